@@ -1,0 +1,53 @@
+# Sift: `make run` opens the REPL on the example database, `make test` runs every test.
+# Both install what is missing first (Debian packages, with apt-get).
+
+SWIFT ?= swift
+SWIFT_BUILD_FLAGS ?=
+RELEASE_BIN = .build/release
+APT_PACKAGES = libsqlite3-dev libedit-dev pkg-config sqlite3
+EXAMPLE_DBS = Examples/example.sqlite
+
+.PHONY: all deps build release run test bench fuzz clean examples
+
+all: build
+
+# Installs the C libraries and tools when missing (apt-get update first, as on a fresh machine).
+deps:
+	@missing=""; \
+	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
+	pkg-config --exists libedit 2>/dev/null || missing="$$missing libedit-dev"; \
+	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
+	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --product sift
+
+# The example databases are built from checked-in SQL (no binary blobs in the repository).
+Examples/%.sqlite: Examples/%.sql
+	@rm -f $@ $@.tmp
+	sqlite3 $@.tmp < $<
+	@mv $@.tmp $@
+
+examples: deps $(EXAMPLE_DBS)
+
+run: release examples
+	$(RELEASE_BIN)/sift
+
+test: deps examples
+	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS)
+
+bench: deps examples
+	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --product sift-bench
+	$(RELEASE_BIN)/sift-bench $(BENCH_ARGS)
+
+clean:
+	rm -rf .build $(EXAMPLE_DBS)

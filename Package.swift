@@ -1,0 +1,62 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Sift: a compiler from Swift-style predicate text to SQL with bound parameters.
+///
+/// The compiler core (`SiftSyntax` → `SiftSchema` → `SiftChecker` → `SiftSQL`, plus the
+/// independent `SiftEvaluator`) has no C dependency and can be embedded anywhere. SQLite lives in
+/// `SiftSQLite`, the read–eval loop in `SiftREPL`, and libedit in `SiftLineEditor`.
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Sift",
+    products: [
+        .library(name: "Sift", targets: ["Sift"]),
+        .library(name: "SiftSQLite", targets: ["SiftSQLite"]),
+        .executable(name: "sift", targets: ["SiftCommand"]),
+        .executable(name: "sift-bench", targets: ["SiftBench"]),
+    ],
+    targets: [
+        // MARK: C libraries (Debian packages, through system-library targets)
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]),
+
+        // MARK: The compiler core, one module per phase, no C dependency
+        .target(name: "SiftSyntax", swiftSettings: strict),
+        .target(name: "SiftSchema", dependencies: ["SiftSyntax"], swiftSettings: strict),
+        .target(name: "SiftChecker", dependencies: ["SiftSyntax", "SiftSchema"], swiftSettings: strict),
+        .target(
+            name: "SiftSQL", dependencies: ["SiftSyntax", "SiftSchema", "SiftChecker"],
+            swiftSettings: strict),
+        .target(
+            name: "SiftEvaluator", dependencies: ["SiftSyntax", "SiftSchema", "SiftChecker"],
+            swiftSettings: strict),
+        .target(
+            name: "Sift",
+            dependencies: ["SiftSyntax", "SiftSchema", "SiftChecker", "SiftSQL", "SiftEvaluator"],
+            swiftSettings: strict),
+
+        // MARK: Runtimes and front doors
+        .target(name: "SiftSQLite", dependencies: ["Sift", "CSQLite"], swiftSettings: strict),
+        .target(name: "SiftREPL", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
+        .target(name: "SiftLineEditor", dependencies: ["CEditLine", "SiftREPL"], swiftSettings: strict),
+        .executableTarget(
+            name: "SiftCommand",
+            dependencies: ["Sift", "SiftSQLite", "SiftREPL", "SiftLineEditor"],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "SiftBench", dependencies: ["Sift", "SiftSQLite", "CSQLite"], swiftSettings: strict),
+
+        // MARK: Tests
+        .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax"], swiftSettings: strict),
+        .testTarget(
+            name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
+        .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite"], swiftSettings: strict),
+        .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

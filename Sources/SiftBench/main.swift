@@ -1,0 +1,3 @@
+import Sift
+
+print("sift-bench")

@@ -1,0 +1,1 @@
+// SiftChecker: filled in by its issue. See README.md for the phases.

@@ -1,0 +1,1 @@
+// SiftEvaluator: filled in by its issue. See README.md for the phases.

@@ -1,0 +1,1 @@
+// SiftSQL: filled in by its issue. See README.md for the phases.

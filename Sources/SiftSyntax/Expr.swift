@@ -1,0 +1,336 @@
+/// A name as written in the source, with its range.
+public struct Identifier: Sendable, Hashable, CustomStringConvertible {
+    /// The name without back-quotes.
+    public var name: String
+    public var range: SourceRange
+
+    public init(_ name: String, at range: SourceRange) {
+        self.name = name
+        self.range = range
+    }
+
+    public var description: String { name }
+}
+
+/// An expression of the predicate language, with its source range.
+///
+/// The tree is what the user wrote: parentheses are kept (``ExprKind/paren(_:)``), and names
+/// are not yet resolved (the type checker decides whether `age` is a member, a closure parameter
+/// or a free identifier that becomes a named parameter).
+public struct Expr: Sendable, Hashable {
+    public var kind: ExprKind
+    public var range: SourceRange
+
+    public init(_ kind: ExprKind, at range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// The kinds of expression.
+public indirect enum ExprKind: Sendable, Hashable {
+    /// `42`, `0x2A`, `1_000`: the digits as written (without `_`) and the radix. The type checker
+    /// gives the literal its type from context and reports overflow.
+    case integerLiteral(IntegerLiteral)
+    /// `1.5`, `2e10`: the text as written (without `_`).
+    case floatLiteral(FloatLiteral)
+    /// A string literal, with escapes decoded.
+    case stringLiteral(String)
+    case booleanLiteral(Bool)
+    case nilLiteral
+    /// `["a", "b"]`.
+    case arrayLiteral([Expr])
+    /// A plain name: a closure parameter, a member (in the concise form), a type name such as
+    /// `Double`, or a free identifier (a captured variable in Swift) that becomes a named parameter.
+    case identifier(Identifier)
+    /// `$0`, `$1`.
+    case anonymousParameter(Int)
+    /// `.reverse`, `.high`: a member of a type known from context.
+    case implicitMember(Identifier)
+    /// `\User.name`, `\.company?.name`.
+    case keyPath(KeyPath)
+    /// `base.name`.
+    case member(Expr, Identifier)
+    /// `base?` inside an optional chain: `$0.company?.name` is
+    /// `optionalChain(member(bindOptional(member($0, company)), name))`, as in Swift's own tree.
+    case bindOptional(Expr)
+    /// The whole postfix chain that contains a ``bindOptional(_:)``; its value is optional.
+    case optionalChain(Expr)
+    /// `base!`.
+    case forceUnwrap(Expr)
+    /// `callee(arguments) { trailing closure }`.
+    case call(Call)
+    /// `base[arguments]`.
+    case subscriptAccess(Expr, [Argument])
+    /// `{ $0.age > 20 }` or `{ user in user.age > 20 }`.
+    case closure(Closure)
+    /// `#Predicate<User> { ... }`.
+    case macroExpansion(MacroExpansion)
+    /// `!x`, `-x`.
+    case prefix(PrefixExpr)
+    /// `a + b`, `a == b`, `a ?? b`, `a ..< b`, ...
+    case binary(BinaryExpr)
+    /// A chain of `&&` or of `||`, flattened: `a && b && c` has three operands.
+    case logical(LogicalExpr)
+    /// `condition ? a : b`.
+    case ternary(condition: Expr, then: Expr, else: Expr)
+    /// `if let c = $0.company { c.name == "Acme" } else { false }` (Swift's if-expression).
+    case ifExpr(IfExpr)
+    /// `(expr)`.
+    case paren(Expr)
+    /// A place where the parser reported an error and recovered; later phases skip it silently.
+    case error
+}
+
+/// An integer literal as written.
+public struct IntegerLiteral: Sendable, Hashable {
+    /// The digits without prefix and without `_` separators (`"2A"` for `0x2A`).
+    public var digits: String
+    /// 10, 16, 8 or 2.
+    public var radix: Int
+
+    public init(digits: String, radix: Int) {
+        self.digits = digits
+        self.radix = radix
+    }
+
+    /// The value, or `nil` when it does not fit in a `UInt64` magnitude.
+    public var magnitude: UInt64? { UInt64(digits, radix: radix) }
+}
+
+/// A floating-point literal as written.
+public struct FloatLiteral: Sendable, Hashable {
+    /// The text without `_` separators, e.g. `"1.5e3"` or `"0x1p4"`.
+    public var text: String
+
+    public init(text: String) { self.text = text }
+
+    /// The value, as Swift would read the literal.
+    public var value: Double? { Double(text) }
+}
+
+/// `\Root.a?.b` or `\.a.b`.
+public struct KeyPath: Sendable, Hashable {
+    /// The root type, when written (`User` in `\User.name`).
+    public var root: TypeSyntax?
+    public var components: [KeyPathComponent]
+    public var range: SourceRange
+
+    public init(root: TypeSyntax?, components: [KeyPathComponent], range: SourceRange) {
+        self.root = root
+        self.components = components
+        self.range = range
+    }
+}
+
+/// One `.name` of a key path, possibly followed by `?` or `!`.
+public struct KeyPathComponent: Sendable, Hashable {
+    public var name: Identifier
+    /// Followed by `?` (`\.company?.name`).
+    public var isOptionalChained: Bool
+    /// Followed by `!`.
+    public var isForceUnwrapped: Bool
+
+    public init(name: Identifier, isOptionalChained: Bool = false, isForceUnwrapped: Bool = false) {
+        self.name = name
+        self.isOptionalChained = isOptionalChained
+        self.isForceUnwrapped = isForceUnwrapped
+    }
+}
+
+/// One argument of a call: `label: value` or just `value`.
+public struct Argument: Sendable, Hashable {
+    public var label: Identifier?
+    public var value: Expr
+    /// From the label (or value) to the end of the value.
+    public var range: SourceRange
+
+    public init(label: Identifier?, value: Expr, range: SourceRange) {
+        self.label = label
+        self.value = value
+        self.range = range
+    }
+}
+
+/// A call: `x.contains("k")`, `x.contains { ... }`, `Double($0.age)`.
+public struct Call: Sendable, Hashable {
+    public var callee: Expr
+    /// The arguments in parentheses (empty for `x.contains { ... }` without parentheses).
+    public var arguments: [Argument]
+    /// From `(` to `)`, when the call has parentheses.
+    public var argumentListRange: SourceRange?
+    /// A closure written after the call: `x.contains { $0.title == "a" }`.
+    public var trailingClosure: Closure?
+
+    public init(callee: Expr, arguments: [Argument], argumentListRange: SourceRange?, trailingClosure: Closure?) {
+        self.callee = callee
+        self.arguments = arguments
+        self.argumentListRange = argumentListRange
+        self.trailingClosure = trailingClosure
+    }
+}
+
+/// A closure: `{ $0.age > 20 }`, `{ user in user.age > 20 }`, `{ (u: User) in return u.age > 20 }`.
+public struct Closure: Sendable, Hashable {
+    /// The named parameters, or `nil` for a closure that uses `$0`, `$1`.
+    public var parameters: [ClosureParameter]?
+    /// The single expression the closure returns.
+    public var body: Expr
+    /// The body was written `return expr`.
+    public var hasReturn: Bool
+    /// From `{` to `}`.
+    public var range: SourceRange
+
+    public init(parameters: [ClosureParameter]?, body: Expr, hasReturn: Bool, range: SourceRange) {
+        self.parameters = parameters
+        self.body = body
+        self.hasReturn = hasReturn
+        self.range = range
+    }
+}
+
+/// A named closure parameter, with an optional type annotation.
+public struct ClosureParameter: Sendable, Hashable {
+    public var name: Identifier
+    public var type: TypeSyntax?
+
+    public init(name: Identifier, type: TypeSyntax?) {
+        self.name = name
+        self.type = type
+    }
+}
+
+/// `#Name<Generic>(arguments) { trailing closure }`, e.g. `#Predicate<User> { $0.age > 20 }`.
+public struct MacroExpansion: Sendable, Hashable {
+    public var name: Identifier
+    public var genericArguments: [TypeSyntax]
+    public var arguments: [Argument]
+    public var trailingClosure: Closure?
+
+    public init(name: Identifier, genericArguments: [TypeSyntax], arguments: [Argument], trailingClosure: Closure?) {
+        self.name = name
+        self.genericArguments = genericArguments
+        self.arguments = arguments
+        self.trailingClosure = trailingClosure
+    }
+}
+
+/// The prefix operators.
+public enum PrefixOperator: String, Sendable, Hashable, CaseIterable {
+    case not = "!"
+    case negate = "-"
+}
+
+/// `!x`, `-x`.
+public struct PrefixExpr: Sendable, Hashable {
+    public var op: PrefixOperator
+    public var operatorRange: SourceRange
+    public var operand: Expr
+
+    public init(op: PrefixOperator, operatorRange: SourceRange, operand: Expr) {
+        self.op = op
+        self.operatorRange = operatorRange
+        self.operand = operand
+    }
+}
+
+/// The binary operators other than `&&` and `||`, by Swift precedence group.
+public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
+    // ComparisonPrecedence (non-associative)
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessEqual = "<="
+    case greater = ">"
+    case greaterEqual = ">="
+    // NilCoalescingPrecedence (right-associative)
+    case nilCoalescing = "??"
+    // RangeFormationPrecedence (non-associative)
+    case closedRange = "..."
+    case halfOpenRange = "..<"
+    // AdditionPrecedence (left-associative)
+    case add = "+"
+    case subtract = "-"
+    // MultiplicationPrecedence (left-associative)
+    case multiply = "*"
+    case divide = "/"
+    case remainder = "%"
+}
+
+/// `lhs op rhs`.
+public struct BinaryExpr: Sendable, Hashable {
+    public var op: BinaryOperator
+    public var operatorRange: SourceRange
+    public var lhs: Expr
+    public var rhs: Expr
+
+    public init(op: BinaryOperator, operatorRange: SourceRange, lhs: Expr, rhs: Expr) {
+        self.op = op
+        self.operatorRange = operatorRange
+        self.lhs = lhs
+        self.rhs = rhs
+    }
+}
+
+/// `&&` and `||`.
+public enum LogicalOperator: String, Sendable, Hashable, CaseIterable {
+    case and = "&&"
+    case or = "||"
+}
+
+/// A flattened chain `a && b && c` (or of `||`), so long chains do not make deep trees.
+public struct LogicalExpr: Sendable, Hashable {
+    public var op: LogicalOperator
+    /// Two or more operands, in source order.
+    public var operands: [Expr]
+
+    public init(op: LogicalOperator, operands: [Expr]) {
+        self.op = op
+        self.operands = operands
+    }
+}
+
+/// `if conditions { then } else { else }`, Swift's if-expression.
+public struct IfExpr: Sendable, Hashable {
+    public var conditions: [Condition]
+    public var then: Expr
+    /// The else branch; an `else if` is an ``ExprKind/ifExpr(_:)`` here.
+    public var elseBranch: Expr
+
+    public init(conditions: [Condition], then: Expr, elseBranch: Expr) {
+        self.conditions = conditions
+        self.then = then
+        self.elseBranch = elseBranch
+    }
+}
+
+/// One condition of an `if`: a Boolean expression or an optional binding.
+public enum Condition: Sendable, Hashable {
+    case expression(Expr)
+    /// `let name = value`, or `let name` (shorthand for `let name = name`) when `value` is nil.
+    case optionalBinding(name: Identifier, value: Expr?, range: SourceRange)
+}
+
+/// A type as written: `User`, `Int?`, `[Interest]`, `Predicate<User>`.
+public struct TypeSyntax: Sendable, Hashable {
+    public indirect enum Kind: Sendable, Hashable {
+        /// `Name` or `Name<Arguments>`; a qualified `Foundation.Date` keeps the last name.
+        case named(Identifier, genericArguments: [TypeSyntax])
+        /// `T?`.
+        case optional(TypeSyntax)
+        /// `T!`.
+        case implicitlyUnwrappedOptional(TypeSyntax)
+        /// `[T]`.
+        case array(TypeSyntax)
+        /// `[K: V]`.
+        case dictionary(TypeSyntax, TypeSyntax)
+    }
+
+    public var kind: Kind
+    public var range: SourceRange
+
+    public init(_ kind: Kind, at range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}

@@ -1,0 +1,94 @@
+/// A piece of source text with a name, as the compiler reads it.
+///
+/// Positions in Sift are UTF-8 byte offsets into ``text``; lines and columns are computed only
+/// when something is shown to a person (see ``location(of:)``).
+public struct SourceFile: Sendable, Hashable {
+    /// The name shown in diagnostics: a file path, or `<input>` for text typed at a prompt.
+    public let name: String
+    /// The whole text.
+    public let text: String
+    /// The text as UTF-8 bytes; every ``SourceRange`` indexes into this.
+    public let bytes: [UInt8]
+    /// The byte offset at which each line starts (line 1 starts at 0).
+    public let lineStarts: [Int]
+
+    public init(name: String = "<input>", text: String) {
+        self.name = name
+        self.text = text
+        let bytes = Array(text.utf8)
+        self.bytes = bytes
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(offset + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    public static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
+        lhs.name == rhs.name && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(text)
+    }
+
+    /// The 1-based line and column (in UTF-8 bytes, as the Swift compiler counts) of an offset.
+    public func location(of offset: Int) -> SourceLocation {
+        let clamped = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        return SourceLocation(offset: clamped, line: low + 1, column: clamped - lineStarts[low] + 1)
+    }
+
+    /// The text of a 1-based line, without its line terminator.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
+    /// The source text covered by a range.
+    public func text(in range: SourceRange) -> String {
+        let start = max(0, min(range.start, bytes.count))
+        let end = max(start, min(range.end, bytes.count))
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
+
+/// A half-open range of UTF-8 byte offsets into a ``SourceFile``.
+public struct SourceRange: Sendable, Hashable, CustomStringConvertible {
+    public var start: Int
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    /// An empty range at one offset (a point, such as "expected ')' here").
+    public static func point(_ offset: Int) -> SourceRange { SourceRange(start: offset, end: offset) }
+
+    /// The smallest range covering both.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(start: min(start, other.start), end: max(end, other.end))
+    }
+
+    public var isEmpty: Bool { start == end }
+    public var length: Int { end - start }
+    public var description: String { "\(start)..<\(end)" }
+}
+
+/// A position shown to a person: 1-based line and column, with the underlying offset.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+    public var description: String { "\(line):\(column)" }
+}

@@ -1,0 +1,162 @@
+/// One lexical token: its kind and where it is. The text is read back from the source by range.
+public struct Token: Sendable, Hashable, CustomStringConvertible {
+    public var kind: TokenKind
+    public var range: SourceRange
+    /// Whitespace, a comment or the start of input comes right before this token.
+    public var leadingTrivia: Bool
+    /// Whitespace, a comment or the end of input comes right after this token.
+    public var trailingTrivia: Bool
+    /// A line break comes before this token (after the previous one).
+    public var atStartOfLine: Bool
+
+    public init(
+        kind: TokenKind, range: SourceRange, leadingTrivia: Bool = false, trailingTrivia: Bool = false,
+        atStartOfLine: Bool = false
+    ) {
+        self.kind = kind
+        self.range = range
+        self.leadingTrivia = leadingTrivia
+        self.trailingTrivia = trailingTrivia
+        self.atStartOfLine = atStartOfLine
+    }
+
+    public var description: String { "\(kind)@\(range)" }
+}
+
+/// The kinds of token in Sift's language, which uses Swift's lexical rules.
+///
+/// Operators follow Swift: a run of operator characters is one token, and whether `-`, `!` or `?`
+/// is prefix, postfix or binary depends on the whitespace around it (see `Grammar/lexical.md`).
+public enum TokenKind: Sendable, Hashable {
+    // Names and literals
+    /// `name`, `이름`, or a back-quoted `` `where` ``.
+    case identifier
+    /// `$0`, `$1`: an anonymous closure parameter.
+    case dollarIdentifier
+    /// `42`, `0x2A`, `0b101`, `1_000`.
+    case integerLiteral
+    /// `1.5`, `2e10`, `0x1p4`.
+    case floatLiteral
+    /// A string literal; its value is decoded by the parser (escapes) from the source range.
+    case stringLiteral
+    /// A multi-line `"""` string literal.
+    case multilineStringLiteral
+
+    // Keywords (reserved everywhere)
+    case kwTrue, kwFalse, kwNil, kwIn, kwReturn, kwIf, kwLet, kwVar, kwElse
+    // Declaration keywords, reserved as in Swift (used by model files)
+    case kwClass, kwStruct, kwEnum, kwCase, kwImport, kwExtension, kwFunc, kwInit
+
+    // Punctuation
+    case leftParen, rightParen, leftBrace, rightBrace, leftBracket, rightBracket
+    case comma, colon, semicolon
+    /// `.` for member access, key-path components and implicit members (`.reverse`).
+    case period
+    /// `#` starting a macro expansion such as `#Predicate`.
+    case pound
+    /// `@` starting an attribute such as `@Query` or `@Model`.
+    case atSign
+    /// `\` starting a key path such as `\User.name`.
+    case backslash
+    /// `->` in function types (model files).
+    case arrow
+
+    // Operators
+    case plus, minus, star, slash, percent
+    case equalEqual, bangEqual, less, lessEqual, greater, greaterEqual
+    case ampAmp, pipePipe, questionQuestion
+    case closedRange  // ...
+    case halfOpenRange  // ..<
+    /// `!` as a prefix operator (logical not).
+    case prefixBang
+    /// `!` as a postfix operator (force unwrap), written with no space before it.
+    case postfixBang
+    /// `?` as a postfix operator (optional chaining), written with no space before it.
+    case postfixQuestion
+    /// `?` of the ternary conditional, with space before it.
+    case question
+    /// `=` in `if let x = ...` and in declarations; a mistake for `==` elsewhere.
+    case equal
+    /// A run of operator characters that is not an operator of the language (`&`, `===`, `<>`).
+    case unknownOperator
+
+    /// Text that is not a token at all (a stray character); the lexer has reported it.
+    case unknown
+    case endOfFile
+}
+
+extension TokenKind {
+    /// How a token kind is written, for diagnostics ("expected ')'").
+    public var spelling: String {
+        switch self {
+        case .identifier: "identifier"
+        case .dollarIdentifier: "anonymous closure parameter"
+        case .integerLiteral: "integer literal"
+        case .floatLiteral: "floating-point literal"
+        case .stringLiteral, .multilineStringLiteral: "string literal"
+        case .kwTrue: "true"
+        case .kwFalse: "false"
+        case .kwNil: "nil"
+        case .kwIn: "in"
+        case .kwReturn: "return"
+        case .kwIf: "if"
+        case .kwLet: "let"
+        case .kwVar: "var"
+        case .kwElse: "else"
+        case .kwClass: "class"
+        case .kwStruct: "struct"
+        case .kwEnum: "enum"
+        case .kwCase: "case"
+        case .kwImport: "import"
+        case .kwExtension: "extension"
+        case .kwFunc: "func"
+        case .kwInit: "init"
+        case .leftParen: "("
+        case .rightParen: ")"
+        case .leftBrace: "{"
+        case .rightBrace: "}"
+        case .leftBracket: "["
+        case .rightBracket: "]"
+        case .comma: ","
+        case .colon: ":"
+        case .semicolon: ";"
+        case .period: "."
+        case .pound: "#"
+        case .atSign: "@"
+        case .backslash: "\\"
+        case .arrow: "->"
+        case .plus: "+"
+        case .minus: "-"
+        case .star: "*"
+        case .slash: "/"
+        case .percent: "%"
+        case .equalEqual: "=="
+        case .bangEqual: "!="
+        case .less: "<"
+        case .lessEqual: "<="
+        case .greater: ">"
+        case .greaterEqual: ">="
+        case .ampAmp: "&&"
+        case .pipePipe: "||"
+        case .questionQuestion: "??"
+        case .closedRange: "..."
+        case .halfOpenRange: "..<"
+        case .prefixBang, .postfixBang: "!"
+        case .postfixQuestion, .question: "?"
+        case .equal: "="
+        case .unknownOperator: "operator"
+        case .unknown: "character"
+        case .endOfFile: "end of input"
+        }
+    }
+
+    /// Reserved words, by spelling.
+    public static let keywords: [String: TokenKind] = [
+        "true": .kwTrue, "false": .kwFalse, "nil": .kwNil, "in": .kwIn, "return": .kwReturn,
+        "if": .kwIf, "let": .kwLet, "var": .kwVar, "else": .kwElse, "class": .kwClass,
+        "struct": .kwStruct, "enum": .kwEnum, "case": .kwCase, "import": .kwImport,
+        "extension": .kwExtension, "func": .kwFunc, "init": .kwInit,
+    ]
+
+    public var isKeyword: Bool { Self.keywords.values.contains(self) }
+}

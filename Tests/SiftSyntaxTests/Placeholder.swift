@@ -1,0 +1,3 @@
+import Testing
+
+@Test func placeholder_SiftSyntaxTests() { #expect(Bool(true)) }
