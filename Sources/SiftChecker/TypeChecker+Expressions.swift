@@ -1,0 +1,681 @@
+import SiftSchema
+import SiftSyntax
+
+extension TypeChecker {
+    /// Checks an expression. `expected` is the type the context wants, used to type literals,
+    /// `nil`, implicit members and named parameters (as Swift's bidirectional inference does); the
+    /// caller still checks the result's type.
+    func check(_ expr: Expr, expected: SiftType?) -> TypedExpr {
+        let range = expr.range
+        switch expr.kind {
+        case .error:
+            return TypedExpr(.error, .error, at: range)
+        case .paren(let inner):
+            var typed = check(inner, expected: expected)
+            typed.range = range
+            return typed
+        case .integerLiteral(let literal):
+            return checkInteger(literal, negative: false, expected: expected, at: range)
+        case .floatLiteral(let literal):
+            return checkFloat(literal, negative: false, expected: expected, at: range)
+        case .stringLiteral(let value):
+            return wrapIfOptional(TypedExpr(.constant(.string(value)), .string, at: range), expected: expected)
+        case .booleanLiteral(let value):
+            return wrapIfOptional(TypedExpr(.constant(.bool(value)), .bool, at: range), expected: expected)
+        case .nilLiteral:
+            if let expected, expected.isOptional { return TypedExpr(.constant(.null), expected, at: range) }
+            return TypedExpr(.constant(.null), .nilLiteral, at: range)
+        case .arrayLiteral(let elements):
+            return checkArrayLiteral(elements, expected: expected, at: range)
+        case .identifier(let name):
+            return checkIdentifier(name, expected: expected)
+        case .anonymousParameter(let index):
+            return checkAnonymousParameter(index, at: range)
+        case .implicitMember(let name):
+            return checkImplicitMember(name, expected: expected, at: range)
+        case .keyPath:
+            error(
+                .unsupportedConstruct, "a key path cannot be used as a value in a predicate; write the member access, e.g. '$0.name'",
+                at: range)
+            return TypedExpr(.error, .error, at: range)
+        case .member(let base, let name):
+            return checkMember(base: base, name: name, at: range)
+        case .bindOptional(let base):
+            return checkBindOptional(base, at: range)
+        case .optionalChain(let inner):
+            return checkOptionalChain(inner, at: range)
+        case .forceUnwrap(let base):
+            let typed = check(base, expected: nil)
+            error(
+                .unsupportedConstruct, "force unwrapping with '!' is not supported: it would crash on nil; use '?.', '??' or 'if let' instead",
+                at: range, fixIts: typed.type.isOptional ? [.init(replace: SourceRange(start: base.range.end, end: range.end), with: "?")] : [])
+            return TypedExpr(.error, .error, at: range)
+        case .call(let call):
+            return checkCall(call, expected: expected, at: range)
+        case .subscriptAccess(let base, _):
+            _ = check(base, expected: nil)
+            error(.unsupportedConstruct, "subscripts are not supported in a predicate; use 'first', 'contains' or 'filter' instead", at: range)
+            return TypedExpr(.error, .error, at: range)
+        case .closure:
+            error(.unsupportedConstruct, "a closure can only be passed to a method such as 'contains', 'allSatisfy' or 'filter'", at: range)
+            return TypedExpr(.error, .error, at: range)
+        case .macroExpansion(let macro):
+            error(.unsupportedConstruct, "'#\(macro.name.name)' cannot be nested inside a predicate", at: range)
+            return TypedExpr(.error, .error, at: range)
+        case .prefix(let prefix):
+            return checkPrefix(prefix, expected: expected, at: range)
+        case .binary(let binary):
+            return checkBinary(binary, expected: expected, at: range)
+        case .logical(let logical):
+            let operands = logical.operands.map { checkBoolean($0, context: "the operand of '\(logical.op.rawValue)'") }
+            return TypedExpr(.logical(logical.op, operands), .bool, at: range)
+        case .ternary(let condition, let then, let otherwise):
+            let typedCondition = checkBoolean(condition, context: "the condition of '?:'")
+            let (typedThen, typedElse, type) = unifyBranches(then, otherwise, expected: expected)
+            return TypedExpr(.conditional(typedCondition, typedThen, typedElse), type, at: range)
+        case .ifExpr(let ifExpr):
+            return checkIf(ifExpr, expected: expected, at: range)
+        }
+    }
+
+    /// Checks an expression that must be a `Bool` (an operand of `&&`, a condition, ...).
+    func checkBoolean(_ expr: Expr, context: String) -> TypedExpr {
+        let typed = check(expr, expected: .bool)
+        if typed.type == .bool || typed.type == .error { return typed }
+        if typed.type == .optional(.bool) {
+            error(
+                .optionalNotUnwrapped, "value of optional type 'Bool?' must be unwrapped to a value of type 'Bool' for \(context)",
+                at: expr.range,
+                notes: [.init("coalesce using '??' to treat nil as false", at: expr.range)],
+                fixIts: [.init(replace: expr.range, with: "(\(text(expr.range)) ?? false)")])
+        } else {
+            error(.notBoolean, "\(context) must be a 'Bool', but this expression has type '\(typed.type)'", at: expr.range)
+        }
+        return TypedExpr(.error, .error, at: expr.range)
+    }
+
+    /// Promotes a value to the expected optional type, as Swift does implicitly.
+    func wrapIfOptional(_ typed: TypedExpr, expected: SiftType?) -> TypedExpr {
+        guard let expected, expected.isOptional, !typed.type.isOptional, typed.type != .error,
+            expected.unwrapped == typed.type
+        else { return typed }
+        return inject(typed, into: expected)
+    }
+
+    /// Wraps a value in optionals until it has the optional type `target`.
+    func inject(_ typed: TypedExpr, into target: SiftType) -> TypedExpr {
+        var result = typed
+        var levels: [SiftType] = []
+        var current = target
+        while case .optional(let wrapped) = current, wrapped != result.type {
+            levels.append(current)
+            current = wrapped
+        }
+        levels.append(current)
+        for level in levels.reversed() where level.isOptional {
+            result = TypedExpr(.injectOptional(result), level, at: typed.range)
+        }
+        return result
+    }
+
+    /// Converts `typed` to `target` where Swift converts implicitly (optional promotion, `nil`),
+    /// or returns nil when the types do not match.
+    func coerce(_ typed: TypedExpr, to target: SiftType) -> TypedExpr? {
+        if typed.type == target || typed.type == .error || target == .error { return typed }
+        if typed.type == .nilLiteral, target.isOptional { return TypedExpr(.constant(.null), target, at: typed.range) }
+        if target.isOptional, target.unwrapped == typed.type.unwrapped, !typed.type.isOptional || typed.type != target {
+            if !typed.type.isOptional { return inject(typed, into: target) }
+        }
+        return nil
+    }
+
+    // MARK: Literals
+
+    func checkInteger(_ literal: IntegerLiteral, negative: Bool, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+        let target = expected?.unwrapped
+        if let target, target.isFloatingPoint {
+            let magnitude = Double(literal.digits.isEmpty ? "0" : literal.digits) ?? Double(UInt64(literal.digits, radix: literal.radix) ?? 0)
+            let value = literal.radix == 10 ? magnitude : Double(UInt64(literal.digits, radix: literal.radix) ?? 0)
+            return wrapIfOptional(TypedExpr(.constant(.double(negative ? -value : value)), target, at: range), expected: expected)
+        }
+        let kind: IntegerKind
+        if case .integer(let expectedKind)? = target { kind = expectedKind } else { kind = .int }
+        guard let magnitude = literal.magnitude else {
+            error(.literalOverflow, "integer literal '\(text(range))' overflows when stored into '\(kind.rawValue)'", at: range)
+            return TypedExpr(.error, .error, at: range)
+        }
+        let type = SiftType.integer(kind)
+        if kind == .uint64 || kind == .uint, !negative, magnitude > UInt64(Int64.max) {
+            return wrapIfOptional(TypedExpr(.constant(.uint(magnitude)), type, at: range), expected: expected)
+        }
+        let value: Int64
+        if negative {
+            guard magnitude <= UInt64(Int64.max) + 1 else {
+                error(.literalOverflow, "integer literal '\(text(range))' overflows when stored into '\(kind.rawValue)'", at: range)
+                return TypedExpr(.error, .error, at: range)
+            }
+            value = magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
+        } else {
+            guard magnitude <= UInt64(Int64.max) else {
+                error(.literalOverflow, "integer literal '\(text(range))' overflows when stored into '\(kind.rawValue)'", at: range)
+                return TypedExpr(.error, .error, at: range)
+            }
+            value = Int64(magnitude)
+        }
+        guard kind.contains(value) else {
+            error(.literalOverflow, "integer literal '\(text(range))' overflows when stored into '\(kind.rawValue)'", at: range)
+            return TypedExpr(.error, .error, at: range)
+        }
+        return wrapIfOptional(TypedExpr(.constant(.int(value)), type, at: range), expected: expected)
+    }
+
+    func checkFloat(_ literal: FloatLiteral, negative: Bool, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+        guard let magnitude = literal.value, magnitude.isFinite else {
+            error(.literalOverflow, "floating-point literal '\(text(range))' is too large for 'Double'", at: range)
+            return TypedExpr(.error, .error, at: range)
+        }
+        let type: SiftType = expected?.unwrapped == .float ? .float : .double
+        return wrapIfOptional(TypedExpr(.constant(.double(negative ? -magnitude : magnitude)), type, at: range), expected: expected)
+    }
+
+    func checkArrayLiteral(_ elements: [Expr], expected: SiftType?, at range: SourceRange) -> TypedExpr {
+        var elementType: SiftType? = expected?.unwrapped.sequenceElement
+        var typedElements: [TypedExpr] = []
+        // The first element that does not need context decides the element type.
+        if elementType == nil, let decider = elements.first(where: { !needsContext($0) }) {
+            elementType = check(decider, expected: nil).type
+        }
+        for element in elements {
+            let typed = check(element, expected: elementType)
+            if let elementType, let coerced = coerce(typed, to: elementType) {
+                typedElements.append(coerced)
+            } else if elementType == nil {
+                elementType = typed.type
+                typedElements.append(typed)
+            } else {
+                error(.typeMismatch, "this array holds '\(elementType!)' values, but this element is '\(typed.type)'", at: element.range)
+                typedElements.append(TypedExpr(.error, .error, at: element.range))
+            }
+        }
+        let type = SiftType.array(elementType ?? .error)
+        if elementType == nil, elements.isEmpty {
+            error(.parameterTypeUnknown, "cannot infer the type of an empty array literal here; compare with a typed value", at: range)
+        }
+        return TypedExpr(.arrayLiteral(typedElements), type, at: range)
+    }
+
+    /// Whether an expression takes its type from context (literals, `nil`, `.member`, free names).
+    func needsContext(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .integerLiteral, .floatLiteral, .nilLiteral, .implicitMember: return true
+        case .arrayLiteral(let elements): return elements.allSatisfy(needsContext)
+        case .paren(let inner): return needsContext(inner)
+        case .prefix(let prefix): return prefix.op == .negate && needsContext(prefix.operand)
+        case .identifier(let name): return resolveVariable(name.name) == nil && !isImplicitMember(name.name) && !isBuiltinName(name.name)
+        default: return false
+        }
+    }
+
+    // MARK: Names
+
+    func resolveVariable(_ name: String) -> VariableID? {
+        scopes.last { $0.name == name }?.id
+    }
+
+    func isImplicitMember(_ name: String) -> Bool {
+        guard let implicitSelf, case .model(let modelName) = variables[implicitSelf.index].type,
+            let model = schema.model(named: modelName)
+        else { return false }
+        return model.member(named: name) != nil
+    }
+
+    func isBuiltinName(_ name: String) -> Bool {
+        ["Double", "Float", "Int", "String", "Date", "UUID", "Bool"].contains(name)
+            || IntegerKind(rawValue: name) != nil
+    }
+
+    func checkIdentifier(_ name: Identifier, expected: SiftType?) -> TypedExpr {
+        if let variable = resolveVariable(name.name) { return reference(variable, at: name.range) }
+        if let implicitSelf {
+            let base = reference(implicitSelf, at: SourceRange.point(name.range.start))
+            if case .model(let modelName) = base.type, let model = schema.model(named: modelName),
+                let member = model.member(named: name.name)
+            {
+                return memberAccess(base, member, at: name.range)
+            }
+            if case .model(let modelName) = base.type, let model = schema.model(named: modelName),
+                model.unqueryableMembers.contains(where: { $0.name == name.name })
+            {
+                reportUnknownMember(name, in: model)
+                return TypedExpr(.error, .error, at: name.range)
+            }
+        }
+        if isBuiltinName(name.name) {
+            error(.unsupportedConstruct, "the type '\(name.name)' cannot be used as a value; call it, e.g. '\(name.name)(x)'", at: name.range)
+            return TypedExpr(.error, .error, at: name.range)
+        }
+        return checkParameter(name, expected: expected)
+    }
+
+    /// A free identifier: a named parameter, typed by the host, by an earlier use, or by context.
+    func checkParameter(_ name: Identifier, expected: SiftType?) -> TypedExpr {
+        warnIfLikelyMember(name)
+        if let existing = parameters[name.name] {
+            if let expected, expected != .error, existing.type != expected, coerce(TypedExpr(.parameter(name.name), existing.type, at: name.range), to: expected) == nil,
+                options.parameterTypes[name.name] == nil
+            {
+                error(
+                    .parameterTypeConflict, "the parameter '\(name.name)' is used here as '\(expected)', but earlier as '\(existing.type)'",
+                    at: name.range, notes: [.init("first used here as '\(existing.type)'", at: existing.firstUse)])
+                return TypedExpr(.error, .error, at: name.range)
+            }
+            return wrapIfOptional(TypedExpr(.parameter(name.name), existing.type, at: name.range), expected: expected)
+        }
+        let type: SiftType
+        if let declared = options.parameterTypes[name.name] {
+            type = declared
+        } else if let expected, expected != .error, expected != .nilLiteral {
+            type = expected
+        } else {
+            error(
+                .parameterTypeUnknown, "cannot infer the type of the parameter '\(name.name)' from its use; compare it with an attribute or declare its type",
+                at: name.range)
+            return TypedExpr(.error, .error, at: name.range)
+        }
+        parameters[name.name] = Parameter(name: name.name, type: type, firstUse: name.range)
+        parameterOrder.append(name.name)
+        return TypedExpr(.parameter(name.name), type, at: name.range)
+    }
+
+    /// `age > 20` inside `#Predicate<User> { ... }` is a free name, but most likely means `$0.age`.
+    func warnIfLikelyMember(_ name: Identifier) {
+        guard parameters[name.name] == nil, options.parameterTypes[name.name] == nil else { return }
+        let root = variables.first { $0.origin == .root }
+        guard let root, case .model(let modelName) = root.type, let model = schema.model(named: modelName) else { return }
+        if model.member(named: name.name) != nil, implicitSelf == nil {
+            let prefix = root.name == "self" ? "$0" : root.name
+            warning(
+                .implicitParameter, "'\(name.name)' is not in scope, so it becomes a named parameter; did you mean '\(prefix).\(name.name)'?",
+                at: name.range, fixIts: [.insert("\(prefix).", at: name.range.start)])
+        } else if implicitSelf != nil, let suggestion = Suggestions.closest(to: name.name, among: model.members.map(\.name)).first {
+            warning(
+                .implicitParameter, "'\(model.name)' has no member '\(name.name)', so it becomes a named parameter; did you mean '\(suggestion)'?",
+                at: name.range, fixIts: [.init(replace: name.range, with: suggestion)])
+        }
+    }
+
+    func checkAnonymousParameter(_ index: Int, at range: SourceRange) -> TypedExpr {
+        guard let variable = anonymousScopes.last else {
+            if let implicitSelf { return reference(implicitSelf, at: range) }
+            error(.anonymousParameterOutOfRange, "'$\(index)' is used outside of a closure", at: range)
+            return TypedExpr(.error, .error, at: range)
+        }
+        if index != 0 {
+            error(.anonymousParameterOutOfRange, "'$\(index)' does not exist: this closure has one parameter, '$0'", at: range,
+                  fixIts: [.init(replace: range, with: "$0")])
+            return TypedExpr(.error, .error, at: range)
+        }
+        if let named = scopes.last, named.id == variable {
+            error(
+                .anonymousParameterOutOfRange, "'$0' cannot be used in a closure that names its parameter; use '\(named.name)'",
+                at: range, fixIts: [.init(replace: range, with: named.name)])
+            return TypedExpr(.error, .error, at: range)
+        }
+        return reference(variable, at: range)
+    }
+
+    func checkImplicitMember(_ name: Identifier, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+        switch expected?.unwrapped {
+        case .enumeration(let enumName)?:
+            guard let enumType = schema.enumType(named: enumName) else { return TypedExpr(.error, .error, at: range) }
+            guard let enumCase = enumType.case(named: name.name) else {
+                let suggestion = Suggestions.closest(to: name.name, among: enumType.cases.map(\.name)).first
+                error(
+                    .unknownEnumCase,
+                    "'\(enumName)' has no case '\(name.name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                    at: name.range,
+                    notes: [declarationNote("'\(enumName)' is declared here", at: enumType.declaration)],
+                    fixIts: suggestion.map { [.init(replace: name.range, with: $0)] } ?? [])
+                return TypedExpr(.error, .error, at: range)
+            }
+            let constant = Constant.enumCase(enumName: enumName, caseName: enumCase.name, rawValue: enumCase.rawValue)
+            return wrapIfOptional(TypedExpr(.constant(constant), .enumeration(enumName), at: range), expected: expected)
+        case .comparisonResult?:
+            let values = ["orderedAscending": -1, "orderedSame": 0, "orderedDescending": 1]
+            guard let value = values[name.name] else {
+                error(.unknownEnumCase, "'ComparisonResult' has no case '\(name.name)'; use '.orderedSame', '.orderedAscending' or '.orderedDescending'", at: name.range)
+                return TypedExpr(.error, .error, at: range)
+            }
+            return wrapIfOptional(TypedExpr(.constant(.comparisonResult(value)), .comparisonResult, at: range), expected: expected)
+        case .error?:
+            return TypedExpr(.error, .error, at: range)
+        default:
+            error(
+                .typeMismatch, "cannot infer the type of '.\(name.name)' here; compare it with an enum attribute, e.g. '$0.priority == .\(name.name)'",
+                at: range)
+            return TypedExpr(.error, .error, at: range)
+        }
+    }
+
+    // MARK: Operators
+
+    func checkPrefix(_ prefix: PrefixExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+        switch prefix.op {
+        case .not:
+            let operand = checkBoolean(prefix.operand, context: "the operand of '!'")
+            return TypedExpr(.not(operand), .bool, at: range)
+        case .negate:
+            var inner = prefix.operand
+            while case .paren(let wrapped) = inner.kind { inner = wrapped }
+            if case .integerLiteral(let literal) = inner.kind {
+                return checkInteger(literal, negative: true, expected: expected, at: range)
+            }
+            if case .floatLiteral(let literal) = inner.kind {
+                return checkFloat(literal, negative: true, expected: expected, at: range)
+            }
+            let operand = check(prefix.operand, expected: expected)
+            if operand.type == .error { return operand }
+            if !operand.type.isNumeric || operand.type.integerKind?.isSigned == false {
+                error(.typeMismatch, "unary operator '-' cannot be applied to an operand of type '\(operand.type)'", at: range)
+                return TypedExpr(.error, .error, at: range)
+            }
+            return TypedExpr(.negate(operand), operand.type, at: range)
+        }
+    }
+
+    /// Checks two operands that must have the same type: the one that does not need context is
+    /// checked first and gives its type to the other (`20` next to a `Double` is a `Double`).
+    func checkOperands(_ lhs: Expr, _ rhs: Expr) -> (TypedExpr, TypedExpr) {
+        if needsContext(lhs), !needsContext(rhs) {
+            let typedRight = check(rhs, expected: nil)
+            let typedLeft = check(lhs, expected: contextType(for: typedRight.type))
+            return (typedLeft, typedRight)
+        }
+        let typedLeft = check(lhs, expected: nil)
+        let typedRight = check(rhs, expected: contextType(for: typedLeft.type))
+        return (typedLeft, typedRight)
+    }
+
+    private func contextType(for type: SiftType) -> SiftType? {
+        type == .nilLiteral ? nil : type
+    }
+
+    func checkBinary(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+        switch binary.op {
+        case .add, .subtract, .multiply, .divide, .remainder:
+            return checkArithmetic(binary, at: range)
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
+            return checkComparison(binary, at: range)
+        case .nilCoalescing:
+            return checkNilCoalescing(binary, expected: expected, at: range)
+        case .closedRange, .halfOpenRange:
+            return checkRange(binary, at: range)
+        }
+    }
+
+    func checkArithmetic(_ binary: BinaryExpr, at range: SourceRange) -> TypedExpr {
+        let (lhs, rhs) = checkOperands(binary.lhs, binary.rhs)
+        let op = ArithmeticOperator(rawValue: binary.op.rawValue)!
+        if lhs.type == .error || rhs.type == .error { return TypedExpr(.error, .error, at: range) }
+        for side in [lhs, rhs] where side.type.isOptional {
+            reportOptionalOperand(side, operatorText: binary.op.rawValue)
+            return TypedExpr(.error, .error, at: range)
+        }
+        if lhs.type == .string, rhs.type == .string, op == .add {
+            return TypedExpr(.arithmetic(op, lhs, rhs), .string, at: range)
+        }
+        guard lhs.type.isNumeric, rhs.type.isNumeric else {
+            error(
+                .typeMismatch, "binary operator '\(binary.op.rawValue)' cannot be applied to operands of type '\(lhs.type)' and '\(rhs.type)'",
+                at: binary.operatorRange)
+            return TypedExpr(.error, .error, at: range)
+        }
+        guard lhs.type == rhs.type else {
+            reportMixedNumbers(binary, lhs, rhs, verb: "binary operator '\(binary.op.rawValue)' cannot be applied to")
+            return TypedExpr(.error, .error, at: range)
+        }
+        if op == .remainder, lhs.type.isFloatingPoint {
+            error(
+                .typeMismatch, "'%' is unavailable for '\(lhs.type)'; floating-point remainders are not supported in a predicate",
+                at: binary.operatorRange)
+            return TypedExpr(.error, .error, at: range)
+        }
+        if op == .divide || op == .remainder, lhs.type.isInteger, case .constant(.int(0)) = rhs.kind {
+            error(.divisionByZero, "division by zero", at: rhs.range)
+            return TypedExpr(.error, .error, at: range)
+        }
+        return TypedExpr(.arithmetic(op, lhs, rhs), lhs.type, at: range)
+    }
+
+    /// `Int` and `Double` do not mix in Swift: say so, and offer the conversion.
+    func reportMixedNumbers(_ binary: BinaryExpr, _ lhs: TypedExpr, _ rhs: TypedExpr, verb: String) {
+        var fixIts: [Diagnostic.FixIt] = []
+        var notes: [Diagnostic.Note] = []
+        let (integerSide, floatSide) = lhs.type.isInteger ? (lhs, rhs) : (rhs, lhs)
+        if integerSide.type.isInteger, floatSide.type.isFloatingPoint {
+            let conversion = "\(floatSide.type)(\(text(integerSide.range)))"
+            notes.append(.init("convert the integer with '\(conversion)'", at: integerSide.range))
+            fixIts.append(.init(replace: integerSide.range, with: conversion))
+        }
+        error(
+            .mixedNumericTypes, "\(verb) operands of type '\(lhs.type)' and '\(rhs.type)'; Swift does not mix numeric types without a conversion",
+            at: binary.operatorRange, notes: notes, fixIts: fixIts)
+    }
+
+    func reportOptionalOperand(_ side: TypedExpr, operatorText: String) {
+        error(
+            .optionalNotUnwrapped,
+            "value of optional type '\(side.type)' must be unwrapped to a value of type '\(side.type.unwrapped)' to use '\(operatorText)'",
+            at: side.range,
+            notes: [.init("coalesce using '??' to provide a default when the optional value contains 'nil'", at: side.range)],
+            fixIts: [.insert(" ?? <#default#>", at: side.range.end)])
+    }
+
+    func checkComparison(_ binary: BinaryExpr, at range: SourceRange) -> TypedExpr {
+        let op = ComparisonOperator(rawValue: binary.op.rawValue)!
+        var (lhs, rhs) = checkOperands(binary.lhs, binary.rhs)
+        if lhs.type == .error || rhs.type == .error { return TypedExpr(.error, .error, at: range) }
+        let isEquality = op == .equal || op == .notEqual
+        if isEquality {
+            // `x == nil` with a non-optional `x`: Swift accepts it with a warning; it is always false.
+            if lhs.type == .nilLiteral || rhs.type == .nilLiteral {
+                let other = lhs.type == .nilLiteral ? rhs : lhs
+                if other.type == .nilLiteral {
+                    error(.typeMismatch, "comparing 'nil' with 'nil' has no meaning", at: range)
+                    return TypedExpr(.error, .error, at: range)
+                }
+                if !other.type.isOptional {
+                    warning(
+                        .comparisonWithNil, "comparing non-optional value of type '\(other.type)' to 'nil' always returns \(op == .equal ? "false" : "true")",
+                        at: range)
+                    return TypedExpr(.constant(.bool(op == .notEqual)), .bool, at: range)
+                }
+                let null = TypedExpr(.constant(.null), other.type, at: (lhs.type == .nilLiteral ? lhs : rhs).range)
+                if lhs.type == .nilLiteral { lhs = null } else { rhs = null }
+            }
+            if lhs.type != rhs.type, lhs.type.unwrapped == rhs.type.unwrapped {
+                // Swift promotes the non-optional side.
+                if let promoted = coerce(lhs, to: rhs.type) { lhs = promoted } else if let promoted = coerce(rhs, to: lhs.type) { rhs = promoted }
+            }
+            guard lhs.type == rhs.type else {
+                reportComparisonMismatch(binary, lhs, rhs)
+                return TypedExpr(.error, .error, at: range)
+            }
+            guard lhs.type.isEquatable else {
+                error(
+                    .notEquatable, "values of type '\(lhs.type)' cannot be compared with '\(op.rawValue)'" + equatableHint(lhs.type),
+                    at: binary.operatorRange)
+                return TypedExpr(.error, .error, at: range)
+            }
+            return TypedExpr(.comparison(op, lhs, rhs), .bool, at: range)
+        }
+        for side in [lhs, rhs] where side.type.isOptional || side.type == .nilLiteral {
+            reportOptionalOperand(side, operatorText: op.rawValue)
+            return TypedExpr(.error, .error, at: range)
+        }
+        guard lhs.type == rhs.type else {
+            reportComparisonMismatch(binary, lhs, rhs)
+            return TypedExpr(.error, .error, at: range)
+        }
+        guard lhs.type.isComparable else {
+            error(
+                .notComparable, "values of type '\(lhs.type)' are not Comparable, so '\(op.rawValue)' does not apply",
+                at: binary.operatorRange)
+            return TypedExpr(.error, .error, at: range)
+        }
+        return TypedExpr(.comparison(op, lhs, rhs), .bool, at: range)
+    }
+
+    private func equatableHint(_ type: SiftType) -> String {
+        if case .model = type.unwrapped { return "; compare an attribute such as 'id' instead" }
+        return ""
+    }
+
+    func reportComparisonMismatch(_ binary: BinaryExpr, _ lhs: TypedExpr, _ rhs: TypedExpr) {
+        if lhs.type.unwrapped.isNumeric, rhs.type.unwrapped.isNumeric, !lhs.type.isOptional, !rhs.type.isOptional {
+            reportMixedNumbers(binary, lhs, rhs, verb: "binary operator '\(binary.op.rawValue)' cannot compare")
+            return
+        }
+        error(
+            .typeMismatch, "binary operator '\(binary.op.rawValue)' cannot compare operands of type '\(lhs.type)' and '\(rhs.type)'",
+            at: binary.operatorRange,
+            notes: [.init("left side has type '\(lhs.type)'", at: lhs.range), .init("right side has type '\(rhs.type)'", at: rhs.range)])
+    }
+
+    func checkNilCoalescing(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+        let lhs = check(binary.lhs, expected: expected.map { $0.optionalFlattened })
+        if lhs.type == .error {
+            _ = check(binary.rhs, expected: expected)
+            return TypedExpr(.error, .error, at: range)
+        }
+        guard lhs.type.isOptional else {
+            let rhs = check(binary.rhs, expected: lhs.type)
+            warning(
+                .unnecessaryCoalescing, "left side of '??' has non-optional type '\(lhs.type)', so the right side is never used",
+                at: binary.operatorRange, fixIts: [.init(replace: SourceRange(start: binary.lhs.range.end, end: binary.rhs.range.end), with: "")])
+            _ = rhs
+            return lhs
+        }
+        let wrapped = lhs.type.wrappedIfOptional
+        let rhs = check(binary.rhs, expected: wrapped)
+        if rhs.type == .error { return TypedExpr(.error, .error, at: range) }
+        if rhs.type == wrapped { return TypedExpr(.nilCoalescing(lhs, rhs), wrapped, at: range) }
+        if rhs.type == lhs.type { return TypedExpr(.nilCoalescing(lhs, rhs), lhs.type, at: range) }
+        if wrapped.isNumeric, rhs.type.isNumeric {
+            reportMixedNumbers(binary, lhs, rhs, verb: "'??' cannot combine")
+            return TypedExpr(.error, .error, at: range)
+        }
+        error(
+            .typeMismatch, "the default of '??' must be a '\(wrapped)', but this is '\(rhs.type)'", at: binary.rhs.range)
+        return TypedExpr(.error, .error, at: range)
+    }
+
+    func checkRange(_ binary: BinaryExpr, at range: SourceRange) -> TypedExpr {
+        let closed = binary.op == .closedRange
+        let (lower, upper) = checkOperands(binary.lhs, binary.rhs)
+        if lower.type == .error || upper.type == .error { return TypedExpr(.error, .error, at: range) }
+        for side in [lower, upper] where side.type.isOptional {
+            reportOptionalOperand(side, operatorText: binary.op.rawValue)
+            return TypedExpr(.error, .error, at: range)
+        }
+        guard lower.type == upper.type else {
+            reportComparisonMismatch(binary, lower, upper)
+            return TypedExpr(.error, .error, at: range)
+        }
+        guard lower.type.isComparable else {
+            error(.notComparable, "a range needs Comparable bounds, but '\(lower.type)' is not Comparable", at: binary.operatorRange)
+            return TypedExpr(.error, .error, at: range)
+        }
+        if let order = Self.compareConstants(lower, upper), order > 0 || (!closed && order > 0) {
+            error(
+                .emptyRange, "this range's lower bound is greater than its upper bound; Swift would stop here at run time (\"Range requires lowerBound <= upperBound\")",
+                at: range)
+            return TypedExpr(.error, .error, at: range)
+        }
+        return TypedExpr(.range(lower: lower, upper: upper, closed: closed), .range(lower.type, closed: closed), at: range)
+    }
+
+    /// Compares two constants of the same type: negative, zero or positive; nil if not constants.
+    static func compareConstants(_ a: TypedExpr, _ b: TypedExpr) -> Int? {
+        switch (a.kind, b.kind) {
+        case (.constant(.int(let x)), .constant(.int(let y))): x < y ? -1 : x == y ? 0 : 1
+        case (.constant(.double(let x)), .constant(.double(let y))): x < y ? -1 : x == y ? 0 : 1
+        case (.constant(.string(let x)), .constant(.string(let y))): x < y ? -1 : x == y ? 0 : 1
+        default: nil
+        }
+    }
+
+    // MARK: Conditionals
+
+    func unifyBranches(_ then: Expr, _ otherwise: Expr, expected: SiftType?) -> (TypedExpr, TypedExpr, SiftType) {
+        var typedThen: TypedExpr
+        var typedElse: TypedExpr
+        if expected == nil, needsContext(then), !needsContext(otherwise) {
+            typedElse = check(otherwise, expected: nil)
+            typedThen = check(then, expected: typedElse.type)
+        } else {
+            typedThen = check(then, expected: expected)
+            typedElse = check(otherwise, expected: expected ?? contextType(for: typedThen.type))
+        }
+        if typedThen.type == .error || typedElse.type == .error {
+            return (typedThen, typedElse, .error)
+        }
+        if typedThen.type == typedElse.type { return (typedThen, typedElse, typedThen.type) }
+        if let promoted = coerce(typedThen, to: typedElse.type) { return (promoted, typedElse, typedElse.type) }
+        if let promoted = coerce(typedElse, to: typedThen.type) { return (typedThen, promoted, typedThen.type) }
+        error(
+            .typeMismatch, "the branches have different types, '\(typedThen.type)' and '\(typedElse.type)'; both must have the same type",
+            at: otherwise.range, notes: [.init("the first branch has type '\(typedThen.type)'", at: then.range)])
+        return (typedThen, typedElse, .error)
+    }
+
+    func checkIf(_ ifExpr: IfExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+        // Each condition is checked in the scope of the bindings before it; the branches after all.
+        var steps: [(kind: IfStep, range: SourceRange)] = []
+        let scopeDepth = scopes.count
+        for condition in ifExpr.conditions {
+            switch condition {
+            case .expression(let expr):
+                steps.append((.condition(checkBoolean(expr, context: "an 'if' condition")), expr.range))
+            case .optionalBinding(let name, let value, let bindingRange):
+                let source = value.map { check($0, expected: nil) } ?? checkIdentifier(name, expected: nil)
+                var boundType = source.type
+                if source.type != .error {
+                    if source.type.isOptional {
+                        boundType = source.type.wrappedIfOptional
+                    } else {
+                        error(
+                            .optionalChainOnNonOptional, "initializer for conditional binding must have optional type, not '\(source.type)'",
+                            at: value?.range ?? name.range)
+                        boundType = .error
+                    }
+                }
+                let variable = declare(name.name, type: boundType, origin: .binding, at: name.range)
+                scopes.append((name.name, variable))
+                steps.append((.binding(source, variable), bindingRange))
+            }
+        }
+        let (then, otherwise, type) = unifyBranches(ifExpr.then, ifExpr.elseBranch, expected: expected)
+        scopes.removeLast(scopes.count - scopeDepth)
+        // `else` is outside the bindings' scope in Swift: re-check it there if it named one.
+        var result = then
+        for step in steps.reversed() {
+            switch step.kind {
+            case .condition(let condition):
+                result = TypedExpr(.conditional(condition, result, otherwise), type, at: range)
+            case .binding(let source, let variable):
+                result = TypedExpr(.ifLet(source: source, variable: variable, then: result, otherwise: otherwise), type, at: range)
+            }
+        }
+        return result
+    }
+
+    enum IfStep {
+        case condition(TypedExpr)
+        case binding(TypedExpr, VariableID)
+    }
+}
+
+extension SiftType {
+    var integerKind: IntegerKind? { if case .integer(let kind) = self { kind } else { nil } }
+}

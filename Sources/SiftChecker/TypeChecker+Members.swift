@@ -1,0 +1,403 @@
+import SiftSchema
+import SiftSyntax
+
+extension TypeChecker {
+    // MARK: Member access
+
+    func checkMember(base: Expr, name: Identifier, at range: SourceRange) -> TypedExpr {
+        // `Int.max`, `Date.now` and other static members.
+        if case .identifier(let typeName) = base.kind, resolveVariable(typeName.name) == nil, isBuiltinName(typeName.name),
+            !isImplicitMember(typeName.name)
+        {
+            error(
+                .unsupportedConstruct, "'\(typeName.name).\(name.name)' cannot be used inside a predicate; pass the value as a named parameter instead",
+                at: range)
+            return TypedExpr(.error, .error, at: range)
+        }
+        let typedBase = check(base, expected: nil)
+        return member(of: typedBase, name: name, baseRange: base.range, at: range)
+    }
+
+    /// The member `name` of an already checked base.
+    func member(of base: TypedExpr, name: Identifier, baseRange: SourceRange, at range: SourceRange) -> TypedExpr {
+        switch base.type {
+        case .error:
+            return TypedExpr(.error, .error, at: range)
+        case .optional(let wrapped):
+            error(
+                .optionalNotUnwrapped,
+                "value of optional type '\(base.type)' must be unwrapped to refer to member '\(name.name)' of wrapped base type '\(wrapped)'",
+                at: baseRange,
+                notes: [.init("chain the optional using '?' to access member '\(name.name)' only for non-'nil' base values", at: baseRange)],
+                fixIts: [.insert("?", at: baseRange.end)])
+            return TypedExpr(.error, .error, at: range)
+        case .model(let modelName):
+            guard let model = schema.model(named: modelName) else { return TypedExpr(.error, .error, at: range) }
+            guard let member = model.member(named: name.name) else {
+                reportUnknownMember(name, in: model)
+                return TypedExpr(.error, .error, at: range)
+            }
+            return memberAccess(base, member, at: range)
+        case .string:
+            switch name.name {
+            case "count": return TypedExpr(.stringLength(base), .int, at: range)
+            case "isEmpty": return TypedExpr(.isEmpty(base), .bool, at: range)
+            default: break
+            }
+        case .array:
+            switch name.name {
+            case "count": return TypedExpr(.count(base), .int, at: range)
+            case "isEmpty": return TypedExpr(.isEmpty(base), .bool, at: range)
+            case "first": return TypedExpr(.first(base), base.type.sequenceElement!.optionalFlattened, at: range)
+            default: break
+            }
+        case .enumeration(let enumName):
+            if name.name == "rawValue", let enumType = schema.enumType(named: enumName) {
+                return TypedExpr(.rawValue(base), SiftType(enumType.rawType), at: range)
+            }
+        default:
+            break
+        }
+        if methodNames(for: base.type).contains(name.name) {
+            error(.methodNotCalled, "'\(name.name)' is a method; call it", at: name.range, fixIts: [.insert("()", at: name.range.end)])
+            return TypedExpr(.error, .error, at: range)
+        }
+        let candidates = propertyNames(for: base.type) + methodNames(for: base.type)
+        let suggestion = Suggestions.closest(to: name.name, among: candidates).first
+        error(
+            .unknownMember,
+            "value of type '\(base.type)' has no member '\(name.name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+            at: name.range, fixIts: suggestion.map { [.init(replace: name.range, with: $0)] } ?? [])
+        return TypedExpr(.error, .error, at: range)
+    }
+
+    /// Accesses a schema member on a non-optional object.
+    func memberAccess(_ base: TypedExpr, _ member: Model.Member, at range: SourceRange) -> TypedExpr {
+        switch member {
+        case .attribute(let attribute):
+            let type = SiftType(attribute.type)
+            return TypedExpr(.attribute(base, attribute), attribute.isOptional ? .optional(type) : type, at: range)
+        case .relationship(let relationship):
+            switch relationship.cardinality {
+            case .toOne(let isOptional):
+                let type = SiftType.model(relationship.target)
+                return TypedExpr(.toOne(base, relationship), isOptional ? .optional(type) : type, at: range)
+            case .toMany:
+                return TypedExpr(.toMany(base, relationship), .array(.model(relationship.target)), at: range)
+            }
+        }
+    }
+
+    func propertyNames(for type: SiftType) -> [String] {
+        switch type {
+        case .string: ["count", "isEmpty"]
+        case .array: ["count", "isEmpty", "first"]
+        case .enumeration: ["rawValue"]
+        default: []
+        }
+    }
+
+    func methodNames(for type: SiftType) -> [String] {
+        switch type {
+        case .string:
+            [
+                "contains", "hasPrefix", "hasSuffix", "starts", "localizedStandardContains", "caseInsensitiveCompare",
+                "localizedCompare", "localizedCaseInsensitiveCompare", "localizedStandardCompare", "lowercased", "uppercased",
+            ]
+        case .array(let element):
+            element.isComparable
+                ? ["contains", "allSatisfy", "filter", "count", "first", "min", "max"]
+                : ["contains", "allSatisfy", "filter", "count", "first"]
+        case .range: ["contains"]
+        case .optional: ["flatMap", "map"]
+        default: []
+        }
+    }
+
+    // MARK: Optional chaining
+
+    func checkOptionalChain(_ inner: Expr, at range: SourceRange) -> TypedExpr {
+        optionalChains.append([])
+        let body = check(inner, expected: nil)
+        let bindings = optionalChains.removeLast()
+        if body.type == .error { return TypedExpr(.error, .error, at: range) }
+        var result = body
+        for binding in bindings.reversed() {
+            result = TypedExpr(
+                .optionalMap(source: binding.source, variable: binding.variable, body: result), result.type.optionalFlattened,
+                at: range)
+        }
+        return result
+    }
+
+    func checkBindOptional(_ base: Expr, at range: SourceRange) -> TypedExpr {
+        let typed = check(base, expected: nil)
+        if typed.type == .error { return typed }
+        guard case .optional(let wrapped) = typed.type else {
+            error(
+                .optionalChainOnNonOptional, "cannot use optional chaining on non-optional value of type '\(typed.type)'",
+                at: SourceRange(start: base.range.end, end: range.end),
+                fixIts: [.init(replace: SourceRange(start: base.range.end, end: range.end), with: "")])
+            return typed
+        }
+        let variable = declare(text(base.range) + "?", type: wrapped, origin: .binding, at: range)
+        if optionalChains.isEmpty {
+            // Not inside a chain (should not happen with the parser's tree): treat as its own chain.
+            return TypedExpr(.optionalMap(source: typed, variable: variable, body: reference(variable, at: range)), typed.type, at: range)
+        }
+        optionalChains[optionalChains.count - 1].append((typed, variable))
+        return reference(variable, at: range)
+    }
+
+    // MARK: Calls
+
+    func checkCall(_ call: Call, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+        switch call.callee.kind {
+        case .identifier(let name) where resolveVariable(name.name) == nil && !isImplicitMember(name.name):
+            return checkConversion(name, call, at: range)
+        case .member(let base, let name):
+            let typedBase = check(base, expected: nil)
+            if typedBase.type == .error {
+                checkArgumentsForErrors(call)
+                return TypedExpr(.error, .error, at: range)
+            }
+            return checkMethod(typedBase, name: name, call: call, baseRange: base.range, expected: expected, at: range)
+        default:
+            let callee = check(call.callee, expected: nil)
+            if callee.type != .error {
+                error(.unsupportedConstruct, "a value of type '\(callee.type)' cannot be called", at: call.callee.range)
+            }
+            return TypedExpr(.error, .error, at: range)
+        }
+    }
+
+    /// Checks the arguments of a call whose callee failed, for their own errors only.
+    func checkArgumentsForErrors(_ call: Call) {
+        for argument in call.arguments where !isClosure(argument.value) { _ = check(argument.value, expected: nil) }
+    }
+
+    func isClosure(_ expr: Expr) -> Bool { if case .closure = expr.kind { true } else { false } }
+
+    /// `Double(x)`, `Float(x)`, `Int(x)` and the sized integers.
+    func checkConversion(_ name: Identifier, _ call: Call, at range: SourceRange) -> TypedExpr {
+        let target: SiftType
+        switch name.name {
+        case "Double": target = .double
+        case "Float": target = .float
+        default:
+            if let kind = IntegerKind(rawValue: name.name) {
+                target = .integer(kind)
+            } else {
+                error(
+                    .unknownMethod, "cannot call '\(name.name)' in a predicate; the conversions 'Double(_:)', 'Float(_:)' and 'Int(_:)' are available",
+                    at: name.range)
+                checkArgumentsForErrors(call)
+                return TypedExpr(.error, .error, at: range)
+            }
+        }
+        guard call.arguments.count == 1, call.arguments[0].label == nil, call.trailingClosure == nil else {
+            error(.badArguments, "'\(name.name)(_:)' takes one unlabelled argument", at: call.argumentListRange ?? range)
+            return TypedExpr(.error, .error, at: range)
+        }
+        let argument = call.arguments[0].value
+        let typed = check(argument, expected: needsContext(argument) ? target : nil)
+        if typed.type == .error { return TypedExpr(.error, .error, at: range) }
+        if typed.type == target { return typed }
+        guard typed.type.isNumeric else {
+            error(
+                .typeMismatch, "cannot convert a value of type '\(typed.type)' to '\(target)'" + (typed.type.isOptional ? "; unwrap it first" : ""),
+                at: argument.range)
+            return TypedExpr(.error, .error, at: range)
+        }
+        return TypedExpr(.conversion(typed), target, at: range)
+    }
+
+    /// The closure passed to a call: the trailing closure, or a `where:` / unlabelled closure argument.
+    func closureArgument(_ call: Call) -> Closure? {
+        if let trailing = call.trailingClosure { return trailing }
+        if call.arguments.count == 1, case .closure(let closure) = call.arguments[0].value.kind { return closure }
+        return nil
+    }
+
+    func checkMethod(
+        _ base: TypedExpr, name: Identifier, call: Call, baseRange: SourceRange, expected: SiftType?, at range: SourceRange
+    ) -> TypedExpr {
+        let method = name.name
+        if case .optional(let wrapped) = base.type {
+            if method == "flatMap" || method == "map", let closure = closureArgument(call) {
+                return checkOptionalMap(base, wrapped: wrapped, closure: closure, isFlatMap: method == "flatMap", at: range)
+            }
+            return member(of: base, name: name, baseRange: baseRange, at: range)
+        }
+        switch base.type {
+        case .string:
+            return checkStringMethod(base, name: name, call: call, at: range)
+        case .array(let element):
+            return checkSequenceMethod(base, element: element, name: name, call: call, at: range)
+        case .range(let bound, _):
+            if method == "contains", let argument = singleArgument(call, labels: [nil], method: "contains(_:)") {
+                let value = check(argument, expected: bound)
+                guard let coerced = coerceArgument(value, to: bound, method: "contains(_:)") else { return TypedExpr(.error, .error, at: range) }
+                return TypedExpr(.contains(sequence: base, element: coerced), .bool, at: range)
+            }
+        default:
+            break
+        }
+        if call.arguments.isEmpty, call.trailingClosure == nil, propertyNames(for: base.type).contains(method) {
+            error(.unknownMethod, "'\(method)' is a property, not a method; remove the parentheses", at: call.argumentListRange ?? range,
+                  fixIts: call.argumentListRange.map { [.init(replace: $0, with: "")] } ?? [])
+            return TypedExpr(.error, .error, at: range)
+        }
+        let suggestion = Suggestions.closest(to: method, among: methodNames(for: base.type)).first
+        error(
+            .unknownMethod,
+            "value of type '\(base.type)' has no method '\(method)' that a predicate can use" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+            at: name.range, fixIts: suggestion.map { [.init(replace: name.range, with: $0)] } ?? [])
+        checkArgumentsForErrors(call)
+        return TypedExpr(.error, .error, at: range)
+    }
+
+    /// The single argument of a call with one of the allowed labels, or nil after reporting.
+    func singleArgument(_ call: Call, labels: [String?], method: String) -> Expr? {
+        guard call.arguments.count == 1, call.trailingClosure == nil, labels.contains(call.arguments[0].label?.name) else {
+            error(.badArguments, "'\(method)' takes one argument" + (labels.first.flatMap { $0 }.map { " labelled '\($0):'" } ?? ""),
+                  at: call.argumentListRange ?? call.callee.range)
+            return nil
+        }
+        return call.arguments[0].value
+    }
+
+    func coerceArgument(_ value: TypedExpr, to type: SiftType, method: String) -> TypedExpr? {
+        if value.type == .error { return nil }
+        if let coerced = coerce(value, to: type) { return coerced }
+        if value.type.isOptional, value.type.unwrapped == type {
+            reportOptionalOperand(value, operatorText: method)
+            return nil
+        }
+        error(.typeMismatch, "'\(method)' expects a '\(type)' here, but this is '\(value.type)'", at: value.range)
+        return nil
+    }
+
+    func checkNoArguments(_ call: Call, method: String) -> Bool {
+        if call.arguments.isEmpty, call.trailingClosure == nil { return true }
+        error(.badArguments, "'\(method)()' takes no arguments", at: call.argumentListRange ?? call.callee.range)
+        return false
+    }
+
+    func checkStringMethod(_ base: TypedExpr, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
+        let method = name.name
+        let tests: [String: (StringTest, String?)] = [
+            "contains": (.contains, nil), "hasPrefix": (.hasPrefix, nil), "hasSuffix": (.hasSuffix, nil),
+            "starts": (.hasPrefix, "with"), "localizedStandardContains": (.localizedStandardContains, nil),
+        ]
+        if let (test, label) = tests[method] {
+            let signature = label.map { "\(method)(\($0):)" } ?? "\(method)(_:)"
+            if call.trailingClosure != nil || (call.arguments.first.map { isClosure($0.value) } ?? false) {
+                error(.badArguments, "'\(method)' on a String takes a string, not a closure", at: call.argumentListRange ?? range)
+                return TypedExpr(.error, .error, at: range)
+            }
+            guard let argument = singleArgument(call, labels: [label], method: signature) else { return TypedExpr(.error, .error, at: range) }
+            let typed = check(argument, expected: .string)
+            guard let coerced = coerceArgument(typed, to: .string, method: signature) else { return TypedExpr(.error, .error, at: range) }
+            return TypedExpr(.stringTest(test, base, coerced), .bool, at: range)
+        }
+        if let comparison = StringComparison(rawValue: method) {
+            guard let argument = singleArgument(call, labels: [nil], method: "\(method)(_:)") else { return TypedExpr(.error, .error, at: range) }
+            let typed = check(argument, expected: .string)
+            guard let coerced = coerceArgument(typed, to: .string, method: "\(method)(_:)") else { return TypedExpr(.error, .error, at: range) }
+            return TypedExpr(.stringComparison(comparison, base, coerced), .comparisonResult, at: range)
+        }
+        if let transform = StringTransform(rawValue: method) {
+            guard checkNoArguments(call, method: method) else { return TypedExpr(.error, .error, at: range) }
+            return TypedExpr(.stringTransform(transform, base), .string, at: range)
+        }
+        return checkMethodFallback(base, name: name, call: call, at: range)
+    }
+
+    func checkMethodFallback(_ base: TypedExpr, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
+        if call.arguments.isEmpty, call.trailingClosure == nil, propertyNames(for: base.type).contains(name.name) {
+            error(.unknownMethod, "'\(name.name)' is a property, not a method; remove the parentheses", at: call.argumentListRange ?? range,
+                  fixIts: call.argumentListRange.map { [.init(replace: $0, with: "")] } ?? [])
+            return TypedExpr(.error, .error, at: range)
+        }
+        let suggestion = Suggestions.closest(to: name.name, among: methodNames(for: base.type)).first
+        error(
+            .unknownMethod,
+            "value of type '\(base.type)' has no method '\(name.name)' that a predicate can use" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+            at: name.range, fixIts: suggestion.map { [.init(replace: name.range, with: $0)] } ?? [])
+        checkArgumentsForErrors(call)
+        return TypedExpr(.error, .error, at: range)
+    }
+
+    func checkSequenceMethod(_ base: TypedExpr, element: SiftType, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
+        let method = name.name
+        switch method {
+        case "contains", "allSatisfy", "filter", "count", "first":
+            if let closure = closureArgument(call) {
+                if method == "contains" || method == "count" || method == "first", call.trailingClosure == nil,
+                    call.arguments.first?.label?.name != "where"
+                {
+                    error(.badArguments, "the closure argument of '\(method)' is labelled 'where:'", at: call.arguments[0].range,
+                          fixIts: [.insert("where: ", at: call.arguments[0].range.start)])
+                }
+                if (method == "allSatisfy" || method == "filter"), call.trailingClosure == nil, call.arguments.first?.label != nil {
+                    error(.badArguments, "the closure argument of '\(method)' has no label", at: call.arguments[0].range)
+                }
+                let (variable, predicate) = withClosureParameter(closure, type: element, origin: .element) { variable in
+                    (variable, checkBoolean(closure.body, context: "the closure of '\(method)'"))
+                }
+                switch method {
+                case "contains": return TypedExpr(.any(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
+                case "allSatisfy": return TypedExpr(.all(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
+                case "filter": return TypedExpr(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
+                case "first":
+                    let filtered = TypedExpr(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
+                    return TypedExpr(.first(filtered), element.optionalFlattened, at: range)
+                default:
+                    let filtered = TypedExpr(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
+                    return TypedExpr(.count(filtered), .int, at: range)
+                }
+            }
+            if method == "contains" {
+                guard let argument = singleArgument(call, labels: [nil], method: "contains(_:)") else { return TypedExpr(.error, .error, at: range) }
+                if case .model = element {
+                    error(
+                        .notEquatable, "objects of '\(element)' cannot be compared; use 'contains { ... }' with a condition on their attributes",
+                        at: call.callee.range)
+                    return TypedExpr(.error, .error, at: range)
+                }
+                let typed = check(argument, expected: element)
+                guard let coerced = coerceArgument(typed, to: element, method: "contains(_:)") else { return TypedExpr(.error, .error, at: range) }
+                return TypedExpr(.contains(sequence: base, element: coerced), .bool, at: range)
+            }
+            if method == "count" || method == "first" {
+                error(.methodNotCalled, "'\(method)' is a property here; remove the parentheses, or pass a closure with 'where:'",
+                      at: call.argumentListRange ?? range)
+                return TypedExpr(.error, .error, at: range)
+            }
+            error(.badArguments, "'\(method)' takes a closure, e.g. '\(method) { $0.title == \"a\" }'", at: call.argumentListRange ?? range)
+            return TypedExpr(.error, .error, at: range)
+        case "min", "max":
+            guard checkNoArguments(call, method: method) else { return TypedExpr(.error, .error, at: range) }
+            guard element.isComparable else {
+                error(.notComparable, "'\(method)()' needs Comparable elements, but '\(element)' is not Comparable", at: name.range)
+                return TypedExpr(.error, .error, at: range)
+            }
+            return TypedExpr(.extremum(isMaximum: method == "max", base), element.optionalFlattened, at: range)
+        default:
+            return checkMethodFallback(base, name: name, call: call, at: range)
+        }
+    }
+
+    func checkOptionalMap(_ base: TypedExpr, wrapped: SiftType, closure: Closure, isFlatMap: Bool, at range: SourceRange) -> TypedExpr {
+        let (variable, body) = withClosureParameter(closure, type: wrapped, origin: .binding) { variable in
+            (variable, check(closure.body, expected: nil))
+        }
+        if body.type == .error { return TypedExpr(.error, .error, at: range) }
+        if isFlatMap, !body.type.isOptional {
+            // Swift accepts a non-optional result in flatMap (it is promoted); the result is optional.
+        }
+        let type = isFlatMap ? body.type.optionalFlattened : SiftType.optional(body.type)
+        return TypedExpr(.optionalMap(source: base, variable: variable, body: body), type, at: range)
+    }
+}

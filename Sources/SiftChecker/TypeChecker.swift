@@ -1,0 +1,321 @@
+import SiftSchema
+import SiftSyntax
+
+/// The result of checking a query: the typed query when there was no error, and every diagnostic.
+public struct CheckResult: Sendable {
+    public var query: CheckedQuery?
+    public var diagnostics: [Diagnostic]
+}
+
+/// Checks a parsed ``Query`` against a ``Schema``, with Swift's typing rules for `#Predicate`.
+///
+/// It resolves every name (member, relationship, closure parameter, named parameter), gives every
+/// expression a type, makes Swift's implicit conversions explicit, and reports every error it can
+/// find in one pass, without cascades: an expression with an error gets the type
+/// ``SiftType/error``, which matches anything silently.
+public final class TypeChecker {
+    /// Options a host program can set.
+    public struct Options: Sendable {
+        /// Types of named parameters that the host declares; others are inferred from their use.
+        public var parameterTypes: [String: SiftType]
+
+        public init(parameterTypes: [String: SiftType] = [:]) {
+            self.parameterTypes = parameterTypes
+        }
+    }
+
+    /// Checks a query.
+    public static func check(_ query: Query, schema: Schema, source: SourceFile, options: Options = Options()) -> CheckResult {
+        let checker = TypeChecker(schema: schema, source: source, options: options)
+        let checked = checker.checkQuery(query)
+        let hasErrors = checker.diagnostics.hasErrors
+        return CheckResult(query: hasErrors ? nil : checked, diagnostics: checker.diagnostics)
+    }
+
+    let schema: Schema
+    let source: SourceFile
+    let options: Options
+    var diagnostics: [Diagnostic] = []
+    var variables: [Variable] = []
+    /// Named variables in scope, innermost last.
+    var scopes: [(name: String, id: VariableID)] = []
+    /// The `$0` of each enclosing anonymous closure, innermost last.
+    var anonymousScopes: [VariableID] = []
+    /// The variable whose members bare names refer to (the concise form), if any.
+    var implicitSelf: VariableID?
+    var parameters: [String: Parameter] = [:]
+    var parameterOrder: [String] = []
+    /// The optional-chain frames being checked, innermost last.
+    var optionalChains: [[(source: TypedExpr, variable: VariableID)]] = []
+
+    init(schema: Schema, source: SourceFile, options: Options) {
+        self.schema = schema
+        self.source = source
+        self.options = options
+    }
+
+    // MARK: Diagnostics
+
+    func error(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
+        diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts))
+    }
+
+    func warning(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
+        diagnostics.append(.warning(id, message, at: range, notes: notes, fixIts: fixIts))
+    }
+
+    /// The source text of an expression, for fix-its and messages.
+    func text(_ range: SourceRange) -> String { source.text(in: range) }
+
+    /// A note pointing at a declaration in the schema's model file, when there is one.
+    func declarationNote(_ message: String, at range: SourceRange?) -> Diagnostic.Note {
+        if let range, let file = schema.source { return Diagnostic.Note(message, at: range, in: file) }
+        return Diagnostic.Note(message)
+    }
+
+    // MARK: Variables and scopes
+
+    func declare(_ name: String, type: SiftType, origin: Variable.Origin, at range: SourceRange) -> VariableID {
+        let id = VariableID(variables.count)
+        variables.append(Variable(id: id, name: name, type: type, origin: origin, declaration: range))
+        return id
+    }
+
+    func reference(_ id: VariableID, at range: SourceRange) -> TypedExpr {
+        TypedExpr(.variable(id), variables[id.index].type, at: range)
+    }
+
+    /// Runs `body` with a closure's parameter in scope: `$0` for an anonymous closure, or its name.
+    func withClosureParameter<T>(_ closure: Closure, type: SiftType, origin: Variable.Origin, _ body: (VariableID) -> T) -> T {
+        if let parameters = closure.parameters {
+            if parameters.count != 1 {
+                let range = parameters.count > 1 ? parameters[1].name.range.union(parameters.last!.name.range) : closure.range
+                error(.closureArity, "this closure takes one parameter, but \(parameters.count) were written", at: range)
+            }
+            let parameter = parameters.first
+            let name = parameter?.name.name ?? "_"
+            let variable = declare(name, type: type, origin: origin, at: parameter?.name.range ?? closure.range)
+            if let annotation = parameter?.type { checkAnnotation(annotation, matches: type) }
+            scopes.append((name, variable))
+            anonymousScopes.append(variable)  // `$0` inside a named closure is an error in Swift; we resolve it but report
+            defer {
+                scopes.removeLast()
+                anonymousScopes.removeLast()
+            }
+            return body(variable)
+        }
+        let variable = declare("$0", type: type, origin: origin, at: closure.range)
+        anonymousScopes.append(variable)
+        defer { anonymousScopes.removeLast() }
+        return body(variable)
+    }
+
+    func checkAnnotation(_ annotation: TypeSyntax, matches type: SiftType) {
+        let written = source.text(in: annotation.range)
+        if written != type.description {
+            error(
+                .typeMismatch, "the closure parameter has type '\(type)', but it is annotated as '\(written)'",
+                at: annotation.range, fixIts: [.init(replace: annotation.range, with: type.description)])
+        }
+    }
+
+    // MARK: Queries
+
+    func checkQuery(_ query: Query) -> CheckedQuery? {
+        guard let model = resolveModel(of: query) else { return nil }
+        let rootType = SiftType.model(model.name)
+        var root = VariableID(0)
+        var filter: TypedExpr?
+        switch query.filter {
+        case .closure(let closure):
+            filter = withClosureParameter(closure, type: rootType, origin: .root) { variable in
+                root = variable
+                return checkPredicateBody(closure.body)
+            }
+        case .implicit(let expr):
+            root = declare("self", type: rootType, origin: .root, at: query.range)
+            implicitSelf = root
+            filter = checkPredicateBody(expr)
+        case nil:
+            root = declare("$0", type: rootType, origin: .root, at: query.range)
+        }
+        let sort = query.sort.compactMap { checkSortKey($0, model: model) }
+        let limit = query.limit.map { checkCount($0, what: "limit") }
+        let offset = query.offset.map { checkCount($0, what: "offset") }
+        return CheckedQuery(
+            model: model, root: root, filter: filter, sort: sort, limit: limit, offset: offset,
+            variables: variables, parameters: parameterOrder.compactMap { parameters[$0] }, form: query.form)
+    }
+
+    func checkPredicateBody(_ body: Expr) -> TypedExpr {
+        let typed = check(body, expected: .bool)
+        if typed.type != .bool && typed.type != .error {
+            var fixIts: [Diagnostic.FixIt] = []
+            var notes: [Diagnostic.Note] = []
+            if typed.type == .optional(.bool) {
+                notes.append(.init("treat nil as false with '?? false'"))
+                fixIts.append(.init(replace: body.range, with: "(\(text(body.range)) ?? false)"))
+            }
+            error(
+                .notBoolean, "a predicate must produce a 'Bool', but this expression has type '\(typed.type)'",
+                at: body.range, notes: notes, fixIts: fixIts)
+        }
+        return typed
+    }
+
+    /// Finds the query's model: from `#Predicate<User>`, the concise head, a closure annotation, or
+    /// the root of the sort key paths. They must agree.
+    func resolveModel(of query: Query) -> Model? {
+        var candidates: [(name: Identifier, range: SourceRange)] = []
+        if let model = query.model {
+            if case .named(let name, _) = model.kind { candidates.append((name, model.range)) }
+        }
+        if case .closure(let closure)? = query.filter, let type = closure.parameters?.first?.type,
+            case .named(let name, _) = type.kind
+        {
+            candidates.append((name, type.range))
+        }
+        for key in query.sort {
+            if let root = key.keyPath.root, case .named(let name, _) = root.kind { candidates.append((name, root.range)) }
+        }
+        guard let first = candidates.first else {
+            error(
+                .missingModel, "the query does not say which model it is about; write it, e.g. '#Predicate<User>' or '\\User.name'",
+                at: query.range,
+                notes: schema.modelNames.isEmpty ? [] : [.init("the schema has: \(schema.modelNames.joined(separator: ", "))")])
+            return nil
+        }
+        guard let model = lookupModel(first.name) else { return nil }
+        for other in candidates.dropFirst() {
+            guard let otherModel = lookupModel(other.name) else { continue }
+            if otherModel.name != model.name {
+                error(
+                    .conflictingModels, "this names the model '\(otherModel.name)', but the query is about '\(model.name)'",
+                    at: other.range, notes: [.init("the model is first named here", at: first.range)])
+            }
+        }
+        return model
+    }
+
+    func lookupModel(_ name: Identifier) -> Model? {
+        if let model = schema.model(named: name.name) { return model }
+        let suggestion = Suggestions.closest(to: name.name, among: schema.modelNames + schema.models.map(\.tableName)).first
+            .map { schema.model(named: $0)?.name ?? $0 }
+        var message = "cannot find model '\(name.name)' in the schema"
+        var fixIts: [Diagnostic.FixIt] = []
+        if let suggestion {
+            message += "; did you mean '\(suggestion)'?"
+            fixIts.append(.init(replace: name.range, with: suggestion))
+        }
+        let notes: [Diagnostic.Note] =
+            suggestion == nil && !schema.modelNames.isEmpty
+            ? [.init("the schema has: \(schema.modelNames.joined(separator: ", "))")] : []
+        error(.unknownModel, message, at: name.range, notes: notes, fixIts: fixIts)
+        return nil
+    }
+
+    // MARK: Sort keys, limit and offset
+
+    func checkSortKey(_ key: SortKey, model: Model) -> CheckedSortKey? {
+        var current = model
+        var path: [Relationship] = []
+        let components = key.keyPath.components
+        guard !components.isEmpty else {
+            error(.unsortable, "a sort key needs an attribute, e.g. '\\\(model.name).name'", at: key.range)
+            return nil
+        }
+        for (index, component) in components.enumerated() {
+            let isLast = index == components.count - 1
+            guard let member = current.member(named: component.name.name) else {
+                reportUnknownMember(component.name, in: current)
+                return nil
+            }
+            switch member {
+            case .attribute(let attribute):
+                guard isLast else {
+                    error(
+                        .unknownMember, "'\(attribute.name)' is an attribute of type '\(attribute.typeDescription)'; it has no member '\(components[index + 1].name.name)'",
+                        at: components[index + 1].name.range)
+                    return nil
+                }
+                let type = SiftType(attribute.type)
+                guard type.isComparable else {
+                    error(
+                        .unsortable, "cannot sort by '\(attribute.name)': '\(attribute.type)' is not Comparable",
+                        at: component.name.range,
+                        notes: [declarationNote("'\(attribute.name)' is declared here", at: attribute.declaration)])
+                    return nil
+                }
+                var comparator: StringComparator?
+                if let written = key.comparator {
+                    guard let value = StringComparator(rawValue: written.name) else {
+                        error(
+                            .unknownEnumCase, "'\(written.name)' is not a string comparator; use '.localizedStandard', '.localized' or '.lexical'",
+                            at: written.range)
+                        return nil
+                    }
+                    guard type == .string else {
+                        error(.typeMismatch, "a string comparator applies only to 'String' attributes, but '\(attribute.name)' is '\(attribute.type)'", at: written.range)
+                        return nil
+                    }
+                    comparator = value
+                }
+                return CheckedSortKey(path: path, attribute: attribute, order: key.order, comparator: comparator, range: key.range)
+            case .relationship(let relationship):
+                if relationship.isToMany {
+                    error(
+                        .unsortable, "cannot sort by '\(relationship.name)': it is a to-many relationship, with no single value per \(current.name)",
+                        at: component.name.range,
+                        notes: [.init("sort by an attribute of a to-one relationship instead, such as '\\\(model.name).company?.name'")])
+                    return nil
+                }
+                if isLast {
+                    error(
+                        .unsortable, "cannot sort by the relationship '\(relationship.name)' itself; name one of its attributes, e.g. '\(relationship.name).\(schema.model(named: relationship.target)?.attributes.first?.name ?? "name")'",
+                        at: component.name.range)
+                    return nil
+                }
+                guard let target = schema.model(named: relationship.target) else { return nil }
+                path.append(relationship)
+                current = target
+            }
+        }
+        return nil
+    }
+
+    func checkCount(_ expr: Expr, what: String) -> TypedExpr {
+        let typed = check(expr, expected: .int)
+        switch typed.kind {
+        case .constant(.int(let value)) where value < 0:
+            error(.invalidLimit, "the \(what) must not be negative", at: expr.range)
+        case .constant, .parameter, .error: break
+        default:
+            if typed.type != .error {
+                error(.invalidLimit, "the \(what) must be an integer literal or a parameter", at: expr.range)
+            }
+        }
+        if typed.type != .int && typed.type != .error {
+            error(.typeMismatch, "the \(what) must be an 'Int', but this is '\(typed.type)'", at: expr.range)
+        }
+        return typed
+    }
+
+    // MARK: Unknown members
+
+    func reportUnknownMember(_ name: Identifier, in model: Model) {
+        if let unqueryable = model.unqueryableMembers.first(where: { $0.name == name.name }) {
+            error(
+                .unqueryableMember, "'\(name.name)' cannot be used in a query: \(unqueryable.reason)", at: name.range,
+                notes: [declarationNote("'\(name.name)' is declared here", at: unqueryable.declaration)])
+            return
+        }
+        let suggestion = Suggestions.closest(to: name.name, among: model.members.map(\.name)).first
+        var message = "'\(model.name)' has no member '\(name.name)'"
+        var fixIts: [Diagnostic.FixIt] = []
+        if let suggestion {
+            message += "; did you mean '\(suggestion)'?"
+            fixIts.append(.init(replace: name.range, with: suggestion))
+        }
+        error(.unknownMember, message, at: name.range, notes: [declarationNote("'\(model.name)' is declared here", at: model.declaration)], fixIts: fixIts)
+    }
+}

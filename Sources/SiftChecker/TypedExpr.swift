@@ -1,0 +1,218 @@
+import SiftSchema
+import SiftSyntax
+
+/// An expression after type checking: every node has a type, every name is resolved.
+///
+/// The typed tree is the input of every back end (SQL lowering, the in-memory evaluator). It
+/// spells out what Swift does implicitly: optional promotion (``TypedExprKind/injectOptional(_:)``),
+/// optional chaining as a map over an optional (``TypedExprKind/optionalMap(source:variable:body:)``),
+/// and literals with the type the context gave them.
+public struct TypedExpr: Sendable, Hashable {
+    public var kind: TypedExprKind
+    public var type: SiftType
+    public var range: SourceRange
+
+    public init(_ kind: TypedExprKind, _ type: SiftType, at range: SourceRange) {
+        self.kind = kind
+        self.type = type
+        self.range = range
+    }
+}
+
+/// A value known at compile time.
+public enum Constant: Sendable, Hashable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    /// Any integer type; the expression's type says which.
+    case int(Int64)
+    /// A `UInt64` beyond `Int64.max`.
+    case uint(UInt64)
+    case double(Double)
+    case string(String)
+    /// A case of a raw-value enum of the schema.
+    case enumCase(enumName: String, caseName: String, rawValue: EnumType.RawValue)
+    /// `.orderedAscending` (-1), `.orderedSame` (0), `.orderedDescending` (1).
+    case comparisonResult(Int)
+
+    public var description: String {
+        switch self {
+        case .null: "nil"
+        case .bool(let value): String(value)
+        case .int(let value): String(value)
+        case .uint(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): Self.quote(value)
+        case .enumCase(_, let caseName, _): ".\(caseName)"
+        case .comparisonResult(let value):
+            value < 0 ? ".orderedAscending" : value == 0 ? ".orderedSame" : ".orderedDescending"
+        }
+    }
+
+    /// A Swift string literal that reads back as the same value.
+    static func quote(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\0": out += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F
+                    || scalar.properties.generalCategory == .nonspacingMark
+                {
+                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Identifies a variable of a checked query: the root row, a closure parameter over a
+/// relationship, or a value bound by `if let` or optional chaining.
+public struct VariableID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: VariableID, rhs: VariableID) -> Bool { lhs.index < rhs.index }
+    public var description: String { "v\(index)" }
+}
+
+/// A variable introduced by the query.
+public struct Variable: Sendable, Hashable {
+    /// Where a variable's value comes from.
+    public enum Origin: Sendable, Hashable {
+        /// The row being filtered (the predicate's closure parameter).
+        case root
+        /// An element of a sequence, in a closure passed to `contains`, `allSatisfy`, `filter`, ...
+        case element
+        /// The unwrapped value in `if let` or in an optional chain / `flatMap`.
+        case binding
+    }
+
+    public var id: VariableID
+    /// As written (`$0`, `user`), or `$0?` for the implicit binding of an optional chain.
+    public var name: String
+    public var type: SiftType
+    public var origin: Origin
+    public var declaration: SourceRange
+
+    public init(id: VariableID, name: String, type: SiftType, origin: Origin, declaration: SourceRange) {
+        self.id = id
+        self.name = name
+        self.type = type
+        self.origin = origin
+        self.declaration = declaration
+    }
+}
+
+/// `+ - * / %` on numbers; `+` on strings concatenates.
+public enum ArithmeticOperator: String, Sendable, Hashable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+}
+
+/// `== != < <= > >=`.
+public enum ComparisonOperator: String, Sendable, Hashable {
+    case equal = "==", notEqual = "!=", less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+
+    /// The operator with its operands swapped (`a < b` is `b > a`).
+    public var swapped: ComparisonOperator {
+        switch self {
+        case .equal, .notEqual: self
+        case .less: .greater
+        case .lessEqual: .greaterEqual
+        case .greater: .less
+        case .greaterEqual: .lessEqual
+        }
+    }
+}
+
+/// String predicates: `a.contains(b)` and friends.
+public enum StringTest: String, Sendable, Hashable {
+    /// Case- and diacritic-sensitive substring test (Swift's `String.contains`).
+    case contains
+    /// `hasPrefix` / `starts(with:)`.
+    case hasPrefix
+    case hasSuffix
+    /// Case- and diacritic-insensitive, locale-aware substring test.
+    case localizedStandardContains
+}
+
+/// String comparisons that produce a `ComparisonResult`.
+public enum StringComparison: String, Sendable, Hashable {
+    case caseInsensitiveCompare
+    case localizedCompare
+    case localizedCaseInsensitiveCompare
+    case localizedStandardCompare
+}
+
+/// `lowercased()` and `uppercased()`.
+public enum StringTransform: String, Sendable, Hashable {
+    case lowercased, uppercased
+}
+
+/// The kinds of typed expression.
+public indirect enum TypedExprKind: Sendable, Hashable {
+    case constant(Constant)
+    /// A named parameter (a free identifier such as `searchString`), bound at run time.
+    case parameter(String)
+    case variable(VariableID)
+    /// An attribute of a (non-optional) object.
+    case attribute(TypedExpr, Attribute)
+    /// A to-one relationship of a (non-optional) object: `Model` or `Model?`.
+    case toOne(TypedExpr, Relationship)
+    /// A to-many relationship of a (non-optional) object: `[Model]`.
+    case toMany(TypedExpr, Relationship)
+    /// `nil` if `source` is nil; otherwise `body` with `variable` bound to the unwrapped value,
+    /// flattened (an optional body is not wrapped again). Optional chaining and `flatMap`.
+    case optionalMap(source: TypedExpr, variable: VariableID, body: TypedExpr)
+    /// `if let variable = source { then } else { otherwise }`.
+    case ifLet(source: TypedExpr, variable: VariableID, then: TypedExpr, otherwise: TypedExpr)
+    /// A non-optional value promoted to an optional, as Swift does implicitly.
+    case injectOptional(TypedExpr)
+    case not(TypedExpr)
+    case negate(TypedExpr)
+    case arithmetic(ArithmeticOperator, TypedExpr, TypedExpr)
+    /// Operands have the same type (optional on both sides, or neither).
+    case comparison(ComparisonOperator, TypedExpr, TypedExpr)
+    /// Two or more Boolean operands.
+    case logical(LogicalOperator, [TypedExpr])
+    /// `optional ?? fallback`; the fallback's type is the result's.
+    case nilCoalescing(TypedExpr, TypedExpr)
+    /// `condition ? a : b` and `if condition { a } else { b }`.
+    case conditional(TypedExpr, TypedExpr, TypedExpr)
+    /// `Double(x)`, `Int(x)`, ...: to the expression's type.
+    case conversion(TypedExpr)
+    case stringTest(StringTest, TypedExpr, TypedExpr)
+    case stringComparison(StringComparison, TypedExpr, TypedExpr)
+    case stringTransform(StringTransform, TypedExpr)
+    /// A string's `count` (characters).
+    case stringLength(TypedExpr)
+    /// An enum value's `rawValue`.
+    case rawValue(TypedExpr)
+    /// `lower...upper` or `lower..<upper`.
+    case range(lower: TypedExpr, upper: TypedExpr, closed: Bool)
+    case arrayLiteral([TypedExpr])
+    /// `sequence.contains(element)` on an array or a range of values.
+    case contains(sequence: TypedExpr, element: TypedExpr)
+    /// `sequence.contains { predicate }` / `contains(where:)`: some element matches.
+    case any(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
+    /// `sequence.allSatisfy { predicate }`: every element matches (true when empty).
+    case all(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
+    /// `sequence.filter { predicate }`: the matching elements.
+    case filter(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
+    /// `sequence.count`.
+    case count(TypedExpr)
+    /// `sequence.isEmpty` or `string.isEmpty`.
+    case isEmpty(TypedExpr)
+    /// `sequence.first`.
+    case first(TypedExpr)
+    /// `sequence.min()` / `sequence.max()`.
+    case extremum(isMaximum: Bool, TypedExpr)
+    /// A place where an error was reported.
+    case error
+}

@@ -1,0 +1,515 @@
+import SiftSyntax
+
+/// Reads a model file (SwiftData `@Model` classes, StructuredQueries `@Table` structs and raw-value
+/// enums, in Swift syntax) into a ``Schema``, reporting inconsistencies as diagnostics on the file.
+///
+/// Conventions (documented in the README):
+/// - The table is `@Table("name")` or ``Naming/tableName(forModel:)``; a column is `@Column("name")`,
+///   `@Attribute(originalName: "name")`, or the property name.
+/// - The primary key is the `id` property, or an implicit INTEGER `id` column when none is declared.
+/// - `var company: Company?` is a to-one relationship stored in the column `companyID`.
+/// - `var users: [User]` is a to-many relationship: through the target's to-one back to this model
+///   when there is one (one-to-many), otherwise through a join table named after both models in
+///   declaration order (`userInterests` with columns `userID`, `interestID`) when the target has a
+///   to-many back (many-to-many).
+/// - In a `@Table` struct, `var remindersListID: RemindersList.ID` is a foreign key: it stays an
+///   attribute and also gives the to-one relationship `remindersList`, with the inverse
+///   `reminders` on `RemindersList`; a `@Table` whose primary key is two such keys is a join table.
+/// - Storage is declared with `@Column(as: Date.UnixTimeRepresentation.self)` (StructuredQueries) or
+///   `@Storage(.unixTime)` (Sift), and otherwise defaults by type (see ``Storage``).
+/// - `@Transient` and computed properties are not stored: naming them in a query is an error.
+public struct ModelFileReader {
+    let source: SourceFile
+    var diagnostics: [Diagnostic] = []
+    var enums: [String: EnumType] = [:]
+    var enumOrder: [String] = []
+    var typeDeclarations: [TypeDeclaration] = []
+
+    /// Reads a parsed model file. Parse diagnostics are not repeated here.
+    public static func read(_ file: ModelFileSyntax, source: SourceFile) -> (Schema, [Diagnostic]) {
+        var reader = ModelFileReader(source: source)
+        let schema = reader.read(file)
+        return (schema, reader.diagnostics)
+    }
+
+    init(source: SourceFile) {
+        self.source = source
+    }
+
+    mutating func error(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
+        diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts))
+    }
+
+    mutating func warning(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(.warning(id, message, at: range, notes: notes))
+    }
+
+    // MARK: Reading
+
+    mutating func read(_ file: ModelFileSyntax) -> Schema {
+        collect(file.declarations)
+        var seen: [String: SourceRange] = [:]
+        var drafts: [ModelDraft] = []
+        for declaration in typeDeclarations {
+            if let previous = seen[declaration.name.name] {
+                error(
+                    .duplicateModel, "the model '\(declaration.name.name)' is declared twice", at: declaration.name.range,
+                    notes: [.init("first declared here", at: previous)])
+                continue
+            }
+            seen[declaration.name.name] = declaration.name.range
+            drafts.append(draft(for: declaration))
+        }
+        let models = link(drafts)
+        return Schema(models: models, enums: enumOrder.compactMap { enums[$0] }, source: source)
+    }
+
+    /// Gathers enums first (properties may use them before their declaration) and the types.
+    mutating func collect(_ declarations: [Declaration]) {
+        for declaration in declarations {
+            switch declaration {
+            case .enumeration(let enumDeclaration):
+                if let enumType = readEnum(enumDeclaration) {
+                    if enums[enumType.name] != nil {
+                        error(.duplicateModel, "the enum '\(enumType.name)' is declared twice", at: enumDeclaration.name.range)
+                    } else {
+                        enums[enumType.name] = enumType
+                        enumOrder.append(enumType.name)
+                    }
+                }
+            case .type(let typeDeclaration):
+                typeDeclarations.append(typeDeclaration)
+                collect(typeDeclaration.members.filter { if case .enumeration = $0 { true } else { false } })
+            case .property(let property):
+                warning(.badAttribute, "a top-level property is not part of any model; it is ignored", at: property.range)
+            case .skipped:
+                break
+            }
+        }
+    }
+
+    mutating func readEnum(_ declaration: EnumDeclaration) -> EnumType? {
+        guard let rawTypeSyntax = declaration.inheritance.first, case .named(let rawName, _) = rawTypeSyntax.kind,
+            let rawType = ScalarType(swiftName: rawName.name), rawType == .string || rawType.isIntegerType
+        else {
+            error(
+                .badEnum, "the enum '\(declaration.name.name)' needs an 'Int' or 'String' raw type to be stored, e.g. 'enum \(declaration.name.name): Int'",
+                at: declaration.name.range)
+            return nil
+        }
+        var cases: [EnumType.Case] = []
+        var next: Int64 = 0
+        var seen: Set<String> = []
+        var seenValues: Set<EnumType.RawValue> = []
+        for enumCase in declaration.cases {
+            var value: EnumType.RawValue
+            if rawType == .string {
+                value = .string(enumCase.name.name)
+                if let raw = enumCase.rawValue {
+                    if case .stringLiteral(let text) = raw.kind { value = .string(text) } else {
+                        error(.badEnum, "the raw value of a 'String' enum case must be a string literal", at: raw.range)
+                    }
+                }
+            } else {
+                value = .int(next)
+                if let raw = enumCase.rawValue {
+                    if let number = Self.integerValue(raw) { value = .int(number) } else {
+                        error(.badEnum, "the raw value of an '\(rawName.name)' enum case must be an integer literal", at: raw.range)
+                    }
+                }
+                if case .int(let number) = value { next = number &+ 1 }
+            }
+            if !seen.insert(enumCase.name.name).inserted {
+                error(.duplicateMember, "the case '\(enumCase.name.name)' is declared twice", at: enumCase.name.range)
+            }
+            if !seenValues.insert(value).inserted {
+                error(.badEnum, "the raw value \(value) is used by two cases", at: enumCase.range)
+            }
+            cases.append(EnumType.Case(name: enumCase.name.name, rawValue: value, declaration: enumCase.name.range))
+        }
+        let storedRawType: ScalarType = rawType == .string ? .string : .integer(.int)
+        return EnumType(name: declaration.name.name, rawType: storedRawType, cases: cases, declaration: declaration.name.range)
+    }
+
+    static func integerValue(_ expr: Expr) -> Int64? {
+        switch expr.kind {
+        case .integerLiteral(let literal): return literal.magnitude.flatMap { Int64(exactly: $0) }
+        case .prefix(let prefix) where prefix.op == .negate: return integerValue(prefix.operand).map { -$0 }
+        case .paren(let inner): return integerValue(inner)
+        default: return nil
+        }
+    }
+
+    // MARK: Models
+
+    /// A model being read, before relationships are linked across models.
+    struct ModelDraft {
+        var model: Model
+        var relationships: [RelationshipDraft]
+        var foreignKeys: [(attribute: Attribute, target: String, range: SourceRange)]
+    }
+
+    struct RelationshipDraft {
+        var name: Identifier
+        var target: String
+        var targetRange: SourceRange
+        var isToMany: Bool
+        var isOptional: Bool
+        var inverse: (model: String?, name: Identifier)?
+        var columnName: String?
+    }
+
+    func attribute(named name: String, in attributes: [AttributeSyntax]) -> AttributeSyntax? {
+        attributes.first { $0.name.name == name }
+    }
+
+    mutating func draft(for declaration: TypeDeclaration) -> ModelDraft {
+        let isTable = attribute(named: "Table", in: declaration.attributes) != nil
+        let style: ModelStyle = isTable ? .table : .model
+        var tableName = Naming.tableName(forModel: declaration.name.name)
+        if let table = attribute(named: "Table", in: declaration.attributes), let argument = table.arguments?.first {
+            if case .stringLiteral(let name) = argument.value.kind { tableName = name } else {
+                error(.badAttribute, "'@Table' takes the table's name as a string literal", at: argument.range)
+            }
+        }
+        var model = Model(name: declaration.name.name, tableName: tableName, primaryKey: ["id"], style: style, declaration: declaration.name.range)
+        var relationships: [RelationshipDraft] = []
+        var foreignKeys: [(Attribute, String, SourceRange)] = []
+        var seen: [String: SourceRange] = [:]
+        for member in declaration.members {
+            guard case .property(let property) = member else { continue }
+            if property.modifiers.contains(where: { $0.name == "static" || $0.name == "class" }) { continue }
+            let name = property.name.name
+            if let previous = seen[name] {
+                error(
+                    .duplicateMember, "'\(declaration.name.name)' declares '\(name)' twice", at: property.name.range,
+                    notes: [.init("first declared here", at: previous)])
+                continue
+            }
+            seen[name] = property.name.range
+            if attribute(named: "Transient", in: property.attributes) != nil {
+                model.unqueryableMembers.append(
+                    .init(name: name, reason: "it is marked @Transient, so it is not stored in the database", declaration: property.name.range))
+                continue
+            }
+            if property.isComputed {
+                model.unqueryableMembers.append(
+                    .init(name: name, reason: "it is a computed property, so it is not stored in the database", declaration: property.name.range))
+                continue
+            }
+            readProperty(property, style: style, into: &model, relationships: &relationships, foreignKeys: &foreignKeys)
+        }
+        return ModelDraft(model: model, relationships: relationships, foreignKeys: foreignKeys)
+    }
+
+    /// The type written for a property, or inferred from its literal initializer.
+    mutating func propertyType(_ property: PropertyDeclaration) -> TypeSyntax? {
+        if let type = property.type { return type }
+        if let initializer = property.initializer {
+            let name: String?
+            switch initializer.kind {
+            case .booleanLiteral: name = "Bool"
+            case .integerLiteral: name = "Int"
+            case .floatLiteral: name = "Double"
+            case .stringLiteral: name = "String"
+            case .prefix(let prefix) where prefix.op == .negate:
+                if case .floatLiteral = prefix.operand.kind { name = "Double" } else { name = "Int" }
+            default: name = nil
+            }
+            if let name { return TypeSyntax(.named(Identifier(name, at: initializer.range), genericArguments: []), at: initializer.range) }
+        }
+        error(
+            .missingTypeAnnotation, "the type of '\(property.name.name)' cannot be inferred; write it, e.g. 'var \(property.name.name): String'",
+            at: property.name.range)
+        return nil
+    }
+
+    mutating func readProperty(
+        _ property: PropertyDeclaration, style: ModelStyle, into model: inout Model, relationships: inout [RelationshipDraft],
+        foreignKeys: inout [(Attribute, String, SourceRange)]
+    ) {
+        guard let typeSyntax = propertyType(property) else { return }
+        var isOptional = false
+        var isArray = false
+        var core = typeSyntax
+        if case .optional(let wrapped) = core.kind {
+            isOptional = true
+            core = wrapped
+        } else if case .implicitlyUnwrappedOptional(let wrapped) = core.kind {
+            isOptional = true
+            core = wrapped
+        }
+        if case .array(let element) = core.kind {
+            isArray = true
+            core = element
+        }
+        guard case .named(let typeName, _) = core.kind else {
+            error(.unknownType, "the type '\(source.text(in: typeSyntax.range))' cannot be stored; use a scalar, an enum or a model", at: typeSyntax.range)
+            return
+        }
+        var written = typeName.name
+        // `RemindersList.ID` (StructuredQueries' foreign key) and qualified names (`Foundation.Date`).
+        var foreignKeyTarget: String?
+        if written.hasSuffix(".ID") {
+            foreignKeyTarget = String(written.dropLast(3))
+            written = "Int"
+        } else if let dot = written.lastIndex(of: ".") {
+            written = String(written[written.index(after: dot)...])
+        }
+        let columnName = columnName(for: property)
+        if isModelName(written) && foreignKeyTarget == nil {
+            let relationship = attribute(named: "Relationship", in: property.attributes)
+            var inverse: (String?, Identifier)?
+            if let argument = relationship?.arguments?.first(where: { $0.label?.name == "inverse" }) {
+                if case .keyPath(let keyPath) = argument.value.kind, let last = keyPath.components.last {
+                    var root: String?
+                    if let rootType = keyPath.root, case .named(let rootName, _) = rootType.kind { root = rootName.name }
+                    inverse = (root, last.name)
+                } else {
+                    error(.badInverse, "'inverse:' takes a key path such as '\\\(written).\(Naming.lowercasingFirst(model.name))'", at: argument.value.range)
+                }
+            }
+            relationships.append(
+                RelationshipDraft(
+                    name: property.name, target: written, targetRange: typeName.range, isToMany: isArray, isOptional: isOptional,
+                    inverse: inverse, columnName: property.type == nil ? nil : explicitColumnName(for: property)))
+            return
+        }
+        if isArray {
+            error(
+                .unknownType, "an array of '\(written)' cannot be stored in a column; only arrays of models (to-many relationships) are supported",
+                at: typeSyntax.range)
+            return
+        }
+        let scalar: ScalarType
+        var enumRawType: ScalarType?
+        if let known = ScalarType(swiftName: written) {
+            scalar = known
+        } else if let enumType = enums[written] {
+            scalar = .enumeration(written)
+            enumRawType = enumType.rawType
+        } else {
+            let candidates = ["Bool", "Int", "Double", "Float", "String", "Date", "UUID", "Data", "URL"] + enums.keys.sorted()
+                + typeDeclarations.map(\.name.name)
+            let suggestion = Suggestions.closest(to: written, among: candidates).first
+            error(
+                .unknownType, "cannot find type '\(written)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                at: typeName.range, fixIts: suggestion.map { [.init(replace: typeName.range, with: $0)] } ?? [])
+            return
+        }
+        var storage = Storage.defaultStorage(for: scalar, enumRawType: enumRawType, modelStyle: style)
+        if let declared = declaredStorage(property) {
+            if declared.fits(scalar, enumRawType: enumRawType) {
+                storage = declared
+            } else {
+                error(.badStorage, "'\(written)' cannot be stored as '\(declared.modelFileName)'", at: property.range)
+            }
+        }
+        let isUnique = attribute(named: "Attribute", in: property.attributes)?.arguments?.contains {
+            if case .implicitMember(let name) = $0.value.kind { return name.name == "unique" }
+            return false
+        } ?? false
+        let attributeValue = Attribute(
+            name: property.name.name, columnName: columnName, type: scalar, isOptional: isOptional, storage: storage,
+            isUnique: isUnique || property.name.name == "id", isPrimaryKey: property.name.name == "id",
+            declaration: property.name.range)
+        model.members.append(.attribute(attributeValue))
+        if let foreignKeyTarget {
+            foreignKeys.append((attributeValue, foreignKeyTarget, typeName.range))
+        }
+    }
+
+    func isModelName(_ name: String) -> Bool { typeDeclarations.contains { $0.name.name == name } }
+
+    func explicitColumnName(for property: PropertyDeclaration) -> String? {
+        if let column = attribute(named: "Column", in: property.attributes), let argument = column.arguments?.first(where: { $0.label == nil }),
+            case .stringLiteral(let name) = argument.value.kind
+        {
+            return name
+        }
+        if let attr = attribute(named: "Attribute", in: property.attributes),
+            let argument = attr.arguments?.first(where: { $0.label?.name == "originalName" }),
+            case .stringLiteral(let name) = argument.value.kind
+        {
+            return name
+        }
+        return nil
+    }
+
+    func columnName(for property: PropertyDeclaration) -> String {
+        explicitColumnName(for: property) ?? property.name.name
+    }
+
+    /// `@Column(as: Date.UnixTimeRepresentation.self)` or `@Storage(.unixTime)`.
+    mutating func declaredStorage(_ property: PropertyDeclaration) -> Storage? {
+        if let storageAttribute = attribute(named: "Storage", in: property.attributes) {
+            guard let argument = storageAttribute.arguments?.first, case .implicitMember(let name) = argument.value.kind,
+                let storage = Storage.allCases.first(where: { $0.modelFileName == name.name })
+            else {
+                error(
+                    .badStorage, "'@Storage' takes one of " + Storage.allCases.map { ".\($0.modelFileName)" }.joined(separator: ", "),
+                    at: storageAttribute.range)
+                return nil
+            }
+            return storage
+        }
+        if let column = attribute(named: "Column", in: property.attributes),
+            let argument = column.arguments?.first(where: { $0.label?.name == "as" })
+        {
+            let text = source.text(in: argument.value.range)
+            let representations: [(String, Storage)] = [
+                ("UnixTimeRepresentation", .dateUnixSeconds), ("ISO8601Representation", .dateISO8601),
+                ("TimeIntervalSinceReferenceDateRepresentation", .dateReferenceSeconds),
+                ("LowercasedRepresentation", .uuidLowercaseText), ("UppercasedRepresentation", .uuidUppercaseText),
+                ("BytesRepresentation", .uuidBlob),
+            ]
+            if let match = representations.first(where: { text.contains($0.0) }) { return match.1 }
+            error(.badStorage, "unknown column representation '\(text)'", at: argument.value.range)
+        }
+        return nil
+    }
+
+    // MARK: Linking relationships across models
+
+    mutating func link(_ drafts: [ModelDraft]) -> [Model] {
+        var models = drafts.map(\.model)
+        var index: [String: Int] = [:]
+        for (position, draft) in drafts.enumerated() { index[draft.model.name] = position }
+        let order = Dictionary(uniqueKeysWithValues: drafts.enumerated().map { ($1.model.name, $0) })
+        func key(of model: String) -> String { models[index[model]!].primaryKey.first ?? "id" }
+
+        // @Table foreign keys (`remindersListID: RemindersList.ID`) give to-one relationships and inverses.
+        for (position, draft) in drafts.enumerated() {
+            for foreignKey in draft.foreignKeys {
+                guard let target = index[foreignKey.target] else {
+                    error(.unknownType, "cannot find the model '\(foreignKey.target)' that '\(foreignKey.attribute.name)' refers to", at: foreignKey.range)
+                    continue
+                }
+                var name = Naming.relationshipName(forForeignKeyColumn: foreignKey.attribute.name) ?? Naming.lowercasingFirst(foreignKey.target)
+                if models[position].member(named: name) != nil { name += "Object" }
+                var inverseName = Naming.lowercasingFirst(Naming.pluralize(draft.model.name))
+                let sameTarget = draft.foreignKeys.filter { $0.target == foreignKey.target }.count
+                if sameTarget > 1 || models[target].member(named: inverseName) != nil { inverseName += "By" + Naming.capitalizingFirst(name) }
+                models[position].members.append(
+                    .relationship(
+                        Relationship(
+                            name: name, target: foreignKey.target, cardinality: .toOne(isOptional: foreignKey.attribute.isOptional),
+                            link: .foreignKey(column: foreignKey.attribute.columnName, targetColumn: key(of: foreignKey.target)),
+                            inverse: inverseName, declaration: foreignKey.attribute.declaration)))
+                models[target].members.append(
+                    .relationship(
+                        Relationship(
+                            name: inverseName, target: draft.model.name, cardinality: .toMany,
+                            link: .inverseForeignKey(targetColumn: foreignKey.attribute.columnName, sourceColumn: key(of: foreignKey.target)),
+                            inverse: name, declaration: nil)))
+            }
+            // A @Table whose key is two foreign keys is a join table: many-to-many on both sides.
+            if draft.model.style == .table, draft.foreignKeys.count == 2, draft.model.attribute(named: "id") == nil {
+                models[position].primaryKey = draft.foreignKeys.map(\.attribute.columnName)
+                let (a, b) = (draft.foreignKeys[0], draft.foreignKeys[1])
+                guard let first = index[a.target], let second = index[b.target] else { continue }
+                let forwardName = Naming.pluralize(Naming.relationshipName(forForeignKeyColumn: b.attribute.name) ?? Naming.lowercasingFirst(b.target))
+                let backwardName = Naming.pluralize(Naming.relationshipName(forForeignKeyColumn: a.attribute.name) ?? Naming.lowercasingFirst(a.target))
+                let table = draft.model.tableName
+                if models[first].member(named: forwardName) == nil {
+                    models[first].members.append(
+                        .relationship(
+                            Relationship(
+                                name: forwardName, target: b.target, cardinality: .toMany,
+                                link: .joinTable(
+                                    .init(table: table, sourceColumn: a.attribute.columnName, sourceKey: key(of: a.target),
+                                          targetColumn: b.attribute.columnName, targetKey: key(of: b.target))),
+                                inverse: backwardName)))
+                }
+                if models[second].member(named: backwardName) == nil {
+                    models[second].members.append(
+                        .relationship(
+                            Relationship(
+                                name: backwardName, target: a.target, cardinality: .toMany,
+                                link: .joinTable(
+                                    .init(table: table, sourceColumn: b.attribute.columnName, sourceKey: key(of: b.target),
+                                          targetColumn: a.attribute.columnName, targetKey: key(of: a.target))),
+                                inverse: forwardName)))
+                }
+            }
+        }
+
+        // @Model relationships, declared as objects.
+        for (position, draft) in drafts.enumerated() {
+            for relationship in draft.relationships {
+                guard let target = index[relationship.target] else { continue }
+                let targetDraft = drafts[target]
+                // The relationship on the target that points back: the declared inverse, or the
+                // target's inverse that names this one, or the only one to this model.
+                var back: RelationshipDraft?
+                if let inverse = relationship.inverse {
+                    if let root = inverse.model, root != relationship.target {
+                        error(
+                            .badInverse, "the inverse '\\\(root).\(inverse.name.name)' must be a member of '\(relationship.target)'",
+                            at: inverse.name.range)
+                    }
+                    back = targetDraft.relationships.first { $0.name.name == inverse.name.name }
+                    if back == nil {
+                        error(
+                            .badInverse, "'\(relationship.target)' has no relationship '\(inverse.name.name)' to be the inverse of '\(relationship.name.name)'",
+                            at: inverse.name.range,
+                            notes: [.init("'\(relationship.target)' is declared here", at: targetDraft.model.declaration)])
+                        continue
+                    }
+                    if back!.target != draft.model.name {
+                        error(
+                            .badInverse, "the inverse '\(inverse.name.name)' does not point back: it is a relationship to '\(back!.target)', not to '\(draft.model.name)'",
+                            at: inverse.name.range, notes: [.init("'\(inverse.name.name)' is declared here", at: back!.name.range)])
+                        continue
+                    }
+                } else {
+                    let pointing = targetDraft.relationships.filter { $0.target == draft.model.name && ($0.inverse == nil || $0.inverse?.name.name == relationship.name.name) }
+                    back = pointing.first { $0.inverse?.name.name == relationship.name.name } ?? (pointing.count == 1 ? pointing[0] : nil)
+                    if position == target { back = pointing.first { $0.name.name != relationship.name.name && $0.inverse?.name.name == relationship.name.name } }
+                }
+                let link: Relationship.Link
+                if !relationship.isToMany {
+                    let column = relationship.columnName ?? (relationship.name.name + "ID")
+                    link = .foreignKey(column: column, targetColumn: key(of: relationship.target))
+                } else if let back, !back.isToMany {
+                    let column = back.columnName ?? (back.name.name + "ID")
+                    link = .inverseForeignKey(targetColumn: column, sourceColumn: key(of: draft.model.name))
+                } else if let back {
+                    // Many-to-many: the join table is named after the model declared first.
+                    let firstIsSelf = (order[draft.model.name] ?? 0) < (order[relationship.target] ?? 0)
+                        || (draft.model.name == relationship.target && relationship.name.name < back.name.name)
+                    let (owner, other) = firstIsSelf ? (draft.model.name, relationship.target) : (relationship.target, draft.model.name)
+                    let table = Naming.lowercasingFirst(owner) + Naming.pluralize(other)
+                    var sourceColumn = Naming.lowercasingFirst(draft.model.name) + "ID"
+                    var targetColumn = Naming.lowercasingFirst(relationship.target) + "ID"
+                    if draft.model.name == relationship.target {
+                        sourceColumn = Naming.lowercasingFirst(Naming.singularize(back.name.name)) + "ID"
+                        targetColumn = Naming.lowercasingFirst(Naming.singularize(relationship.name.name)) + "ID"
+                    }
+                    link = .joinTable(
+                        .init(table: table, sourceColumn: sourceColumn, sourceKey: key(of: draft.model.name),
+                              targetColumn: targetColumn, targetKey: key(of: relationship.target)))
+                } else {
+                    link = .inverseForeignKey(targetColumn: Naming.lowercasingFirst(draft.model.name) + "ID", sourceColumn: key(of: draft.model.name))
+                }
+                let cardinality: Relationship.Cardinality = relationship.isToMany ? .toMany : .toOne(isOptional: relationship.isOptional)
+                models[position].members.append(
+                    .relationship(
+                        Relationship(
+                            name: relationship.name.name, target: relationship.target, cardinality: cardinality, link: link,
+                            inverse: back?.name.name, declaration: relationship.name.range)))
+            }
+        }
+        // Keep members in declaration order; members found by linking come after, in link order.
+        for position in models.indices {
+            models[position].members = models[position].members.enumerated()
+                .sorted { ($0.element.declaration?.start ?? Int.max, $0.offset) < ($1.element.declaration?.start ?? Int.max, $1.offset) }
+                .map(\.element)
+        }
+        return models
+    }
+}
+
+extension ScalarType {
+    var isIntegerType: Bool { if case .integer = self { true } else { false } }
+}

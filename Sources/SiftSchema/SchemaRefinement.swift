@@ -1,0 +1,140 @@
+import SiftSyntax
+
+/// Combines what introspection found in a database with a model file that refines it.
+///
+/// The database says which tables, columns and links exist; the model file says what they mean in
+/// Swift: types (`Date`, `Bool`, `UUID`, enums), storage, names of relationships, and members that
+/// are not queryable. A model of the file matches a table by model name or table name; an
+/// attribute matches a column by column name; a relationship matches by the column or join table
+/// it uses. Whatever the file does not mention stays as introspection found it. Anything the file
+/// declares that the database lacks is an error on the file.
+public enum SchemaRefinement {
+    public static func refine(_ database: Schema, with file: Schema) -> (Schema, [Diagnostic]) {
+        var result = database
+        var diagnostics: [Diagnostic] = []
+        result.source = file.source
+        for enumType in file.enums { result.add(enumType) }
+        var renames: [String: String] = [:]  // introspected model name → file model name
+
+        for fileModel in file.models {
+            guard let found = database.model(named: fileModel.tableName) ?? database.model(named: fileModel.name) else {
+                let suggestion = Suggestions.closest(to: fileModel.tableName, among: database.models.map(\.tableName)).first
+                diagnostics.append(
+                    .error(
+                        .missingTable,
+                        "the model '\(fileModel.name)' has no table '\(fileModel.tableName)' in the database"
+                            + (suggestion.map { "; did you mean '\($0)'? Name it with '@Table(\"\($0)\")'" } ?? ""),
+                        at: fileModel.declaration ?? .point(0)))
+                continue
+            }
+            renames[found.name] = fileModel.name
+            var refined = found
+            refined.name = fileModel.name
+            refined.declaration = fileModel.declaration
+            refined.unqueryableMembers = fileModel.unqueryableMembers
+            refined.style = fileModel.style
+            for member in fileModel.members {
+                switch member {
+                case .attribute(let attribute):
+                    guard let position = refined.members.firstIndex(where: {
+                        if case .attribute(let existing) = $0 { return existing.columnName == attribute.columnName }
+                        return false
+                    }) else {
+                        if attribute.name == "id", found.primaryKey == ["rowid"] { continue }
+                        let columns = found.attributes.map(\.columnName)
+                        let suggestion = Suggestions.closest(to: attribute.columnName, among: columns).first
+                        diagnostics.append(
+                            .error(
+                                .missingColumn,
+                                "the table '\(found.tableName)' has no column '\(attribute.columnName)' for '\(fileModel.name).\(attribute.name)'"
+                                    + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                                at: attribute.declaration ?? .point(0)))
+                        continue
+                    }
+                    guard case .attribute(let existing) = refined.members[position] else { continue }
+                    var merged = attribute
+                    merged.isPrimaryKey = existing.isPrimaryKey
+                    merged.isUnique = attribute.isUnique || existing.isUnique
+                    if existing.isOptional, !attribute.isOptional {
+                        diagnostics.append(
+                            .warning(
+                                .nullableColumn,
+                                "the column '\(found.tableName).\(existing.columnName)' allows NULL, but '\(attribute.name)' is not optional; declare it '\(attribute.typeDescription)?' if NULLs can occur",
+                                at: attribute.declaration ?? .point(0)))
+                    }
+                    refined.members[position] = .attribute(merged)
+                case .relationship(let relationship):
+                    guard let position = refined.members.firstIndex(where: {
+                        if case .relationship(let existing) = $0 { return sameLink(existing, relationship) }
+                        return false
+                    }) else {
+                        diagnostics.append(
+                            .error(
+                                .missingRelationship,
+                                "the database has no link for the relationship '\(fileModel.name).\(relationship.name)' (\(describe(relationship.link)))",
+                                at: relationship.declaration ?? .point(0)))
+                        continue
+                    }
+                    guard case .relationship(let existing) = refined.members[position] else { continue }
+                    var merged = existing
+                    merged.name = relationship.name
+                    merged.declaration = relationship.declaration
+                    if case .toOne(let isOptional) = relationship.cardinality, case .toOne = existing.cardinality {
+                        merged.cardinality = .toOne(isOptional: isOptional)
+                    }
+                    refined.members[position] = .relationship(merged)
+                }
+            }
+            result.add(refined)
+        }
+        // Relationship targets and inverse names follow renamed models and relationships.
+        var models = result.models
+        for index in models.indices {
+            for memberIndex in models[index].members.indices {
+                guard case .relationship(var relationship) = models[index].members[memberIndex] else { continue }
+                if let renamed = renames[relationship.target] { relationship.target = renamed }
+                if let target = models.first(where: { $0.name == relationship.target }),
+                    let back = target.relationships.first(where: { isInverse($0, of: relationship, from: models[index]) })
+                {
+                    relationship.inverse = back.name
+                }
+                models[index].members[memberIndex] = .relationship(relationship)
+            }
+        }
+        // Rebuild with the renamed models replacing the introspected ones.
+        var final = Schema(models: [], enums: result.enums, source: file.source)
+        for model in models where !(renames[model.name] != nil && renames[model.name] != model.name && models.contains { $0.name == renames[model.name] }) {
+            final.add(model)
+        }
+        return (final, diagnostics)
+    }
+
+    static func sameLink(_ a: Relationship, _ b: Relationship) -> Bool {
+        switch (a.link, b.link) {
+        case (.foreignKey(let x, _), .foreignKey(let y, _)): x == y
+        case (.inverseForeignKey(let x, _), .inverseForeignKey(let y, _)): x == y && a.target == b.target
+        case (.joinTable(let x), .joinTable(let y)):
+            x.table == y.table && x.sourceColumn == y.sourceColumn && x.targetColumn == y.targetColumn
+        default: false
+        }
+    }
+
+    static func isInverse(_ candidate: Relationship, of relationship: Relationship, from model: Model) -> Bool {
+        guard candidate.target == model.name else { return false }
+        switch (relationship.link, candidate.link) {
+        case (.foreignKey(let column, _), .inverseForeignKey(let targetColumn, _)): return column == targetColumn
+        case (.inverseForeignKey(let targetColumn, _), .foreignKey(let column, _)): return column == targetColumn
+        case (.joinTable(let x), .joinTable(let y)):
+            return x.table == y.table && x.sourceColumn == y.targetColumn && x.targetColumn == y.sourceColumn
+        default: return false
+        }
+    }
+
+    static func describe(_ link: Relationship.Link) -> String {
+        switch link {
+        case .foreignKey(let column, _): "expected a foreign-key column '\(column)'"
+        case .inverseForeignKey(let column, _): "expected a foreign-key column '\(column)' on the target"
+        case .joinTable(let join): "expected a join table '\(join.table)' with columns '\(join.sourceColumn)' and '\(join.targetColumn)'"
+        }
+    }
+}
