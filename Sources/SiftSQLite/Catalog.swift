@@ -15,7 +15,8 @@ public struct Catalog: Sendable, Hashable {
             ?? tables.first { Self.asciiLowercased($0.name) == Self.asciiLowercased(name) }
     }
 
-    private static func asciiLowercased(_ text: String) -> String {
+    /// `text` with ASCII letters lowercased, the way SQLite compares identifiers.
+    static func asciiLowercased(_ text: String) -> String {
         String(decoding: text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 }

@@ -56,7 +56,8 @@ extension Catalog {
 
         /// The column called `name` (ASCII case ignored, as in SQLite).
         public func column(named name: String) -> Column? {
-            columns.first { $0.name == name } ?? columns.first { $0.name.lowercased() == name.lowercased() }
+            columns.first { $0.name == name }
+                ?? columns.first { Catalog.asciiLowercased($0.name) == Catalog.asciiLowercased(name) }
         }
     }
 }

@@ -10,9 +10,11 @@ import Darwin
 
 /// A connection to one SQLite database.
 ///
-/// **Not thread-safe, and not `Sendable`**: create one connection per thread (or per task that
-/// stays on it) and use it, and the statements it prepares, only there. The one exception is
-/// `interruptHandle`, which may be used from anywhere.
+/// **Not thread-safe, and not `Sendable`**: one connection per thread. Use a connection, and the
+/// statements it prepares, from one thread (or one task) at a time; the compiler enforces this by
+/// keeping it in one isolation domain. SQLite runs it in multi-thread mode (`SQLITE_OPEN_NOMUTEX`),
+/// so the connection takes no lock of its own. The one exception is `interruptHandle`, which may be
+/// used from any thread while a statement runs.
 ///
 /// The connection opens with extended result codes on, URI filenames accepted (`file:...?mode=ro`)
 /// and a busy timeout of 5 seconds, and checks at once that the file is a readable SQLite
