@@ -1,0 +1,72 @@
+import CSQLite
+
+/// Keeps a Swift SQL function alive for SQLite (retained until SQLite destroys the function).
+private final class FunctionBox: Sendable {
+    let body: @Sendable ([SQLiteValue]) throws -> SQLiteValue
+    init(_ body: @escaping @Sendable ([SQLiteValue]) throws -> SQLiteValue) { self.body = body }
+}
+
+/// Keeps a Swift collation alive for SQLite.
+private final class CollationBox: Sendable {
+    let compare: @Sendable (String, String) -> Int
+    init(_ compare: @escaping @Sendable (String, String) -> Int) { self.compare = compare }
+}
+
+extension Connection {
+    /// Registers (or replaces) the SQL function `name` taking `argumentCount` arguments (nil: any
+    /// number). An error thrown by `body` makes the SQL statement fail with `SQLITE_ERROR` and the
+    /// error's message (an `SQLiteError`'s `message`, otherwise its description).
+    ///
+    /// Mark a function `deterministic` (same arguments, same result) so SQLite may use it in
+    /// indexes, generated columns and constant folding.
+    public func createFunction(
+        name: String, argumentCount: Int? = nil, deterministic: Bool = true,
+        _ body: @escaping @Sendable ([SQLiteValue]) throws -> SQLiteValue
+    ) throws {
+        let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
+        let flags = SQLITE_UTF8 | (deterministic ? SQLITE_DETERMINISTIC : 0)
+        // On failure SQLite calls the destructor itself, which releases the box.
+        let resultCode = sqlite3_create_function_v2(
+            handle.database, name, Int32(argumentCount ?? -1), flags, box,
+            { context, count, arguments in
+                let box = Unmanaged<FunctionBox>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                let values = (0..<Int(count)).map { SQLiteValue(argument: arguments![$0]) }
+                do {
+                    try box.body(values).setResult(of: context)
+                } catch let error as SQLiteError {
+                    sqlite3_result_error(context, error.message, -1)
+                } catch {
+                    sqlite3_result_error(context, String(describing: error), -1)
+                }
+            },
+            nil, nil,
+            { box in Unmanaged<FunctionBox>.fromOpaque(box!).release() })
+        if resultCode != SQLITE_OK {
+            throw handle.error(resultCode: resultCode, sql: nil)
+        }
+    }
+
+    /// Registers (or replaces) the collation `name`, usable as `COLLATE name` in queries, indexes and
+    /// column definitions. `compare` returns a negative number, zero or a positive number when the
+    /// first string sorts before, equal to or after the second; it must be a consistent order.
+    public func createCollation(name: String, _ compare: @escaping @Sendable (String, String) -> Int) throws {
+        let box = Unmanaged.passRetained(CollationBox(compare)).toOpaque()
+        let resultCode = sqlite3_create_collation_v2(
+            handle.database, name, SQLITE_UTF8, box,
+            { box, leftCount, left, rightCount, right in
+                let collation = Unmanaged<CollationBox>.fromOpaque(box!).takeUnretainedValue()
+                let leftText = SQLiteValue.decodeText(
+                    left?.assumingMemoryBound(to: UInt8.self), count: Int(leftCount))
+                let rightText = SQLiteValue.decodeText(
+                    right?.assumingMemoryBound(to: UInt8.self), count: Int(rightCount))
+                let order = collation.compare(leftText, rightText)
+                return order < 0 ? -1 : (order > 0 ? 1 : 0)
+            },
+            { box in Unmanaged<CollationBox>.fromOpaque(box!).release() })
+        if resultCode != SQLITE_OK {
+            // Unlike functions, a failed sqlite3_create_collation_v2 does not call the destructor.
+            Unmanaged<CollationBox>.fromOpaque(box).release()
+            throw handle.error(resultCode: resultCode, sql: nil)
+        }
+    }
+}
