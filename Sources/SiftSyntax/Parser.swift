@@ -81,6 +81,53 @@ public final class Parser {
         self.tokens = lexed.tokens
         self.stringValues = lexed.stringValues
         self.diagnostics = lexed.diagnostics
+        // Where the lexer reported a broken token, the parser's complaints about the same place
+        // would only repeat it: a stray character (up to the next token) or an unterminated string.
+        var cascades: [SourceRange] = []
+        for diagnostic in lexed.diagnostics {
+            switch diagnostic.id {
+            case .unterminatedString, .unterminatedComment:
+                swallowedEnd = true
+                fallthrough
+            case .invalidCharacter, .invalidBackquotedIdentifier, .invalidAnonymousParameter:
+                let next = Self.firstToken(in: lexed.tokens, startingAtOrAfter: diagnostic.range.start)
+                let token = lexed.tokens[next]
+                let end = token.range.start == diagnostic.range.start ? token.range.end : token.range.end
+                cascades.append(SourceRange(start: diagnostic.range.start, end: max(end, diagnostic.range.end)))
+            default:
+                break
+            }
+        }
+        self.lexicalCascades = cascades.sorted { $0.start < $1.start }
+    }
+
+    /// Ranges (end included) in which parser errors would be cascades of lexical errors.
+    let lexicalCascades: [SourceRange]
+    /// The lexer reported an unterminated string or comment: errors at the end of input follow from it.
+    var swallowedEnd = false
+
+    static func firstToken(in tokens: [Token], startingAtOrAfter offset: Int) -> Int {
+        var low = 0
+        var high = tokens.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].range.start < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Whether a parser error at `range` merely follows from a lexical error.
+    func isLexicalCascade(_ range: SourceRange) -> Bool {
+        if swallowedEnd, at(.endOfFile) { return true }
+        var low = 0
+        var high = lexicalCascades.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lexicalCascades[middle].start <= range.start { low = middle + 1 } else { high = middle }
+        }
+        // The last cascade range starting at or before `range.start`.
+        guard low > 0 else { return false }
+        return range.start <= lexicalCascades[low - 1].end
     }
 
     /// The diagnostics sorted by position (stable, so related ones keep their order).
@@ -159,6 +206,7 @@ public final class Parser {
         _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [],
         fixIts: [Diagnostic.FixIt] = []
     ) {
+        if isLexicalCascade(range) { return }
         diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts))
     }
 

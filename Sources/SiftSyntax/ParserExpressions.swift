@@ -208,12 +208,12 @@ extension Parser {
             error(
                 .operatorSpacing,
                 "'-' with a space before it but not after it is a prefix operator (a negative number), not a subtraction; put a space after it to subtract",
-                at: token.range, fixIts: [.insert(" ", at: token.range.end)])
+                at: token.range, fixIts: [Diagnostic.FixIt(replace: token.range, with: "- ")])
         } else {
             error(
                 .operatorSpacing,
                 "'-' with a space after it but not before it is a postfix operator, not a subtraction; put a space before it to subtract",
-                at: token.range, fixIts: [.insert(" ", at: token.range.start)])
+                at: token.range, fixIts: [Diagnostic.FixIt(replace: token.range, with: " -")])
         }
     }
 
