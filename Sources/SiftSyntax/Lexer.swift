@@ -1,0 +1,506 @@
+/// The tokens of a source, with what the lexer found wrong and the decoded string values.
+public struct LexedSource: Sendable {
+    /// Every token in order, ending with one ``TokenKind/endOfFile``. Stray characters and
+    /// comments are not tokens: they are trivia (stray characters are diagnosed).
+    public var tokens: [Token]
+    /// Lexical errors: unterminated literals and comments, bad escapes and numbers, stray characters.
+    public var diagnostics: [Diagnostic]
+    /// The decoded value of each string-literal token, keyed by the token's start offset.
+    public var stringValues: [Int: String]
+    /// A multi-line string literal or block comment still open at the end of the input.
+    public var unterminatedAtEnd: OpenDelimiter?
+}
+
+/// Swift's lexical rules on UTF-8 bytes: Unicode identifiers, back-quoted names, `$0`, numbers in
+/// four radixes, string literals (escapes, multi-line, raw), nested comments, and operators split
+/// by Swift's whitespace rule into prefix, postfix and binary.
+///
+/// The lexer never fails: every byte sequence gives a token array (ending with `endOfFile`) and
+/// diagnostics. It runs in one linear pass and copies no text.
+public enum Lexer {
+    /// Lexes a whole source.
+    public static func tokenize(_ source: SourceFile) -> LexedSource {
+        var lexer = LexerState(bytes: source.bytes)
+        lexer.run()
+        return LexedSource(
+            tokens: lexer.tokens, diagnostics: lexer.diagnostics, stringValues: lexer.stringValues,
+            unterminatedAtEnd: lexer.unterminatedAtEnd)
+    }
+
+    /// The decoded value of a string-literal token (escapes replaced, multi-line indentation
+    /// removed). Invalid escapes are left out; the lexer reports them.
+    public static func decodeStringLiteral(_ token: Token, in source: SourceFile) -> String {
+        guard token.kind == .stringLiteral || token.kind == .multilineStringLiteral,
+            token.range.start < source.bytes.count
+        else { return "" }
+        var scanner = StringLiteralScanner(bytes: source.bytes)
+        return scanner.scan(from: token.range.start).value
+    }
+
+    /// The brackets, multi-line string or block comment still open at the end of `source`,
+    /// innermost last. Empty when the input is complete (or only broken in ways another line
+    /// cannot fix). A closing bracket closes the innermost matching opener.
+    public static func openDelimiters(in source: SourceFile) -> [OpenDelimiter] {
+        let lexed = tokenize(source)
+        var open: [OpenDelimiter] = []
+        for token in lexed.tokens {
+            let closing: OpenDelimiter.Kind
+            switch token.kind {
+            case .leftParen: open.append(OpenDelimiter(kind: .parenthesis, range: token.range)); continue
+            case .leftBracket: open.append(OpenDelimiter(kind: .bracket, range: token.range)); continue
+            case .leftBrace: open.append(OpenDelimiter(kind: .brace, range: token.range)); continue
+            case .rightParen: closing = .parenthesis
+            case .rightBracket: closing = .bracket
+            case .rightBrace: closing = .brace
+            default: continue
+            }
+            if let index = open.lastIndex(where: { $0.kind == closing }) {
+                open.removeSubrange(index...)
+            }
+        }
+        if let last = lexed.unterminatedAtEnd { open.append(last) }
+        return open
+    }
+}
+
+/// The lexer's working state: a cursor over the bytes and what has been produced so far.
+struct LexerState {
+    let bytes: [UInt8]
+    var tokens: [Token] = []
+    var diagnostics: [Diagnostic] = []
+    var stringValues: [Int: String] = [:]
+    var unterminatedAtEnd: OpenDelimiter?
+
+    private var index = 0
+    /// Whitespace, a comment, a stray character or the start of input came right before `index`.
+    private var sawTrivia = true
+    /// A line break came since the last token.
+    private var sawNewline = true
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        tokens.reserveCapacity(bytes.count / 3 + 1)
+    }
+
+    private func byte(at offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
+
+    mutating func run() {
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20, 0x09, 0x0B, 0x0C, 0x0D:
+                index += 1
+                sawTrivia = true
+            case 0x0A:
+                index += 1
+                sawTrivia = true
+                sawNewline = true
+            case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "/"):
+                while index < count, bytes[index] != 0x0A { index += 1 }
+                sawTrivia = true
+            case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "*"):
+                skipBlockComment()
+            case _ where CharacterClasses.isASCIIIdentifierHead(byte):
+                lexIdentifier()
+            case _ where CharacterClasses.isDigit(byte):
+                lexNumber()
+            case UInt8(ascii: "\""):
+                lexString()
+            case UInt8(ascii: "#"):
+                var next = index + 1
+                while self.byte(at: next) == UInt8(ascii: "#") { next += 1 }
+                if self.byte(at: next) == UInt8(ascii: "\"") { lexString() } else { emit(.pound, length: 1) }
+            case UInt8(ascii: "`"): lexBackquotedIdentifier()
+            case UInt8(ascii: "$"): lexDollar()
+            case UInt8(ascii: "("): emit(.leftParen, length: 1)
+            case UInt8(ascii: ")"): emit(.rightParen, length: 1)
+            case UInt8(ascii: "{"): emit(.leftBrace, length: 1)
+            case UInt8(ascii: "}"): emit(.rightBrace, length: 1)
+            case UInt8(ascii: "["): emit(.leftBracket, length: 1)
+            case UInt8(ascii: "]"): emit(.rightBracket, length: 1)
+            case UInt8(ascii: ","): emit(.comma, length: 1)
+            case UInt8(ascii: ":"): emit(.colon, length: 1)
+            case UInt8(ascii: ";"): emit(.semicolon, length: 1)
+            case UInt8(ascii: "@"): emit(.atSign, length: 1)
+            case UInt8(ascii: "\\"): emit(.backslash, length: 1)
+            case UInt8(ascii: "."):
+                if self.byte(at: index + 1) == UInt8(ascii: ".") { lexOperator() } else { emit(.period, length: 1) }
+            case _ where CharacterClasses.isOperatorCharacter(byte):
+                lexOperator()
+            case 0x80...:
+                if let scalar = CharacterClasses.decodeScalar(bytes, at: index),
+                    CharacterClasses.isIdentifierHead(scalar.value)
+                {
+                    lexIdentifier()
+                } else {
+                    lexStrayCharacters()
+                }
+            default:
+                lexStrayCharacters()
+            }
+        }
+        appendToken(.endOfFile, SourceRange.point(count))
+        // A token has trailing trivia when the next one has leading trivia (or is the end).
+        for position in 0..<tokens.count - 1 {
+            tokens[position].trailingTrivia = tokens[position + 1].leadingTrivia || tokens[position + 1].kind == .endOfFile
+        }
+        tokens[tokens.count - 1].trailingTrivia = true
+    }
+
+    private mutating func appendToken(_ kind: TokenKind, _ range: SourceRange) {
+        tokens.append(Token(kind: kind, range: range, leadingTrivia: sawTrivia, atStartOfLine: sawNewline))
+        sawTrivia = false
+        sawNewline = false
+    }
+
+    private mutating func emit(_ kind: TokenKind, length: Int) {
+        appendToken(kind, SourceRange(start: index, end: index + length))
+        index += length
+    }
+
+    // MARK: Trivia
+
+    private mutating func skipBlockComment() {
+        let start = index
+        var depth = 0
+        let count = bytes.count
+        while index < count {
+            if bytes[index] == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if bytes[index] == UInt8(ascii: "*"), byte(at: index + 1) == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { break }
+            } else {
+                if bytes[index] == 0x0A { sawNewline = true }
+                index += 1
+            }
+        }
+        sawTrivia = true
+        if depth > 0 {
+            let opener = SourceRange(start: start, end: start + 2)
+            diagnostics.append(
+                .error(
+                    .unterminatedComment, "unterminated '/*' comment; close it with '*/'", at: opener,
+                    fixIts: [.insert(String(repeating: "*/", count: depth), at: count)]))
+            unterminatedAtEnd = OpenDelimiter(kind: .blockComment, range: opener)
+        }
+    }
+
+    /// A run of characters that cannot start a token: one diagnostic for the whole run.
+    private mutating func lexStrayCharacters() {
+        let start = index
+        var invalidUTF8 = false
+        var scalars: [UInt32] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                let startsToken =
+                    CharacterClasses.isWhitespace(byte) || CharacterClasses.isASCIIIdentifierCharacter(byte)
+                    || CharacterClasses.isOperatorCharacter(byte) || "\"#`$(){}[],:;@\\.".utf8.contains(byte)
+                if startsToken && index > start { break }
+                if startsToken { index += 1; break }  // unreachable in practice: the caller dispatched it
+                scalars.append(UInt32(byte))
+                index += 1
+            } else if let scalar = CharacterClasses.decodeScalar(bytes, at: index) {
+                if CharacterClasses.isIdentifierHead(scalar.value) { break }
+                scalars.append(scalar.value)
+                index += scalar.length
+            } else {
+                invalidUTF8 = true
+                index += 1
+            }
+        }
+        let range = SourceRange(start: start, end: index)
+        let message: String
+        if invalidUTF8 {
+            message = "invalid UTF-8 in query; remove these bytes"
+        } else if scalars.count == 1 {
+            message = "invalid character \(CharacterClasses.describe(scalars[0])) in query; remove it"
+        } else {
+            let shown = scalars.prefix(3).map { CharacterClasses.describe($0) }.joined(separator: ", ")
+            message = "invalid characters \(shown)\(scalars.count > 3 ? ", ..." : "") in query; remove them"
+        }
+        diagnostics.append(.error(.invalidCharacter, message, at: range, fixIts: [FixItEmpty.remove(range)]))
+        sawTrivia = true
+    }
+
+    // MARK: Names
+
+    private mutating func scanIdentifierCharacters() {
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if !CharacterClasses.isASCIIIdentifierCharacter(byte) { return }
+                index += 1
+            } else if let scalar = CharacterClasses.decodeScalar(bytes, at: index),
+                CharacterClasses.isIdentifierCharacter(scalar.value)
+            {
+                index += scalar.length
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func lexIdentifier() {
+        let start = index
+        scanIdentifierCharacters()
+        var kind = TokenKind.identifier
+        let length = index - start
+        if length >= 2, length <= 9, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") {
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            if let keyword = TokenKind.keywords[text] { kind = keyword }
+        }
+        appendToken(kind, SourceRange(start: start, end: index))
+    }
+
+    /// `` `where` ``: an identifier that may be a keyword. The token's range includes the back-quotes.
+    private mutating func lexBackquotedIdentifier() {
+        let start = index
+        index += 1
+        let nameStart = index
+        if index < bytes.count, let scalar = CharacterClasses.decodeScalar(bytes, at: index),
+            CharacterClasses.isIdentifierHead(scalar.value)
+        {
+            scanIdentifierCharacters()
+        }
+        if index > nameStart, byte(at: index) == UInt8(ascii: "`") {
+            index += 1
+            appendToken(.identifier, SourceRange(start: start, end: index))
+            return
+        }
+        index = nameStart
+        diagnostics.append(
+            .error(
+                .invalidBackquotedIdentifier,
+                "a '`' must enclose a name, as in '`where`'; remove it or add the name and closing '`'",
+                at: SourceRange(start: start, end: nameStart)))
+        sawTrivia = true
+    }
+
+    /// `$0`, `$1`, ...; `$name` is an ordinary identifier.
+    private mutating func lexDollar() {
+        let start = index
+        index += 1
+        if CharacterClasses.isDigit(byte(at: index)) {
+            while CharacterClasses.isDigit(byte(at: index)) { index += 1 }
+            let digitsEnd = index
+            scanIdentifierCharacters()
+            if index > digitsEnd {
+                diagnostics.append(
+                    .error(
+                        .invalidAnonymousParameter,
+                        "'\(String(decoding: bytes[start..<index], as: UTF8.self))' is not a valid anonymous closure parameter; use '$0', '$1', ...",
+                        at: SourceRange(start: start, end: index)))
+            }
+            appendToken(.dollarIdentifier, SourceRange(start: start, end: index))
+        } else if index < bytes.count, let scalar = CharacterClasses.decodeScalar(bytes, at: index),
+            CharacterClasses.isIdentifierHead(scalar.value)
+        {
+            scanIdentifierCharacters()
+            appendToken(.identifier, SourceRange(start: start, end: index))
+        } else {
+            diagnostics.append(
+                .error(
+                    .invalidAnonymousParameter,
+                    "expected a number after '$', as in '$0' (the closure's first parameter)",
+                    at: SourceRange(start: start, end: index)))
+            sawTrivia = true
+        }
+    }
+
+    // MARK: Literals
+
+    private mutating func lexString() {
+        let start = index
+        var scanner = StringLiteralScanner(bytes: bytes)
+        let result = scanner.scan(from: start)
+        diagnostics.append(contentsOf: scanner.diagnostics)
+        index = max(result.end, start + 1)
+        if result.isMultiline && !result.isTerminated {
+            var quote = start
+            while byte(at: quote) == UInt8(ascii: "#") { quote += 1 }
+            unterminatedAtEnd = OpenDelimiter(kind: .multilineString, range: SourceRange(start: start, end: quote + 3))
+        }
+        appendToken(result.isMultiline ? .multilineStringLiteral : .stringLiteral, SourceRange(start: start, end: index))
+        stringValues[start] = result.value
+    }
+
+    private mutating func lexNumber() {
+        let start = index
+        var isFloat = false
+        var radix = 10
+        if bytes[index] == UInt8(ascii: "0") {
+            switch byte(at: index + 1) {
+            case UInt8(ascii: "x"): radix = 16
+            case UInt8(ascii: "o"): radix = 8
+            case UInt8(ascii: "b"): radix = 2
+            default: break
+            }
+        }
+        var problem: (message: String, range: SourceRange)?
+        if radix != 10 {
+            index += 2
+            let name = radix == 16 ? "hexadecimal" : radix == 8 ? "octal" : "binary"
+            let allowed = radix == 16 ? "0-9, A-F" : radix == 8 ? "0-7" : "0 or 1"
+            let scan = scanDigits(radix: radix)
+            if let invalid = scan.firstInvalid {
+                problem = (
+                    "'\(describeByte(at: invalid))' is not a valid \(name) digit (\(allowed)) in integer literal",
+                    SourceRange(start: invalid, end: invalid + 1)
+                )
+            } else if scan.digits == 0 {
+                problem = (
+                    "expected \(name) digit (\(allowed)) after '\(String(decoding: bytes[start..<start + 2], as: UTF8.self))' in integer literal",
+                    SourceRange(start: start, end: index)
+                )
+            }
+            if radix == 16, problem == nil {
+                if byte(at: index) == UInt8(ascii: "."), CharacterClasses.isHexDigit(byte(at: index + 1)) {
+                    // Only a float if an exponent follows; `0x1.foo` is a member access.
+                    var lookahead = index + 1
+                    while CharacterClasses.isHexDigit(byte(at: lookahead)) || byte(at: lookahead) == UInt8(ascii: "_") {
+                        lookahead += 1
+                    }
+                    if byte(at: lookahead) == UInt8(ascii: "p") || byte(at: lookahead) == UInt8(ascii: "P") {
+                        index = lookahead
+                    }
+                }
+                if byte(at: index) == UInt8(ascii: "p") || byte(at: index) == UInt8(ascii: "P") {
+                    isFloat = true
+                    if let missing = scanExponent() {
+                        problem = ("expected a digit in floating point exponent", missing)
+                    }
+                }
+            }
+        } else {
+            if let invalid = scanDigits(radix: 10).firstInvalid {
+                problem = (
+                    "'\(describeByte(at: invalid))' is not a valid digit in integer literal",
+                    SourceRange(start: invalid, end: invalid + 1)
+                )
+            }
+            if problem == nil, byte(at: index) == UInt8(ascii: "."), CharacterClasses.isDigit(byte(at: index + 1)) {
+                isFloat = true
+                index += 1
+                _ = scanDigits(radix: 10)
+            }
+            if problem == nil, byte(at: index) == UInt8(ascii: "e") || byte(at: index) == UInt8(ascii: "E") {
+                isFloat = true
+                if let missing = scanExponent() {
+                    problem = ("expected a digit in floating point exponent", missing)
+                }
+            }
+        }
+        // Letters glued to a number (`12abc`) belong to the malformed literal.
+        let glued = index
+        scanIdentifierCharacters()
+        if index > glued, problem == nil {
+            problem = (
+                "'\(describeByte(at: glued))' is not a valid digit in \(isFloat ? "floating point" : "integer") literal",
+                SourceRange(start: glued, end: glued + 1)
+            )
+        }
+        if let problem {
+            diagnostics.append(.error(.invalidNumber, problem.message, at: problem.range))
+        }
+        appendToken(isFloat ? .floatLiteral : .integerLiteral, SourceRange(start: start, end: index))
+    }
+
+    private func describeByte(at offset: Int) -> String {
+        guard offset < bytes.count else { return "" }
+        if let scalar = CharacterClasses.decodeScalar(bytes, at: offset), let unicode = Unicode.Scalar(scalar.value) {
+            return String(Character(unicode))
+        }
+        return "?"
+    }
+
+    /// Digits of `radix` and `_`. Hexadecimal letters outside the radix are consumed and the first
+    /// is returned; other letters stop the scan (the caller handles exponents and glued letters).
+    private mutating func scanDigits(radix: Int) -> (digits: Int, firstInvalid: Int?) {
+        var digits = 0
+        var firstInvalid: Int?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "_") {
+                index += 1
+                continue
+            }
+            guard let value = CharacterClasses.hexValue(byte) else { break }
+            if radix == 10 && !CharacterClasses.isDigit(byte) { break }  // `1e5`: the exponent
+            if Int(value) >= radix, firstInvalid == nil { firstInvalid = index }
+            digits += 1
+            index += 1
+        }
+        return (digits, firstInvalid)
+    }
+
+    /// `e`/`p`, an optional sign, and at least one decimal digit; returns the range when the
+    /// digits are missing.
+    private mutating func scanExponent() -> SourceRange? {
+        let start = index
+        index += 1
+        if byte(at: index) == UInt8(ascii: "+") || byte(at: index) == UInt8(ascii: "-") { index += 1 }
+        guard CharacterClasses.isDigit(byte(at: index)) else { return SourceRange(start: start, end: index) }
+        while CharacterClasses.isDigit(byte(at: index)) || byte(at: index) == UInt8(ascii: "_") { index += 1 }
+        return nil
+    }
+
+    // MARK: Operators
+
+    private static func isLeftDelimiter(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")
+            || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":")
+    }
+
+    private static func isRightDelimiter(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+            || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":")
+    }
+
+    private mutating func lexOperator() {
+        let start = index
+        let isDotOperator = bytes[index] == UInt8(ascii: ".")
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            let continues =
+                CharacterClasses.isOperatorCharacter(byte) || (isDotOperator && byte == UInt8(ascii: "."))
+            guard continues else { break }
+            // A comment starts inside an operator run: the run ends there.
+            if byte == UInt8(ascii: "/"), self.byte(at: index + 1) == UInt8(ascii: "/") || self.byte(at: index + 1) == UInt8(ascii: "*") {
+                break
+            }
+            index += 1
+        }
+        let end = index
+        let leftBound = !sawTrivia && start > 0 && !Self.isLeftDelimiter(bytes[start - 1])
+        var rightBound = false
+        if end < bytes.count {
+            let next = bytes[end]
+            if next == UInt8(ascii: ".") {
+                rightBound = !leftBound
+            } else if next == UInt8(ascii: "/"),
+                byte(at: end + 1) == UInt8(ascii: "/") || byte(at: end + 1) == UInt8(ascii: "*")
+            {
+                rightBound = false
+            } else {
+                rightBound = !CharacterClasses.isWhitespace(next) && !Self.isRightDelimiter(next)
+            }
+        }
+        for (kind, range) in OperatorClassifier.classify(
+            bytes: bytes, start: start, end: end, leftBound: leftBound, rightBound: rightBound)
+        {
+            appendToken(kind, range)
+        }
+    }
+}
+
+/// A fix-it that deletes text.
+enum FixItEmpty {
+    static func remove(_ range: SourceRange) -> Diagnostic.FixIt { Diagnostic.FixIt(replace: range, with: "") }
+}

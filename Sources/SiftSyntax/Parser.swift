@@ -1,0 +1,250 @@
+/// The parser of Sift's front end: queries in every accepted form, bare expressions and model
+/// files, from one token stream and one expression grammar.
+///
+/// Expressions are parsed by a Pratt parser driven by ``ParseRule``'s table with Swift's
+/// precedence groups. The parser never stops at the first error: it reports, inserts an
+/// ``ExprKind/error`` node, resynchronises on closing delimiters, commas and clause keywords, and
+/// goes on, so one input can show several independent errors. Nesting and tree height are
+/// bounded (``maximumNestingDepth``, ``maximumExpressionDepth``) so no input can overflow the stack,
+/// here or in the phases that walk the tree.
+public final class Parser {
+    /// How deeply parentheses, brackets, closures, calls and prefix operators may nest.
+    public static let maximumNestingDepth = 256
+    /// How tall an expression tree may be (e.g. a chain of 1,000 `+`). SQLite rejects expression
+    /// trees deeper than 1,000, and later phases walk the tree recursively.
+    public static let maximumExpressionDepth = 1_000
+
+    // MARK: Entry points
+
+    /// Parses one query in any form (`#Predicate`, `SortDescriptor`, `FetchDescriptor`, SwiftUI
+    /// `@Query`, or the concise `User where ...`). The value is `nil` only when nothing resembling a
+    /// query was found (e.g. empty input).
+    public static func parseQuery(_ source: SourceFile) -> Parsed<Query?> {
+        let parser = Parser(source)
+        let query = parser.parseSingleQuery()
+        return Parsed(value: query, diagnostics: parser.finishedDiagnostics())
+    }
+
+    /// Parses a file of queries separated by `;` or by line breaks (a new line starts a new
+    /// query when the previous one is complete and the line cannot continue it, as for Swift
+    /// statements).
+    public static func parseScript(_ source: SourceFile) -> Parsed<[Query]> {
+        let parser = Parser(source)
+        let queries = parser.parseQueries()
+        return Parsed(value: queries, diagnostics: parser.finishedDiagnostics())
+    }
+
+    /// Parses one expression (e.g. a closure body typed at a prompt); trailing text is an error.
+    public static func parseExpression(_ source: SourceFile) -> Parsed<Expr> {
+        let parser = Parser(source)
+        let expr: Expr
+        if parser.at(.endOfFile) {
+            parser.error(.expectedExpression, "expected an expression, such as '$0.age > 20'", at: parser.current.range)
+            expr = Expr(.error, at: parser.current.range)
+        } else {
+            expr = parser.parseExpression().expr
+            parser.expectEndOfInput()
+        }
+        return Parsed(value: expr, diagnostics: parser.finishedDiagnostics())
+    }
+
+    /// Parses a model file: `@Model` classes, `@Table` structs, raw-value enums; imports,
+    /// initialisers, functions and extensions are read and skipped.
+    public static func parseModelFile(_ source: SourceFile) -> Parsed<ModelFileSyntax> {
+        let parser = Parser(source)
+        let file = parser.parseModelFileDeclarations()
+        return Parsed(value: file, diagnostics: parser.finishedDiagnostics())
+    }
+
+    // MARK: State
+
+    let source: SourceFile
+    let bytes: [UInt8]
+    var tokens: [Token]
+    let stringValues: [Int: String]
+    var position = 0
+    var diagnostics: [Diagnostic]
+    /// Current recursion depth of expression parsing.
+    var nestingDepth = 0
+    var reportedNestingTooDeep = false
+    var reportedExpressionTooDeep = false
+    /// `false` while parsing the conditions of an `if`, where `{` starts the body.
+    var allowsTrailingClosure = true
+    /// The indentation of the lines of the braces currently open, to tell which closure lacks
+    /// its `}` when a closing brace sits at the indentation of an outer one.
+    var openBraceIndentations: [Int] = []
+
+    init(_ source: SourceFile) {
+        self.source = source
+        self.bytes = source.bytes
+        let lexed = Lexer.tokenize(source)
+        self.tokens = lexed.tokens
+        self.stringValues = lexed.stringValues
+        self.diagnostics = lexed.diagnostics
+        // Where the lexer reported a broken token, the parser's complaints about the same place
+        // would only repeat it: a stray character (up to the next token) or an unterminated string.
+        var cascades: [SourceRange] = []
+        for diagnostic in lexed.diagnostics {
+            switch diagnostic.id {
+            case .unterminatedString, .unterminatedComment:
+                swallowedEnd = true
+                fallthrough
+            case .invalidCharacter, .invalidBackquotedIdentifier, .invalidAnonymousParameter:
+                let next = Self.firstToken(in: lexed.tokens, startingAtOrAfter: diagnostic.range.start)
+                let token = lexed.tokens[next]
+                let end = token.range.start == diagnostic.range.start ? token.range.end : token.range.end
+                cascades.append(SourceRange(start: diagnostic.range.start, end: max(end, diagnostic.range.end)))
+            default:
+                break
+            }
+        }
+        self.lexicalCascades = cascades.sorted { $0.start < $1.start }
+    }
+
+    /// Ranges (end included) in which parser errors would be cascades of lexical errors.
+    let lexicalCascades: [SourceRange]
+    /// The lexer reported an unterminated string or comment: errors at the end of input follow from it.
+    var swallowedEnd = false
+
+    static func firstToken(in tokens: [Token], startingAtOrAfter offset: Int) -> Int {
+        var low = 0
+        var high = tokens.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].range.start < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Whether a parser error at `range` merely follows from a lexical error.
+    func isLexicalCascade(_ range: SourceRange) -> Bool {
+        if swallowedEnd, at(.endOfFile) { return true }
+        var low = 0
+        var high = lexicalCascades.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lexicalCascades[middle].start <= range.start { low = middle + 1 } else { high = middle }
+        }
+        // The last cascade range starting at or before `range.start`.
+        guard low > 0 else { return false }
+        return range.start <= lexicalCascades[low - 1].end
+    }
+
+    /// The diagnostics sorted by position (stable, so related ones keep their order).
+    func finishedDiagnostics() -> [Diagnostic] {
+        diagnostics.enumerated().sorted { lhs, rhs in
+            (lhs.element.range.start, lhs.offset) < (rhs.element.range.start, rhs.offset)
+        }.map(\.element)
+    }
+
+    // MARK: Token cursor
+
+    var current: Token { tokens[position] }
+
+    func peek(_ distance: Int = 1) -> Token { tokens[min(position + distance, tokens.count - 1)] }
+
+    var previous: Token { tokens[max(position - 1, 0)] }
+
+    func at(_ kind: TokenKind) -> Bool { tokens[position].kind == kind }
+
+    @discardableResult
+    func advance() -> Token {
+        let token = tokens[position]
+        if position < tokens.count - 1 { position += 1 }
+        return token
+    }
+
+    func consume(_ kind: TokenKind) -> Token? {
+        at(kind) ? advance() : nil
+    }
+
+    /// The source text of a token.
+    func text(_ token: Token) -> String { source.text(in: token.range) }
+
+    /// Whether the current token is the contextual keyword `word` (an identifier spelled so).
+    func atContextualKeyword(_ word: String) -> Bool {
+        current.kind == .identifier && tokenTextEquals(current, word)
+    }
+
+    func tokenTextEquals(_ token: Token, _ word: String) -> Bool {
+        let range = token.range
+        guard range.length == word.utf8.count else { return false }
+        return bytes[range.start..<range.end].elementsEqual(word.utf8)
+    }
+
+    /// The name of an identifier or keyword token (back-quotes removed).
+    func name(of token: Token) -> Identifier {
+        var range = token.range
+        if token.kind == .identifier, range.length >= 2, bytes[range.start] == UInt8(ascii: "`") {
+            range = SourceRange(start: range.start + 1, end: range.end - 1)
+        }
+        return Identifier(source.text(in: range), at: token.range)
+    }
+
+    /// The end of the previous token: where a missing token would be inserted.
+    var insertionPoint: Int { position == 0 ? 0 : tokens[position - 1].range.end }
+
+    /// A range for "expected X" diagnostics: the current token, or the end of the previous one when
+    /// the current token is the end of input or on a later line.
+    var missingTokenRange: SourceRange {
+        if at(.endOfFile) || current.atStartOfLine, position > 0 { return .point(insertionPoint) }
+        return current.range
+    }
+
+    /// A description of the current token for messages: `'foo'`, `end of input`.
+    var currentDescription: String {
+        switch current.kind {
+        case .endOfFile: "end of input"
+        case .stringLiteral, .multilineStringLiteral: "string literal"
+        default: "'\(text(current))'"
+        }
+    }
+
+    // MARK: Diagnostics
+
+    func error(
+        _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [],
+        fixIts: [Diagnostic.FixIt] = []
+    ) {
+        if isLexicalCascade(range) { return }
+        diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts))
+    }
+
+    func note(_ id: DiagnosticID, _ message: String, at range: SourceRange) {
+        diagnostics.append(.note(id, message, at: range))
+    }
+
+    /// Reports text left after a complete construct, once, and skips all of it.
+    func expectEndOfInput() {
+        guard !at(.endOfFile) else { return }
+        reportExtraneous(skipTo: nil)
+    }
+
+    /// Reports the current token as unexpected after a complete query and skips to `boundary`
+    /// (a token index) or the end.
+    func reportExtraneous(skipTo boundary: Int?, what: String = "query") {
+        let start = current.range.start
+        let message: String
+        if startsExpression(current) && !current.atStartOfLine {
+            message =
+                "unexpected \(currentDescription) after the end of the \(what); join expressions with an operator such as '&&', or separate queries with ';'"
+        } else {
+            message = "unexpected \(currentDescription) after the end of the \(what)"
+        }
+        let end = boundary ?? tokens.count - 1
+        var lastEnd = current.range.end
+        while position < end, !at(.endOfFile) {
+            lastEnd = current.range.end
+            advance()
+        }
+        error(.extraneousInput, message, at: SourceRange(start: start, end: lastEnd))
+    }
+
+    /// Whether a token can start an expression.
+    func startsExpression(_ token: Token) -> Bool {
+        switch ParseRule.rule(for: token.kind).prefix {
+        case nil, .unsupportedPrefixOperator?: false
+        default: true
+        }
+    }
+}

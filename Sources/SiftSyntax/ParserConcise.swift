@@ -1,0 +1,154 @@
+/// The concise prompt form: `User where age > 20 sort by birth desc, name limit 10 offset 20`.
+///
+/// The clause words are contextual: they are keywords only where a clause can start, so a model
+/// can still have a member named `limit` (`User where limit > 3`).
+extension Parser {
+    /// The clauses of the concise form.
+    enum ConciseClause: String {
+        case `where`, sort, limit, offset
+    }
+
+    /// The clause starting at the cursor, if any (`sort by` / `order by` are two words).
+    func conciseClause() -> ConciseClause? {
+        guard at(.identifier) else { return nil }
+        if atContextualKeyword("where") { return .where }
+        if atContextualKeyword("limit") { return .limit }
+        if atContextualKeyword("offset") { return .offset }
+        if atContextualKeyword("sort") || atContextualKeyword("order") {
+            let next = peek()
+            if next.kind == .identifier, tokenTextEquals(next, "by") { return .sort }
+            if next.kind == .endOfFile || next.kind == .identifier || next.kind == .backslash { return .sort }
+        }
+        return nil
+    }
+
+    func parseConciseQuery() -> Query? {
+        let start = current.range.start
+        let modelToken = advance()
+        let model = TypeSyntax(.named(name(of: modelToken), genericArguments: []), at: modelToken.range)
+        var filter: Query.Filter?
+        var sort: [SortKey] = []
+        var limit: Expr?
+        var offset: Expr?
+        var seen: [ConciseClause: SourceRange] = [:]
+        while let clause = conciseClause() {
+            let keyword = advance()
+            var keywordRange = keyword.range
+            if clause == .sort {
+                if at(.identifier), tokenTextEquals(current, "by") {
+                    keywordRange = keywordRange.union(advance().range)
+                } else {
+                    error(
+                        .invalidClause, "expected 'by' after '\(text(keyword))', as in 'sort by name'",
+                        at: .point(keyword.range.end), fixIts: [.insert(" by", at: keyword.range.end)])
+                }
+            }
+            if let first = seen[clause] {
+                error(
+                    .invalidClause, "the '\(source.text(in: keywordRange))' clause is given twice; combine them",
+                    at: keywordRange, notes: [Diagnostic.Note("first given here", at: first)])
+            } else {
+                seen[clause] = keywordRange
+            }
+            switch clause {
+            case .where:
+                let expression = parseExpression()
+                filter = .implicit(expression.expr)
+            case .sort:
+                sort = parseConciseSortKeys()
+            case .limit:
+                limit = parseExpression().expr
+            case .offset:
+                offset = parseExpression().expr
+            }
+        }
+        // Anything else on the same line is not a clause.
+        if at(.identifier), !current.atStartOfLine {
+            let word = current
+            error(
+                .invalidClause,
+                "expected 'where', 'sort by', 'limit', 'offset' or the end of the query, found '\(text(word))'",
+                at: word.range)
+            advance()
+            while !at(.endOfFile), !at(.semicolon), !current.atStartOfLine { advance() }
+        }
+        return Query(
+            form: .concise, model: model, filter: filter, sort: sort, limit: limit, offset: offset,
+            range: SourceRange(start: start, end: previous.range.end))
+    }
+
+    /// `birth desc, company?.name, \.name asc`.
+    func parseConciseSortKeys() -> [SortKey] {
+        var keys: [SortKey] = []
+        repeat {
+            let start = current.range.start
+            var keyPath: KeyPath?
+            if at(.backslash) {
+                keyPath = parseKeyPath()
+            } else if at(.identifier) || at(.dollarIdentifier) {
+                keyPath = parseDottedPath()
+            } else {
+                error(
+                    .expectedExpression, "expected a property to sort by, such as 'sort by name'",
+                    at: missingTokenRange)
+                break
+            }
+            guard let keyPath else { break }
+            var order = SortOrder.forward
+            var orderRange: SourceRange?
+            if at(.identifier), !current.atStartOfLine {
+                switch text(current) {
+                case "asc", "ascending":
+                    orderRange = advance().range
+                case "desc", "descending":
+                    orderRange = advance().range
+                    order = .reverse
+                default: break
+                }
+            }
+            keys.append(
+                SortKey(
+                    keyPath: keyPath, order: order, orderRange: orderRange,
+                    range: SourceRange(start: start, end: previous.range.end)))
+        } while consume(.comma) != nil
+        return keys
+    }
+
+    /// `company?.name` or `$0.company.name` as a key path without a root.
+    func parseDottedPath() -> KeyPath? {
+        let start = current.range.start
+        var components: [KeyPathComponent] = []
+        if at(.dollarIdentifier) {
+            advance()
+            guard at(.period) else {
+                error(.invalidKeyPath, "expected a property after '$0', such as '$0.name'", at: .point(insertionPoint))
+                return nil
+            }
+        } else {
+            components.append(KeyPathComponent(name: name(of: advance())))
+            readComponentSuffixes(&components)
+        }
+        while at(.period), !current.atStartOfLine {
+            let period = advance()
+            guard let name = parseMemberName(after: period) else { return nil }
+            components.append(KeyPathComponent(name: name))
+            readComponentSuffixes(&components)
+        }
+        guard !components.isEmpty else { return nil }
+        return KeyPath(root: nil, components: components, range: SourceRange(start: start, end: previous.range.end))
+    }
+
+    private func readComponentSuffixes(_ components: inout [KeyPathComponent]) {
+        while true {
+            if at(.postfixQuestion) {
+                advance()
+                components[components.count - 1].isOptionalChained = true
+            } else if at(.postfixBang) {
+                advance()
+                components[components.count - 1].isForceUnwrapped = true
+            } else {
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,273 @@
+/// An expression being built, with the height of its tree (a leaf is 1), so the parser can bound
+/// the height without walking the tree.
+struct Node {
+    var expr: Expr
+    var height: Int
+
+    var range: SourceRange { expr.range }
+}
+
+/// The Pratt loop and the binary operators.
+extension Parser {
+    /// Parses a full expression (down to the ternary operator).
+    func parseExpression() -> Node {
+        parsePrecedence(.ternary)
+    }
+
+    /// The Pratt loop: an expression whose operators bind at least as tightly as `minimum`.
+    func parsePrecedence(_ minimum: Precedence) -> Node {
+        nestingDepth += 1
+        defer { nestingDepth -= 1 }
+        if nestingDepth > Self.maximumNestingDepth { return nestingTooDeep() }
+
+        var lhs = parsePrefixPosition()
+        // Whether the postfix chain being built contains a `?` (then it is wrapped in an
+        // optionalChain node where the chain ends, as in Swift's tree).
+        var chainHasBind = false
+        while let (rule, kind) = infixRule() {
+            if rule.precedence != .postfix, chainHasBind {
+                lhs = wrapOptionalChain(lhs)
+                chainHasBind = false
+            }
+            guard rule.precedence >= minimum, let infix = rule.infix else { break }
+            switch infix {
+            case .binary: lhs = parseBinary(lhs, rule: rule, kind: kind)
+            case .logical: lhs = parseLogical(lhs, kind: kind)
+            case .ternary: lhs = parseTernary(lhs)
+            case .bindOptional:
+                lhs = parseBindOptional(lhs)
+                chainHasBind = true
+            default: lhs = parsePostfix(infix, lhs)
+            }
+        }
+        if chainHasBind { lhs = wrapOptionalChain(lhs) }
+        return lhs
+    }
+
+    /// Builds a node, replacing it by an error node (reported once) when the tree gets too tall.
+    func make(_ kind: ExprKind, _ range: SourceRange, height: Int) -> Node {
+        if height > Self.maximumExpressionDepth {
+            if !reportedExpressionTooDeep {
+                reportedExpressionTooDeep = true
+                error(
+                    .expressionTooDeep,
+                    "expression is too deeply nested (more than \(Self.maximumExpressionDepth) levels); split it into smaller parts",
+                    at: range)
+            }
+            return Node(expr: Expr(.error, at: range), height: 1)
+        }
+        return Node(expr: Expr(kind, at: range), height: height)
+    }
+
+    func leaf(_ kind: ExprKind, _ range: SourceRange) -> Node {
+        Node(expr: Expr(kind, at: range), height: 1)
+    }
+
+    func errorNode(_ range: SourceRange) -> Node { leaf(.error, range) }
+
+    /// Reports the nesting limit once, skips the rest of the innermost enclosing group and
+    /// returns an error node.
+    func nestingTooDeep() -> Node {
+        let start = current.range
+        if !reportedNestingTooDeep {
+            reportedNestingTooDeep = true
+            error(
+                .nestingTooDeep,
+                "expression is nested too deeply (more than \(Self.maximumNestingDepth) levels); simplify it",
+                at: start)
+        }
+        _ = skipBalanced(stopAtComma: false)
+        return errorNode(SourceRange(start: start.start, end: max(start.start, insertionPoint)))
+    }
+
+    // MARK: Which tokens continue an expression
+
+    /// The rule of the current token when it continues an expression, with the operator kind it
+    /// stands for (a misspelled `&` stands for `&&`), or `nil` when the expression ends here.
+    func infixRule() -> (ParseRule, TokenKind)? {
+        let token = current
+        switch token.kind {
+        case .leftParen, .leftBracket:
+            // A `(` or `[` on a new line starts something new, as in Swift.
+            if token.atStartOfLine { return nil }
+        case .leftBrace:
+            if !allowsTrailingClosure || token.atStartOfLine { return nil }
+        case .minus:
+            // `-1` at the start of a line is a new statement, not a subtraction.
+            if token.atStartOfLine, token.leadingTrivia, !token.trailingTrivia { return nil }
+        case .unknownOperator, .equal, .identifier:
+            guard let misspelling = misspelledOperator(token) else {
+                if token.kind == .unknownOperator, !token.atStartOfLine {
+                    return (ParseRule(infix: .binary, precedence: .comparison, associativity: .none), .unknownOperator)
+                }
+                return nil
+            }
+            return (ParseRule.rule(for: misspelling.replacement), misspelling.replacement)
+        default: break
+        }
+        let rule = ParseRule.rule(for: token.kind)
+        guard rule.infix != nil else { return nil }
+        return (rule, token.kind)
+    }
+
+    /// An operator written as in another language, with the Swift operator it stands for.
+    struct MisspelledOperator {
+        var replacement: TokenKind
+        var id: DiagnosticID
+        var message: String
+    }
+
+    func misspelledOperator(_ token: Token) -> MisspelledOperator? {
+        let spelling = text(token)
+        func use(_ kind: TokenKind, _ what: String) -> MisspelledOperator {
+            MisspelledOperator(
+                replacement: kind, id: .unsupportedOperator,
+                message: "'\(spelling)' \(what); use '\(kind.spelling)'")
+        }
+        switch token.kind {
+        case .equal:
+            return MisspelledOperator(
+                replacement: .equalEqual, id: .assignmentInExpression, message: "'=' is assignment; use '==' to compare")
+        case .identifier:
+            // `a and b`, `a or b`: only between two expressions on one line.
+            guard !token.atStartOfLine, startsExpression(peek()), !peek().atStartOfLine else { return nil }
+            switch spelling {
+            case "and": return use(.ampAmp, "is not an operator in Swift")
+            case "or": return use(.pipePipe, "is not an operator in Swift")
+            default: return nil
+            }
+        case .unknownOperator:
+            switch spelling {
+            case "&": return use(.ampAmp, "is not supported")
+            case "|": return use(.pipePipe, "is not supported")
+            case "===": return use(.equalEqual, "(identity) is not supported")
+            case "!==": return use(.bangEqual, "(identity) is not supported")
+            case "<>": return use(.bangEqual, "is not a Swift operator")
+            case "=<": return use(.lessEqual, "is not a Swift operator")
+            case "=>": return use(.greaterEqual, "is not a Swift operator")
+            case "=!": return use(.bangEqual, "is not a Swift operator")
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Consumes an operator token, reporting it (with a fix-it) when it is misspelled.
+    func consumeOperator() -> Token {
+        let token = advance()
+        if let misspelling = misspelledOperator(token) {
+            error(
+                misspelling.id, misspelling.message, at: token.range,
+                fixIts: [Diagnostic.FixIt(replace: token.range, with: misspelling.replacement.spelling)])
+        }
+        return token
+    }
+
+    // MARK: Binary operators
+
+    func precedence(of op: BinaryOperator) -> Precedence {
+        switch op {
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: .comparison
+        case .nilCoalescing: .nilCoalescing
+        case .closedRange, .halfOpenRange: .rangeFormation
+        case .add, .subtract: .addition
+        case .multiply, .divide, .remainder: .multiplication
+        }
+    }
+
+    func parseBinary(_ lhs: Node, rule: ParseRule, kind: TokenKind) -> Node {
+        let opToken = current
+        guard let op = kind.binaryOperator else {
+            // An operator the language does not have and that does not look like one it has.
+            advance()
+            error(
+                .unsupportedOperator,
+                "operator '\(text(opToken))' is not supported in a query; use '&&', '||', '==', '!=', '<', '<=', '>', '>=', '??', '+', '-', '*', '/', '%', '...' or '..<'",
+                at: opToken.range)
+            let rhs = parsePrecedence(rule.precedence.next)
+            return errorNode(lhs.range.union(rhs.range))
+        }
+        _ = consumeOperator()
+        if opToken.kind == .minus, opToken.leadingTrivia != opToken.trailingTrivia, startsExpression(current) {
+            reportMinusSpacing(opToken)
+        }
+        let rhs = parsePrecedence(rule.associativity == .right ? rule.precedence : rule.precedence.next)
+        if rule.associativity == .none, case .binary(let inner) = lhs.expr.kind,
+            precedence(of: inner.op) == rule.precedence
+        {
+            reportNonAssociative(inner, second: opToken, group: rule.precedence)
+        }
+        let binary = BinaryExpr(op: op, operatorRange: opToken.range, lhs: lhs.expr, rhs: rhs.expr)
+        return make(.binary(binary), lhs.range.union(rhs.range), height: max(lhs.height, rhs.height) + 1)
+    }
+
+    /// `a -1` and `a- 1`: Swift reads the `-` as a prefix or postfix operator.
+    func reportMinusSpacing(_ token: Token) {
+        if token.leadingTrivia {
+            error(
+                .operatorSpacing,
+                "'-' with a space before it but not after it is a prefix operator (a negative number), not a subtraction; put a space after it to subtract",
+                at: token.range, fixIts: [Diagnostic.FixIt(replace: token.range, with: "- ")])
+        } else {
+            error(
+                .operatorSpacing,
+                "'-' with a space after it but not before it is a postfix operator, not a subtraction; put a space before it to subtract",
+                at: token.range, fixIts: [Diagnostic.FixIt(replace: token.range, with: " -")])
+        }
+    }
+
+    func reportNonAssociative(_ first: BinaryExpr, second: Token, group: Precedence) {
+        if group == .comparison {
+            let middle = source.text(in: first.rhs.range)
+            error(
+                .nonAssociativeOperators,
+                "comparison operators cannot be chained ('\(first.op.rawValue)' then '\(text(second))'): they are in the non-associative group 'ComparisonPrecedence'; compare twice and combine with '&&'",
+                at: second.range,
+                notes: [Diagnostic.Note("first comparison is here", at: first.operatorRange)],
+                fixIts: [.insert(" && \(middle)", at: first.rhs.range.end)])
+        } else {
+            error(
+                .nonAssociativeOperators,
+                "range operators cannot be chained ('\(first.op.rawValue)' then '\(text(second))'): they are in the non-associative group '\(group.groupName)'; add parentheses",
+                at: second.range, notes: [Diagnostic.Note("first range operator is here", at: first.operatorRange)])
+        }
+    }
+
+    /// A chain of `&&` (or of `||`), flattened into one node whatever its length.
+    func parseLogical(_ first: Node, kind: TokenKind) -> Node {
+        let op: LogicalOperator = kind == .ampAmp ? .and : .or
+        let operandPrecedence: Precedence = kind == .ampAmp ? Precedence.conjunction.next : Precedence.disjunction.next
+        var operands = [first.expr]
+        var height = first.height
+        var end = first.range.end
+        while let (_, nextKind) = infixRule(), nextKind == kind {
+            _ = consumeOperator()
+            let operand = parsePrecedence(operandPrecedence)
+            operands.append(operand.expr)
+            height = max(height, operand.height)
+            end = max(end, operand.range.end)
+        }
+        return make(
+            .logical(LogicalExpr(op: op, operands: operands)), SourceRange(start: first.range.start, end: end),
+            height: height + 1)
+    }
+
+    /// `condition ? then : else`.
+    func parseTernary(_ condition: Node) -> Node {
+        let question = advance()
+        let thenBranch = parseExpression()
+        guard consume(.colon) != nil else {
+            error(
+                .expectedToken, "expected ':' after '? ...' in ternary expression", at: missingTokenRange,
+                notes: [Diagnostic.Note("to match this '?'", at: question.range)],
+                fixIts: [.insert(" : <#else#>", at: insertionPoint)])
+            return errorNode(condition.range.union(thenBranch.range))
+        }
+        let elseBranch = parsePrecedence(.ternary)
+        return make(
+            .ternary(condition: condition.expr, then: thenBranch.expr, else: elseBranch.expr),
+            condition.range.union(elseBranch.range),
+            height: max(condition.height, thenBranch.height, elseBranch.height) + 1)
+    }
+}

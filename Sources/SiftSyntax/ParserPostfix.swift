@@ -1,0 +1,99 @@
+/// Postfix operations: member access, optional chaining, force unwrap, calls, subscripts and
+/// trailing closures.
+extension Parser {
+    func parsePostfix(_ handler: InfixHandler, _ base: Node) -> Node {
+        switch handler {
+        case .member: return parseMember(base)
+        case .forceUnwrap:
+            let bang = advance()
+            return make(.forceUnwrap(base.expr), base.range.union(bang.range), height: base.height + 1)
+        case .call: return parseCall(base)
+        case .subscriptAccess: return parseSubscript(base)
+        case .trailingClosure: return parseTrailingClosure(base)
+        default: return base
+        }
+    }
+
+    /// `base.name`; any keyword is a valid member name.
+    func parseMember(_ base: Node) -> Node {
+        let period = advance()
+        guard let member = parseMemberName(after: period) else {
+            return errorNode(base.range.union(period.range))
+        }
+        return make(.member(base.expr, member), base.range.union(member.range), height: base.height + 1)
+    }
+
+    /// `base?` inside an optional chain; it must be followed by a member, call or subscript.
+    func parseBindOptional(_ base: Node) -> Node {
+        let question = advance()
+        switch current.kind {
+        case .period, .leftParen, .leftBracket, .postfixQuestion, .postfixBang:
+            break
+        default:
+            error(
+                .expectedToken,
+                "'?' must be followed by a call, member lookup, or subscript; for a ternary expression put a space before '?'",
+                at: question.range, fixIts: [.insert(" ", at: question.range.start)])
+        }
+        return make(.bindOptional(base.expr), base.range.union(question.range), height: base.height + 1)
+    }
+
+    /// Wraps a postfix chain containing a `?` in an optionalChain node, as Swift's tree does.
+    func wrapOptionalChain(_ chain: Node) -> Node {
+        make(.optionalChain(chain.expr), chain.range, height: chain.height + 1)
+    }
+
+    /// `callee(arguments)` optionally followed by a trailing closure.
+    func parseCall(_ callee: Node) -> Node {
+        nestingDepth += 1
+        defer { nestingDepth -= 1 }
+        if nestingDepth > Self.maximumNestingDepth {
+            advance()
+            return nestingTooDeep()
+        }
+        let open = advance()
+        let arguments = parseArgumentList(closing: .rightParen, opener: open)
+        let listRange = SourceRange(start: open.range.start, end: previous.range.end)
+        var height = callee.height
+        for argument in arguments { height = max(height, argument.node.height) }
+        var call = Call(
+            callee: callee.expr, arguments: arguments.map(\.argument), argumentListRange: listRange,
+            trailingClosure: nil)
+        var end = listRange.end
+        if at(.leftBrace), allowsTrailingClosure, !current.atStartOfLine {
+            let closure = parseClosure()
+            call.trailingClosure = closure.closure
+            height = max(height, closure.height)
+            end = closure.closure.range.end
+        }
+        return make(.call(call), SourceRange(start: callee.range.start, end: end), height: height + 1)
+    }
+
+    /// `callee { closure }` without parentheses.
+    func parseTrailingClosure(_ callee: Node) -> Node {
+        let closure = parseClosure()
+        let call = Call(callee: callee.expr, arguments: [], argumentListRange: nil, trailingClosure: closure.closure)
+        return make(
+            .call(call), callee.range.union(closure.closure.range), height: max(callee.height, closure.height) + 1)
+    }
+
+    /// `base[arguments]`.
+    func parseSubscript(_ base: Node) -> Node {
+        nestingDepth += 1
+        defer { nestingDepth -= 1 }
+        if nestingDepth > Self.maximumNestingDepth {
+            advance()
+            return nestingTooDeep()
+        }
+        let open = advance()
+        let arguments = parseArgumentList(closing: .rightBracket, opener: open)
+        var height = base.height
+        for argument in arguments { height = max(height, argument.node.height) }
+        let range = SourceRange(start: base.range.start, end: previous.range.end)
+        if arguments.isEmpty {
+            error(.expectedExpression, "expected an index in subscript", at: SourceRange(start: open.range.start, end: range.end))
+            return errorNode(range)
+        }
+        return make(.subscriptAccess(base.expr, arguments.map(\.argument)), range, height: height + 1)
+    }
+}

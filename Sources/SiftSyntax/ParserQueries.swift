@@ -1,0 +1,516 @@
+/// The query forms: `#Predicate`, `SortDescriptor`, `FetchDescriptor`, SwiftUI `@Query`, and the
+/// concise form (see `ParserConcise.swift`). Their argument values go through the expression
+/// grammar; the constructors themselves are recognised here so that each label gets a precise
+/// diagnostic.
+extension Parser {
+    static let querySuggestion = "such as '#Predicate<User> { $0.age > 20 }' or 'User where age > 20'"
+
+    /// One query and nothing after it (a final `;` is allowed).
+    func parseSingleQuery() -> Query? {
+        if at(.endOfFile) {
+            error(
+                .expectedQuery, "expected a query, \(Self.querySuggestion)",
+                at: .point(source.bytes.count))
+            return nil
+        }
+        let query = parseQueryForm()
+        _ = consume(.semicolon)
+        if !at(.endOfFile) { reportExtraneous(skipTo: nil) }
+        return query
+    }
+
+    /// Queries separated by `;` or line breaks.
+    func parseQueries() -> [Query] {
+        var queries: [Query] = []
+        while true {
+            while consume(.semicolon) != nil {}
+            if at(.endOfFile) { break }
+            let start = position
+            if let query = parseQueryForm() { queries.append(query) }
+            if at(.semicolon) || at(.endOfFile) || current.atStartOfLine {
+                if position == start { advance() }
+                continue
+            }
+            // More on the same line: report once, skip to the next line or `;`.
+            var boundary = position
+            while boundary < tokens.count - 1, tokens[boundary].kind != .semicolon,
+                boundary == position || !tokens[boundary].atStartOfLine
+            {
+                boundary += 1
+            }
+            reportExtraneous(skipTo: boundary)
+            if position == start { advance() }
+        }
+        return queries
+    }
+
+    /// Dispatches on how the query starts.
+    func parseQueryForm() -> Query? {
+        skipDeclarationWrapper()
+        let token = current
+        switch token.kind {
+        case .pound:
+            return parsePredicateQuery()
+        case .atSign:
+            return parseSwiftUIQuery()
+        case .leftBracket:
+            return parseSortDescriptorArrayQuery()
+        case .identifier:
+            let next = peek().kind
+            let isConstructor = (next == .leftParen || next == .less) && !peek().leadingTrivia
+            if isConstructor, tokenTextEquals(token, "SortDescriptor") {
+                let start = token.range.start
+                guard let parsed = parseSortDescriptor() else { return nil }
+                return Query(
+                    form: .sortDescriptors, model: parsed.model ?? parsed.key.keyPath.root, filter: nil,
+                    sort: [parsed.key], range: SourceRange(start: start, end: previous.range.end))
+            }
+            if isConstructor, tokenTextEquals(token, "FetchDescriptor") {
+                return parseFetchDescriptor()?.query
+            }
+            if next == .leftParen, !peek().leadingTrivia, tokenTextEquals(token, "Query") {
+                return parseSwiftUIQuery()
+            }
+            return parseConciseQuery()
+        default:
+            let found = at(.endOfFile) ? "" : ", found \(currentDescription)"
+            error(.expectedQuery, "expected a query, \(Self.querySuggestion)\(found)", at: current.range)
+            // Skip the rest of this line so a script goes on with the next query.
+            advance()
+            while !at(.endOfFile), !current.atStartOfLine, !at(.semicolon) { advance() }
+            return nil
+        }
+    }
+
+    /// `let name =`, `var name: T =` before a query: read and ignored.
+    func skipDeclarationWrapper() {
+        guard at(.kwLet) || at(.kwVar), peek().kind == .identifier else { return }
+        var index = position + 2
+        if tokens[index].kind == .colon {
+            // Skip a simple type annotation up to `=`.
+            while index < tokens.count - 1, tokens[index].kind != .equal, !tokens[index].atStartOfLine || index == position + 2 {
+                index += 1
+            }
+        }
+        guard tokens[index].kind == .equal else { return }
+        position = index + 1
+    }
+
+    // MARK: #Predicate
+
+    /// The closure and model of a `#Predicate` expansion.
+    struct ParsedPredicate {
+        var closure: Closure
+        var model: TypeSyntax?
+        var range: SourceRange
+    }
+
+    func parsePredicateQuery() -> Query? {
+        let start = current.range.start
+        guard let predicate = parsePredicate() else { return nil }
+        return Query(
+            form: .predicate, model: predicate.model, filter: .closure(predicate.closure),
+            range: SourceRange(start: start, end: previous.range.end))
+    }
+
+    /// `#Predicate<User> { ... }` (also `#Predicate<User>({ ... })`).
+    func parsePredicate() -> ParsedPredicate? {
+        guard let macro = parseMacroExpansion() else { return nil }
+        let expansion = macro.expansion
+        guard expansion.name.name == "Predicate" else {
+            error(
+                .expectedQuery,
+                "'#\(expansion.name.name)' is not a query; use '#Predicate', as in '#Predicate<User> { $0.age > 20 }'",
+                at: macro.range)
+            return nil
+        }
+        if expansion.genericArguments.count > 1 {
+            error(
+                .unsupportedSyntax, "a query predicate takes one model; write '#Predicate<User> { ... }'",
+                at: expansion.genericArguments[1].range)
+        }
+        var closure = expansion.trailingClosure
+        if closure == nil, expansion.arguments.count == 1, case .closure(let argument) = expansion.arguments[0].value.kind {
+            closure = argument
+        }
+        guard let closure else {
+            let model = expansion.genericArguments.first.map { source.text(in: $0.range) } ?? "User"
+            error(
+                .predicateWithoutClosure,
+                "'#Predicate' needs a closure, as in '#Predicate<\(model)> { $0.age > 20 }'", at: macro.range,
+                fixIts: [.insert(" { <#condition#> }", at: macro.range.end)])
+            return nil
+        }
+        return ParsedPredicate(closure: closure, model: expansion.genericArguments.first, range: macro.range)
+    }
+
+    // MARK: SortDescriptor
+
+    /// One sort key, and the model a `SortDescriptor<User>` names.
+    struct ParsedSortDescriptor {
+        var key: SortKey
+        var model: TypeSyntax?
+    }
+
+    /// `SortDescriptor(\User.name, order: .reverse, comparator: .localizedStandard)`.
+    func parseSortDescriptor() -> ParsedSortDescriptor? {
+        let nameToken = advance()
+        var model: TypeSyntax?
+        if at(.less), !current.leadingTrivia {
+            model = parseGenericArgumentList().first
+        }
+        guard let open = consume(.leftParen) else {
+            error(
+                .expectedToken, "expected '(' after 'SortDescriptor', as in 'SortDescriptor(\\User.name)'",
+                at: missingTokenRange)
+            return nil
+        }
+        var keyPath: KeyPath?
+        var order = SortOrder.forward
+        var orderRange: SourceRange?
+        var comparator: Identifier?
+        var seen: Set<String> = []
+        var failed = false
+        parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
+            let label = self.parseArgumentLabel()
+            let labelText = label?.name ?? ""
+            if !labelText.isEmpty, !seen.insert(labelText).inserted {
+                self.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
+            }
+            switch labelText {
+            case "" where keyPath == nil && !failed:
+                if self.at(.backslash) {
+                    keyPath = self.parseKeyPath()
+                    if keyPath == nil { failed = true }
+                } else {
+                    let value = self.parseExpression()
+                    failed = true
+                    if case .error = value.expr.kind { return }
+                    self.error(
+                        .sortDescriptorNeedsKeyPath,
+                        "'SortDescriptor' sorts by a key path, such as '\\User.name'; '\(self.source.text(in: value.range))' is not a key path",
+                        at: value.range)
+                }
+            case "order":
+                let value = self.parseExpression()
+                if let parsed = self.sortOrder(of: value.expr) {
+                    order = parsed
+                    orderRange = value.range
+                }
+            case "comparator":
+                let value = self.parseExpression()
+                if case .implicitMember(let name) = value.expr.kind {
+                    comparator = name
+                } else if case .member(_, let name) = value.expr.kind {
+                    comparator = name
+                } else if !value.expr.isError {
+                    self.error(
+                        .invalidArgument,
+                        "expected a string comparator such as '.localizedStandard', '.localized' or '.lexical'",
+                        at: value.range)
+                }
+            default:
+                let value = self.parseExpression()
+                failed = true
+                self.error(
+                    .unknownArgumentLabel,
+                    label == nil
+                        ? "'SortDescriptor' takes one key path; the other arguments are 'order:' and 'comparator:'"
+                        : "'SortDescriptor' has no argument '\(labelText):'; its arguments are a key path, 'order:' and 'comparator:'",
+                    at: label?.range ?? value.range)
+            }
+        }
+        let range = SourceRange(start: nameToken.range.start, end: previous.range.end)
+        guard let keyPath else {
+            if !failed {
+                error(
+                    .sortDescriptorNeedsKeyPath,
+                    "'SortDescriptor' needs a key path to sort by, as in 'SortDescriptor(\\User.name)'", at: range)
+            }
+            return nil
+        }
+        return ParsedSortDescriptor(
+            key: SortKey(keyPath: keyPath, order: order, orderRange: orderRange, comparator: comparator, range: range),
+            model: model)
+    }
+
+    /// `label:` before an argument, consumed; any identifier or keyword can be a label.
+    func parseArgumentLabel() -> Identifier? {
+        guard isMemberName(current), peek().kind == .colon else { return nil }
+        let label = name(of: advance())
+        advance()
+        return label
+    }
+
+    /// `.forward`/`.reverse` (or `SortOrder.forward`), reporting anything else.
+    func sortOrder(of expr: Expr) -> SortOrder? {
+        var name: Identifier?
+        if case .implicitMember(let member) = expr.kind { name = member }
+        if case .member(let base, let member) = expr.kind, case .identifier(let type) = base.kind,
+            type.name == "SortOrder"
+        {
+            name = member
+        }
+        if let name, let order = SortOrder(rawValue: name.name) { return order }
+        if !expr.isError {
+            error(.invalidSortOrder, "expected a sort order, '.forward' or '.reverse'", at: expr.range)
+        }
+        return nil
+    }
+
+    /// `[SortDescriptor(...), ...]` as a whole query.
+    func parseSortDescriptorArrayQuery() -> Query? {
+        let start = current.range.start
+        guard let (keys, model) = parseSortDescriptorArray() else { return nil }
+        return Query(
+            form: .sortDescriptors, model: model, filter: nil, sort: keys,
+            range: SourceRange(start: start, end: previous.range.end))
+    }
+
+    /// `[SortDescriptor(...), ...]`, with the first model named by a generic argument or a root.
+    func parseSortDescriptorArray() -> ([SortKey], TypeSyntax?)? {
+        guard let open = consume(.leftBracket) else {
+            error(
+                .expectedToken, "expected an array of sort descriptors, such as '[SortDescriptor(\\User.name)]'",
+                at: missingTokenRange)
+            return nil
+        }
+        var keys: [SortKey] = []
+        var model: TypeSyntax?
+        parseDelimitedList(closing: .rightBracket, opener: open, what: "sort descriptor") {
+            if self.at(.identifier), self.tokenTextEquals(self.current, "SortDescriptor") {
+                if let parsed = self.parseSortDescriptor() {
+                    keys.append(parsed.key)
+                    if model == nil { model = parsed.model ?? parsed.key.keyPath.root }
+                }
+            } else {
+                let value = self.parseExpression()
+                if !value.expr.isError {
+                    self.error(
+                        .sortDescriptorNeedsKeyPath,
+                        "expected 'SortDescriptor(...)', such as 'SortDescriptor(\\User.name, order: .reverse)'",
+                        at: value.range)
+                }
+            }
+        }
+        return (keys, model)
+    }
+
+    // MARK: FetchDescriptor
+
+    /// The query a `FetchDescriptor` describes.
+    struct ParsedFetchDescriptor {
+        var query: Query
+    }
+
+    /// `FetchDescriptor<User>(predicate: ..., sortBy: [...], fetchLimit: 10, fetchOffset: 20)`.
+    func parseFetchDescriptor() -> ParsedFetchDescriptor? {
+        let nameToken = advance()
+        var model: TypeSyntax?
+        if at(.less), !current.leadingTrivia {
+            model = parseGenericArgumentList().first
+        }
+        guard let open = consume(.leftParen) else {
+            error(.expectedToken, "expected '(' after 'FetchDescriptor'", at: missingTokenRange)
+            return nil
+        }
+        var filter: Query.Filter?
+        var sort: [SortKey] = []
+        var limit: Expr?
+        var offset: Expr?
+        var seen: Set<String> = []
+        let valid =
+            "'predicate:', 'sortBy:', 'fetchLimit:', 'fetchOffset:', 'includePendingChanges:', 'propertiesToFetch:' and 'relationshipKeyPathsForPrefetching:'"
+        parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
+            let label = self.parseArgumentLabel()
+            let labelText = label?.name ?? ""
+            if !labelText.isEmpty, !seen.insert(labelText).inserted {
+                self.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
+            }
+            switch labelText {
+            case "predicate":
+                if let predicate = self.parsePredicateArgument() {
+                    filter = .closure(predicate.closure)
+                    self.merge(model: predicate.model, into: &model)
+                }
+            case "sortBy":
+                if let (keys, _) = self.parseSortDescriptorArray() { sort = keys }
+            case "fetchLimit": limit = self.parseExpression().expr
+            case "fetchOffset": offset = self.parseExpression().expr
+            case "includePendingChanges", "propertiesToFetch", "relationshipKeyPathsForPrefetching":
+                let value = self.parseExpression()
+                self.note(
+                    .ignoredArgument, "'\(labelText):' does not change the result of a query; it is ignored",
+                    at: label!.range.union(value.range))
+            default:
+                let value = self.parseExpression()
+                self.error(
+                    .unknownArgumentLabel,
+                    label == nil
+                        ? "'FetchDescriptor' arguments need labels; they are \(valid)"
+                        : "'FetchDescriptor' has no argument '\(labelText):'; its arguments are \(valid)",
+                    at: label?.range ?? value.range)
+            }
+        }
+        if model == nil, let root = sort.lazy.compactMap(\.keyPath.root).first { model = root }
+        let query = Query(
+            form: .fetchDescriptor, model: model, filter: filter, sort: sort, limit: limit, offset: offset,
+            range: SourceRange(start: nameToken.range.start, end: previous.range.end))
+        return ParsedFetchDescriptor(query: query)
+    }
+
+    /// The value of `predicate:`/`filter:`: a `#Predicate` expansion.
+    func parsePredicateArgument() -> ParsedPredicate? {
+        if at(.pound) { return parsePredicate() }
+        let value = parseExpression()
+        if !value.expr.isError {
+            error(
+                .expectedQuery, "expected '#Predicate { ... }', such as '#Predicate<User> { $0.age > 20 }'",
+                at: value.range)
+        }
+        return nil
+    }
+
+    /// Records a model named in the query, reporting a second, different one.
+    func merge(model new: TypeSyntax?, into model: inout TypeSyntax?) {
+        guard let new else { return }
+        guard let existing = model else {
+            model = new
+            return
+        }
+        let existingText = TreePrinter.print(existing)
+        let newText = TreePrinter.print(new)
+        if existingText != newText {
+            error(
+                .conflictingModels,
+                "this query names two models, '\(existingText)' and '\(newText)'; use one",
+                at: new.range, notes: [Diagnostic.Note("'\(existingText)' is named here", at: existing.range)])
+        }
+    }
+
+    // MARK: SwiftUI @Query
+
+    /// `@Query(filter: ..., sort: ..., order: ...)`, `Query(...)`, `@Query(FetchDescriptor<...>(...))`,
+    /// optionally followed by `private var users: [User]`.
+    func parseSwiftUIQuery() -> Query? {
+        let start = current.range.start
+        if let at = consume(.atSign) {
+            guard self.at(.identifier), tokenTextEquals(current, "Query"), !current.leadingTrivia else {
+                error(
+                    .expectedQuery, "expected '@Query', as in '@Query(sort: \\User.name)'",
+                    at: SourceRange(start: at.range.start, end: max(at.range.end, current.range.end)))
+                advance()
+                return nil
+            }
+        }
+        advance()  // `Query`
+        var model: TypeSyntax?
+        var filter: Query.Filter?
+        var sort: [SortKey] = []
+        var limit: Expr?
+        var offset: Expr?
+        var keyPathSort: (keyPath: KeyPath, range: SourceRange)?
+        var order: (SortOrder, SourceRange)?
+        var orderLabel: SourceRange?
+        if let open = consume(.leftParen) {
+            var seen: Set<String> = []
+            let valid = "a 'FetchDescriptor', 'filter:', 'sort:', 'order:', 'animation:' and 'transaction:'"
+            parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
+                let label = self.parseArgumentLabel()
+                let labelText = label?.name ?? ""
+                if !labelText.isEmpty, !seen.insert(labelText).inserted {
+                    self.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
+                }
+                switch labelText {
+                case "" where self.at(.identifier) && self.tokenTextEquals(self.current, "FetchDescriptor"):
+                    if let descriptor = self.parseFetchDescriptor()?.query {
+                        self.merge(model: descriptor.model, into: &model)
+                        filter = descriptor.filter
+                        sort = descriptor.sort
+                        limit = descriptor.limit
+                        offset = descriptor.offset
+                    }
+                case "filter":
+                    if let predicate = self.parsePredicateArgument() {
+                        filter = .closure(predicate.closure)
+                        self.merge(model: predicate.model, into: &model)
+                    }
+                case "sort":
+                    if self.at(.backslash) {
+                        let sortStart = self.current.range.start
+                        if let keyPath = self.parseKeyPath() {
+                            keyPathSort = (keyPath, SourceRange(start: sortStart, end: self.previous.range.end))
+                        }
+                    } else if self.at(.leftBracket) {
+                        if let (keys, _) = self.parseSortDescriptorArray() { sort = keys }
+                    } else if self.at(.identifier), self.tokenTextEquals(self.current, "SortDescriptor") {
+                        if let parsed = self.parseSortDescriptor() { sort = [parsed.key] }
+                    } else {
+                        let value = self.parseExpression()
+                        if !value.expr.isError {
+                            self.error(
+                                .sortDescriptorNeedsKeyPath,
+                                "expected a key path such as '\\User.name' or an array of 'SortDescriptor's for 'sort:'",
+                                at: value.range)
+                        }
+                    }
+                case "order":
+                    let value = self.parseExpression()
+                    orderLabel = label!.range
+                    if let parsed = self.sortOrder(of: value.expr) { order = (parsed, value.range) }
+                case "animation", "transaction":
+                    let value = self.parseExpression()
+                    self.note(
+                        .ignoredArgument, "'\(labelText):' does not change the result of a query; it is ignored",
+                        at: label!.range.union(value.range))
+                default:
+                    let value = self.parseExpression()
+                    self.error(
+                        .unknownArgumentLabel,
+                        label == nil
+                            ? "'@Query' takes \(valid)"
+                            : "'@Query' has no argument '\(labelText):'; its arguments are \(valid)",
+                        at: label?.range ?? value.range)
+                }
+            }
+        }
+        if let keyPathSort {
+            sort.insert(
+                SortKey(
+                    keyPath: keyPathSort.keyPath, order: order?.0 ?? .forward, orderRange: order?.1,
+                    range: keyPathSort.range.union(order?.1 ?? keyPathSort.range)),
+                at: 0)
+        } else if let orderLabel {
+            error(
+                .invalidArgument, "'order:' applies to a key-path 'sort:', such as 'sort: \\User.name, order: .reverse'",
+                at: orderLabel)
+        }
+        if model == nil, let root = sort.lazy.compactMap(\.keyPath.root).first { model = root }
+        // `@Query(...) private var users: [User]`: the element type names the model.
+        if let declared = parseQueryPropertyWrapperTarget(), model == nil {
+            if case .array(let element) = declared.kind { model = element } else { model = declared }
+        }
+        return Query(
+            form: .swiftUIQuery, model: model, filter: filter, sort: sort, limit: limit, offset: offset,
+            range: SourceRange(start: start, end: previous.range.end))
+    }
+
+    /// `private var users: [User]` after `@Query(...)`: returns the declared type.
+    func parseQueryPropertyWrapperTarget() -> TypeSyntax? {
+        var index = position
+        while tokens[index].kind == .identifier, Self.modifierNames.contains(text(tokens[index])) { index += 1 }
+        guard tokens[index].kind == .kwVar || tokens[index].kind == .kwLet, tokens[index + 1].kind == .identifier,
+            tokens[index + 2].kind == .colon
+        else { return nil }
+        position = index + 3
+        return parseType()
+    }
+}
+
+extension Expr {
+    /// Whether this is an ``ExprKind/error`` node (already reported).
+    var isError: Bool {
+        if case .error = kind { return true }
+        return false
+    }
+}

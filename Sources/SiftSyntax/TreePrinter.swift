@@ -1,0 +1,344 @@
+/// Prints syntax trees as canonical S-expressions, for tests and `sift parse`.
+///
+/// The format is stable: tests compare it verbatim.
+///
+/// **Expressions** print on one line. Leaves print as Swift writes them: `42`, `0x2A`, `1.5e3`,
+/// `"a\n"` (re-escaped), `true`, `nil`, `name` (`` `where` `` when it is a keyword), `$0`,
+/// `.reverse`, `\User.company?.name`. Other nodes are `(head children...)`:
+///
+/// | tree                    | printed                                   |
+/// |-------------------------|-------------------------------------------|
+/// | binary `a > b`          | `(> a b)`                                 |
+/// | logical `a && b && c`   | `(&& a b c)`                              |
+/// | prefix `!a`, `-a`       | `(! a)`, `(- a)`                          |
+/// | ternary                 | `(ternary cond then else)`                |
+/// | member `a.b`            | `(member a b)`                            |
+/// | optional chain `a?.b`   | `(optional-chain (member (bind a) b))`    |
+/// | force unwrap `a!`       | `(force a)`                               |
+/// | call `f(x, by: y) { }`  | `(call f x by: y (trailing (closure ...)))` |
+/// | subscript `a[i]`        | `(subscript a i)`                         |
+/// | closure `{ $0 }`        | `(closure $0)`                            |
+/// | closure `{ u in ... }`  | `(closure (u) ...)`, typed `(closure (u: User) ...)` |
+/// | `return x` in a closure | `(closure (return x))`                    |
+/// | array literal           | `(array a b)`                             |
+/// | parentheses             | `(paren a)`                               |
+/// | `if let c = x {a} else {b}` | `(if ((let c x)) a b)`; `let c` alone is `(let c)` |
+/// | macro `#Predicate<User> {...}` | `(macro #Predicate<User> (trailing (closure ...)))` |
+/// | error (recovered)       | `<error>`                                 |
+///
+/// **Types** print as Swift writes them: `User`, `User?`, `[Interest]`, `[String: Int]`,
+/// `Predicate<User>`, `RemindersList.ID`.
+///
+/// **Queries** print as `(query FORM (model T) (filter CLOSURE) (where EXPR) (sort KEY...)
+/// (limit EXPR) (offset EXPR))`, omitting absent parts; a sort key is `(\User.birth reverse)`
+/// with `comparator: name` when given. With `multiline`, each part is on its own line, indented
+/// by two spaces.
+///
+/// **Model files** print one declaration per line, members indented by two spaces:
+/// `(class User : P (attributes @Model) (modifiers final)` then its members, then `)`;
+/// properties as `(var name: Type = EXPR computed (attributes ...) (modifiers ...))`; enums as
+/// `(enum Priority : Int` then `(case low = 1)` lines; skipped declarations as `(skipped init)`.
+/// An attribute with arguments prints as `(@Attribute .unique)`.
+public enum TreePrinter {
+    // MARK: Expressions
+
+    /// One expression on one line.
+    public static func print(_ expr: Expr) -> String {
+        var out = ""
+        write(expr, to: &out)
+        return out
+    }
+
+    static func write(_ expr: Expr, to out: inout String) {
+        switch expr.kind {
+        case .integerLiteral(let literal):
+            switch literal.radix {
+            case 16: out += "0x"
+            case 8: out += "0o"
+            case 2: out += "0b"
+            default: break
+            }
+            out += literal.digits
+        case .floatLiteral(let literal): out += literal.text
+        case .stringLiteral(let value): writeQuoted(value, to: &out)
+        case .booleanLiteral(let value): out += value ? "true" : "false"
+        case .nilLiteral: out += "nil"
+        case .arrayLiteral(let elements):
+            out += "(array"
+            for element in elements {
+                out += " "
+                write(element, to: &out)
+            }
+            out += ")"
+        case .identifier(let identifier): out += printedName(identifier.name)
+        case .anonymousParameter(let index): out += "$\(index)"
+        case .implicitMember(let name): out += "." + printedName(name.name)
+        case .keyPath(let keyPath): out += print(keyPath)
+        case .member(let base, let name):
+            out += "(member "
+            write(base, to: &out)
+            out += " " + printedName(name.name) + ")"
+        case .bindOptional(let base): wrap("bind", base, to: &out)
+        case .optionalChain(let chain): wrap("optional-chain", chain, to: &out)
+        case .forceUnwrap(let base): wrap("force", base, to: &out)
+        case .call(let call):
+            out += "(call "
+            write(call.callee, to: &out)
+            write(call.arguments, to: &out)
+            if let closure = call.trailingClosure {
+                out += " (trailing "
+                write(closure, to: &out)
+                out += ")"
+            }
+            out += ")"
+        case .subscriptAccess(let base, let arguments):
+            out += "(subscript "
+            write(base, to: &out)
+            write(arguments, to: &out)
+            out += ")"
+        case .closure(let closure): write(closure, to: &out)
+        case .macroExpansion(let macro):
+            out += "(macro #" + macro.name.name
+            if !macro.genericArguments.isEmpty {
+                out += "<" + macro.genericArguments.map(print).joined(separator: ", ") + ">"
+            }
+            write(macro.arguments, to: &out)
+            if let closure = macro.trailingClosure {
+                out += " (trailing "
+                write(closure, to: &out)
+                out += ")"
+            }
+            out += ")"
+        case .prefix(let prefix): wrap(prefix.op.rawValue, prefix.operand, to: &out)
+        case .binary(let binary):
+            out += "(" + binary.op.rawValue + " "
+            write(binary.lhs, to: &out)
+            out += " "
+            write(binary.rhs, to: &out)
+            out += ")"
+        case .logical(let logical):
+            out += "(" + logical.op.rawValue
+            for operand in logical.operands {
+                out += " "
+                write(operand, to: &out)
+            }
+            out += ")"
+        case .ternary(let condition, let then, let otherwise):
+            out += "(ternary "
+            write(condition, to: &out)
+            out += " "
+            write(then, to: &out)
+            out += " "
+            write(otherwise, to: &out)
+            out += ")"
+        case .ifExpr(let ifExpr):
+            out += "(if ("
+            for (index, condition) in ifExpr.conditions.enumerated() {
+                if index > 0 { out += " " }
+                switch condition {
+                case .expression(let expr): write(expr, to: &out)
+                case .optionalBinding(let name, let value, _):
+                    out += "(let " + printedName(name.name)
+                    if let value {
+                        out += " "
+                        write(value, to: &out)
+                    }
+                    out += ")"
+                }
+            }
+            out += ") "
+            write(ifExpr.then, to: &out)
+            out += " "
+            write(ifExpr.elseBranch, to: &out)
+            out += ")"
+        case .paren(let inner): wrap("paren", inner, to: &out)
+        case .error: out += "<error>"
+        }
+    }
+
+    private static func wrap(_ head: String, _ expr: Expr, to out: inout String) {
+        out += "(" + head + " "
+        write(expr, to: &out)
+        out += ")"
+    }
+
+    private static func write(_ arguments: [Argument], to out: inout String) {
+        for argument in arguments {
+            out += " "
+            if let label = argument.label { out += printedName(label.name) + ": " }
+            write(argument.value, to: &out)
+        }
+    }
+
+    private static func write(_ closure: Closure, to out: inout String) {
+        out += "(closure "
+        if let parameters = closure.parameters {
+            out += "("
+            out += parameters.map { parameter in
+                printedName(parameter.name.name) + (parameter.type.map { ": " + print($0) } ?? "")
+            }.joined(separator: " ")
+            out += ") "
+        }
+        if closure.hasReturn {
+            wrap("return", closure.body, to: &out)
+        } else {
+            write(closure.body, to: &out)
+        }
+        out += ")"
+    }
+
+    /// A key path as Swift writes it: `\User.company?.name`, `\.name`.
+    public static func print(_ keyPath: KeyPath) -> String {
+        var out = "\\" + (keyPath.root.map(print) ?? "")
+        for component in keyPath.components {
+            out += "." + printedName(component.name.name)
+            if component.isOptionalChained { out += "?" }
+            if component.isForceUnwrapped { out += "!" }
+        }
+        return out
+    }
+
+    /// A name, back-quoted when it is a keyword or not an identifier.
+    static func printedName(_ name: String) -> String {
+        if TokenKind.keywords[name] != nil { return "`" + name + "`" }
+        if name.isEmpty || name.utf8.contains(where: { $0 == 0x20 || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }) {
+            return "`" + name + "`"
+        }
+        return name
+    }
+
+    /// A string literal with `"`, `\` and control characters escaped.
+    static func writeQuoted(_ value: String, to out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\0": out += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+
+    // MARK: Types
+
+    /// A type as Swift writes it.
+    public static func print(_ type: TypeSyntax) -> String {
+        switch type.kind {
+        case .named(let name, let generics):
+            generics.isEmpty ? name.name : name.name + "<" + generics.map(print).joined(separator: ", ") + ">"
+        case .optional(let wrapped): print(wrapped) + "?"
+        case .implicitlyUnwrappedOptional(let wrapped): print(wrapped) + "!"
+        case .array(let element): "[" + print(element) + "]"
+        case .dictionary(let key, let value): "[" + print(key) + ": " + print(value) + "]"
+        }
+    }
+
+    // MARK: Queries
+
+    /// A query; with `multiline`, one part per line.
+    public static func print(_ query: Query, multiline: Bool = false) -> String {
+        var parts: [String] = []
+        if let model = query.model { parts.append("(model " + print(model) + ")") }
+        switch query.filter {
+        case .closure(let closure)?:
+            var out = "(filter "
+            write(closure, to: &out)
+            parts.append(out + ")")
+        case .implicit(let expr)?:
+            parts.append("(where " + print(expr) + ")")
+        case nil:
+            break
+        }
+        if !query.sort.isEmpty {
+            parts.append("(sort " + query.sort.map(print).joined(separator: " ") + ")")
+        }
+        if let limit = query.limit { parts.append("(limit " + print(limit) + ")") }
+        if let offset = query.offset { parts.append("(offset " + print(offset) + ")") }
+        let head = "(query " + query.form.rawValue
+        if parts.isEmpty { return head + ")" }
+        return head + (multiline ? "\n  " + parts.joined(separator: "\n  ") : " " + parts.joined(separator: " ")) + ")"
+    }
+
+    /// A sort key: `(\User.birth reverse)`, `(\.name forward comparator: localizedStandard)`.
+    public static func print(_ key: SortKey) -> String {
+        var out = "(" + print(key.keyPath) + " " + key.order.rawValue
+        if let comparator = key.comparator { out += " comparator: " + comparator.name }
+        return out + ")"
+    }
+
+    // MARK: Model files
+
+    /// A model file, one declaration per line.
+    public static func print(_ file: ModelFileSyntax) -> String {
+        var out = "(model-file"
+        for declaration in file.declarations {
+            write(declaration, indent: 1, to: &out)
+        }
+        return out + ")"
+    }
+
+    private static func write(_ declaration: Declaration, indent: Int, to out: inout String) {
+        out += "\n" + String(repeating: "  ", count: indent)
+        switch declaration {
+        case .type(let type):
+            out += "(\(type.kind.rawValue) \(printedName(type.name.name))"
+            if !type.inheritance.isEmpty { out += " : " + type.inheritance.map(print).joined(separator: ", ") }
+            writeAttributes(type.attributes, modifiers: type.modifiers, to: &out)
+            for member in type.members {
+                write(member, indent: indent + 1, to: &out)
+            }
+            out += ")"
+        case .enumeration(let enumeration):
+            out += "(enum \(printedName(enumeration.name.name))"
+            if !enumeration.inheritance.isEmpty {
+                out += " : " + enumeration.inheritance.map(print).joined(separator: ", ")
+            }
+            writeAttributes(enumeration.attributes, modifiers: enumeration.modifiers, to: &out)
+            for enumCase in enumeration.cases {
+                out += "\n" + String(repeating: "  ", count: indent + 1) + "(case " + printedName(enumCase.name.name)
+                if let rawValue = enumCase.rawValue { out += " = " + print(rawValue) }
+                out += ")"
+            }
+            out += ")"
+        case .property(let property):
+            out += "(" + (property.isLet ? "let " : "var ") + printedName(property.name.name)
+            if let type = property.type { out += ": " + print(type) }
+            if let initializer = property.initializer { out += " = " + print(initializer) }
+            if property.isComputed { out += " computed" }
+            writeAttributes(property.attributes, modifiers: property.modifiers, to: &out)
+            out += ")"
+        case .skipped(let skipped):
+            out += "(skipped " + skipped.what + ")"
+        }
+    }
+
+    private static func writeAttributes(_ attributes: [AttributeSyntax], modifiers: [Identifier], to out: inout String) {
+        if !attributes.isEmpty {
+            out += " (attributes"
+            for attribute in attributes {
+                out += " "
+                if let arguments = attribute.arguments, !arguments.isEmpty {
+                    out += "(@" + attribute.name.name
+                    write(arguments, to: &out)
+                    out += ")"
+                } else {
+                    out += "@" + attribute.name.name
+                }
+            }
+            out += ")"
+        }
+        if !modifiers.isEmpty {
+            out += " (modifiers " + modifiers.map(\.name).joined(separator: " ") + ")"
+        }
+    }
+}
