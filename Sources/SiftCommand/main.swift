@@ -1,3 +1,8 @@
-import Sift
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
-print("sift")
+let status = SiftCommandLine.run(Array(CommandLine.arguments.dropFirst()))
+exit(status)

@@ -513,3 +513,12 @@ public struct ModelFileReader {
 extension ScalarType {
     var isIntegerType: Bool { if case .integer = self { true } else { false } }
 }
+
+extension ModelFileReader {
+    /// Parses and reads a model file's text: the schema, and the parse and schema diagnostics.
+    public static func read(_ source: SourceFile) -> (Schema, [Diagnostic]) {
+        let parsed = Parser.parseModelFile(source)
+        let (schema, diagnostics) = read(parsed.value, source: source)
+        return (schema, parsed.diagnostics + diagnostics)
+    }
+}

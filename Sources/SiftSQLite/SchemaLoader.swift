@@ -1,0 +1,101 @@
+import Sift
+
+/// Loads the schema a query is checked against: from a model file, from an SQLite database
+/// (introspection), or from a database refined by a model file.
+public enum SchemaLoader {
+    /// A loaded schema with every diagnostic found on the way.
+    public struct Loaded: Sendable {
+        public var schema: Schema
+        public var diagnostics: [Diagnostic]
+        /// The model file's source (diagnostics point into it), or an empty source named after the database.
+        public var source: SourceFile
+    }
+
+    /// A schema file that cannot be read.
+    public struct LoadError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Loads `path`: an SQLite database (recognised by its header) or a model file.
+    public static func load(_ path: String) throws -> Loaded {
+        if try isDatabase(path) { return try load(database: path, modelFile: nil) }
+        return try load(database: nil, modelFile: path)
+    }
+
+    /// Loads a database, a model file, or a database refined by a model file.
+    public static func load(database: String?, modelFile: String?) throws -> Loaded {
+        var modelSchema: (Schema, [Diagnostic], SourceFile)?
+        if let modelFile {
+            let source = try readText(modelFile)
+            let (schema, diagnostics) = ModelFileReader.read(source)
+            modelSchema = (schema, diagnostics, source)
+        }
+        guard let database else {
+            guard let modelSchema else { throw LoadError(message: "no schema: give a model file or a database") }
+            return Loaded(schema: modelSchema.0, diagnostics: modelSchema.1, source: modelSchema.2)
+        }
+        let connection = try Connection(path: database)
+        let (introspected, introspectionDiagnostics) = try introspect(connection)
+        let databaseSource = SourceFile(name: database, text: "")
+        guard let modelSchema else {
+            return Loaded(schema: introspected, diagnostics: introspectionDiagnostics, source: databaseSource)
+        }
+        if modelSchema.1.hasErrors {
+            return Loaded(schema: introspected, diagnostics: modelSchema.1, source: modelSchema.2)
+        }
+        let (refined, refinementDiagnostics) = SchemaRefinement.refine(introspected, with: modelSchema.0)
+        return Loaded(schema: refined, diagnostics: modelSchema.1 + refinementDiagnostics, source: modelSchema.2)
+    }
+
+    /// The models introspection finds in an open database.
+    public static func introspect(_ connection: Connection) throws -> (Schema, [Diagnostic]) {
+        let catalog = try connection.catalog()
+        let tables = catalog.tables.filter { $0.kind != .virtual }.map(tableDescription)
+        return SchemaInference.schema(from: tables)
+    }
+
+    /// The library-neutral description of a catalog table.
+    public static func tableDescription(_ table: Catalog.Table) -> TableDescription {
+        let columns = table.columns.filter { !$0.isHidden }.map {
+            ColumnDescription(name: $0.name, declaredType: $0.declaredType, notNull: $0.notNull)
+        }
+        let foreignKeys = table.foreignKeys.map {
+            ForeignKeyDescription(columns: $0.fromColumns, targetTable: $0.table, targetColumns: $0.toColumns)
+        }
+        let unique = table.indexes.filter { $0.isUnique && !$0.isPartial }.map { $0.columns.compactMap(\.name) }
+        return TableDescription(
+            name: table.name, columns: columns, primaryKey: table.primaryKey, foreignKeys: foreignKeys,
+            uniqueColumnSets: unique, isView: table.isView, withoutRowID: table.withoutRowID)
+    }
+
+    /// Whether the file starts with SQLite's header ("SQLite format 3\0").
+    public static func isDatabase(_ path: String) throws -> Bool {
+        guard let handle = fopen(path, "rb") else {
+            throw LoadError(message: "no such file '\(path)'")
+        }
+        defer { fclose(handle) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = fread(&header, 1, 16, handle)
+        return count == 16 && header == Array("SQLite format 3\0".utf8)
+    }
+
+    static func readText(_ path: String) throws -> SourceFile {
+        guard let handle = fopen(path, "rb") else { throw LoadError(message: "no such file '\(path)'") }
+        defer { fclose(handle) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, handle)
+            if count <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+        return SourceFile(name: path, text: String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif

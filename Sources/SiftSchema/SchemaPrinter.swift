@@ -1,0 +1,87 @@
+/// Prints a schema in model-file syntax, so what introspection found can be saved, edited and
+/// passed back with `--schema`.
+///
+/// SwiftData-style models print as `@Model final class` with relationships as objects;
+/// StructuredQueries-style and introspected models print as `@Table("table") struct` with
+/// foreign keys as `Target.ID` (their relationships follow from the naming conventions and are
+/// listed in comments). Storage is printed only where it differs from the default.
+public enum SchemaPrinter {
+    public static func print(_ schema: Schema) -> String {
+        var out = ""
+        for enumType in schema.enums {
+            let raw = enumType.rawType == .string ? "String" : "Int"
+            let cases = enumType.cases.map { enumCase -> String in
+                switch enumCase.rawValue {
+                case .int(let value): "\(enumCase.name) = \(value)"
+                case .string(let value): value == enumCase.name ? enumCase.name : "\(enumCase.name) = \"\(value)\""
+                }
+            }
+            out += "enum \(enumType.name): \(raw) {\n    case \(cases.joined(separator: ", "))\n}\n\n"
+        }
+        for (index, model) in schema.models.enumerated() {
+            out += print(model, in: schema)
+            if index < schema.models.count - 1 { out += "\n" }
+        }
+        return out
+    }
+
+    static func print(_ model: Model, in schema: Schema) -> String {
+        let isModel = model.style == .model
+        var out = ""
+        if isModel {
+            if model.tableName != Naming.tableName(forModel: model.name) { out += "// table \"\(model.tableName)\"\n" }
+            out += "@Model final class \(model.name) {\n"
+        } else {
+            out += "@Table(\"\(model.tableName)\") struct \(model.name) {\n"
+        }
+        let foreignKeyColumns: [String: Relationship] = Dictionary(
+            model.relationships.compactMap { relationship in
+                if case .foreignKey(let column, _) = relationship.link { return (column, relationship) }
+                return nil
+            }, uniquingKeysWith: { first, _ in first })
+        for attribute in model.attributes {
+            var line = "    "
+            if attribute.columnName != attribute.name { line += "@Column(\"\(attribute.columnName)\") " }
+            if attribute.isUnique, !attribute.isPrimaryKey { line += "@Attribute(.unique) " }
+            let enumRaw: ScalarType? = {
+                if case .enumeration(let name) = attribute.type { return schema.enumType(named: name)?.rawType }
+                return nil
+            }()
+            let style: ModelStyle = isModel ? .model : .table
+            if attribute.storage != Storage.defaultStorage(for: attribute.type, enumRawType: enumRaw, modelStyle: style) {
+                line += "@Storage(.\(attribute.storage.modelFileName)) "
+            }
+            var type = attribute.type.description
+            if !isModel, let relationship = foreignKeyColumns[attribute.columnName], attribute.type == .integer(.int) {
+                type = "\(relationship.target).ID"
+            }
+            line += "\(attribute.isPrimaryKey && !isModel ? "let" : "var") \(attribute.name): \(type)\(attribute.isOptional ? "?" : "")"
+            out += line + "\n"
+        }
+        for relationship in model.relationships {
+            if isModel {
+                var line = "    "
+                if let inverse = relationship.inverse, relationship.isToMany {
+                    line += "@Relationship(inverse: \\\(relationship.target).\(inverse)) "
+                }
+                line += "var \(relationship.name): \(relationship.typeDescription)"
+                if relationship.isToMany { line += " = []" }
+                out += line + "\n"
+            } else {
+                out += "    // \(relationship.name): \(relationship.typeDescription)\(describe(relationship.link))\n"
+            }
+        }
+        for member in model.unqueryableMembers {
+            out += "    // \(member.name): not queryable, \(member.reason)\n"
+        }
+        return out + "}\n"
+    }
+
+    static func describe(_ link: Relationship.Link) -> String {
+        switch link {
+        case .foreignKey(let column, let target): " (\(column) → \(target))"
+        case .inverseForeignKey(let column, _): " (through \(column))"
+        case .joinTable(let join): " (through \(join.table).\(join.sourceColumn), \(join.table).\(join.targetColumn))"
+        }
+    }
+}
