@@ -1,0 +1,43 @@
+import Foundation
+
+/// `.open`, `.read`, `.once` and `.output`: databases, scripts and where output goes.
+extension REPLSession {
+    func open(_ invocation: CommandInvocation) throws {
+        var words = invocation.words
+        let writable = words.contains("--write")
+        words.removeAll { $0 == "--write" }
+        guard words.count == 1 else { throw CommandError("usage: .open FILE [--write]") }
+        try engine.reopen(path: resolve(words[0]), writable: writable)
+        resultSink.write(
+            "opened \(words[0])\(writable ? "" : " (read-only)"): \(engine.schema.models.count) models\n")
+    }
+
+    func read(_ invocation: CommandInvocation) throws {
+        guard invocation.words.count == 1 else { throw CommandError("usage: .read FILE") }
+        let path = invocation.words[0]
+        guard readDepth < 16 else { throw CommandError(".read is nested too deeply (a file reads itself?)") }
+        guard let data = FileManager.default.contents(atPath: resolve(path)) else {
+            throw CommandError("cannot read '\(path)'")
+        }
+        readDepth += 1
+        defer { readDepth -= 1 }
+        process(ScriptedLineReader(text: String(decoding: data, as: UTF8.self)), sourceName: path)
+    }
+
+    func once(_ invocation: CommandInvocation) throws {
+        guard invocation.words.count == 1 else { throw CommandError("usage: .once FILE") }
+        onceFile = try FileDescriptorSink.create(path: resolve(invocation.words[0]))
+        onceArmed = true
+    }
+
+    func output(_ invocation: CommandInvocation) throws {
+        switch invocation.words.count {
+        case 0: outputFile = nil
+        case 1:
+            outputFile = nil
+            let name = invocation.words[0]
+            if name != "stdout" && name != "-" { outputFile = try FileDescriptorSink.create(path: resolve(name)) }
+        default: throw CommandError("usage: .output [FILE]")
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// ISO-8601 dates as the REPL shows and reads them, in UTC, without a formatter object:
+/// `2026-03-14T09:30:00.000Z` out; `2026-03-14`, `2026-03-14T09:30`, `2026-03-14 09:30:00.5`,
+/// `2026-03-14T09:30:00Z` and `2026-03-14T18:30:00+09:00` in.
+public enum ISODate {
+    /// `2026-03-14T09:30:00.000Z` (milliseconds rounded down, years 0000–9999 shown with four digits).
+    public static func format(_ date: Date) -> String {
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let (days, millisecondOfDay) = floorDivide(totalMilliseconds, 86_400_000)
+        let (year, month, day) = civil(fromDays: days)
+        let hour = millisecondOfDay / 3_600_000
+        let minute = millisecondOfDay / 60_000 % 60
+        let second = millisecondOfDay / 1000 % 60
+        let millisecond = millisecondOfDay % 1000
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":"
+            + pad(second, 2) + "." + pad(millisecond, 3) + "Z"
+    }
+
+    /// The date written in `text`, or `nil` when it is not an ISO-8601 date or date-time.
+    public static func parse(_ text: String) -> Date? {
+        var scanner = Scanner(Array(text.utf8))
+        guard let year = scanner.digits(4), scanner.take("-"), let month = scanner.digits(2), scanner.take("-"),
+            let day = scanner.digits(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        var seconds = Double(days(fromYear: year, month: month, day: day)) * 86_400
+        if scanner.atEnd { return Date(timeIntervalSince1970: seconds) }
+        guard scanner.take("T") || scanner.take(" "), let hour = scanner.digits(2), scanner.take(":"),
+            let minute = scanner.digits(2), hour < 24, minute < 60
+        else { return nil }
+        seconds += Double(hour * 3600 + minute * 60)
+        if scanner.take(":") {
+            guard let second = scanner.digits(2), second < 60 else { return nil }
+            seconds += Double(second)
+            if scanner.take(".") {
+                let start = scanner.index
+                var fraction = 0.0
+                var scale = 0.1
+                while let digit = scanner.digit() {
+                    fraction += Double(digit) * scale
+                    scale /= 10
+                }
+                if scanner.index == start { return nil }
+                seconds += fraction
+            }
+        }
+        if !scanner.take("Z"), let sign = scanner.sign() {
+            guard let hours = scanner.digits(2) else { return nil }
+            _ = scanner.take(":")
+            guard let minutes = scanner.digits(2) else { return nil }
+            seconds -= Double(sign * (hours * 3600 + minutes * 60))
+        }
+        return scanner.atEnd ? Date(timeIntervalSince1970: seconds) : nil
+    }
+
+    // MARK: Calendar arithmetic (proleptic Gregorian, Howard Hinnant's algorithms)
+
+    static func days(fromYear year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let m = Int64(month)
+        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (Int(year), Int(month), Int(day))
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int) {
+        var quotient = value / divisor
+        var remainder = value % divisor
+        if remainder < 0 {
+            quotient -= 1
+            remainder += divisor
+        }
+        return (quotient, Int(remainder))
+    }
+
+    private static func pad(_ value: some BinaryInteger, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// A cursor over ASCII bytes.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var atEnd: Bool { index == bytes.count }
+
+        mutating func take(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func digit() -> Int? {
+            guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { return nil }
+            index += 1
+            return Int(bytes[index - 1] - 0x30)
+        }
+
+        mutating func digits(_ count: Int) -> Int? {
+            let start = index
+            var value = 0
+            for _ in 0..<count {
+                guard let digit = digit() else {
+                    index = start
+                    return nil
+                }
+                value = value * 10 + digit
+            }
+            return value
+        }
+
+        mutating func sign() -> Int? {
+            if take("+") { return 1 }
+            if take("-") { return -1 }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Sift
+import SiftSQLite
+
+/// The REPL's seam with SQL: everything that needs a database goes through an engine.
+///
+/// The REPL parses dot-commands, reads lines, completes and renders; an engine compiles query text
+/// to SQL, runs it and turns stored values into display-ready ``ResultValue``s. The REPL calls an
+/// engine from one thread only (the one running the session), except ``interruptHandle``, which a
+/// signal watcher uses from another thread.
+public protocol QueryEngine: AnyObject {
+    /// The models queries are checked against: `.schema`, `.models` and completion read it.
+    var schema: Schema { get }
+
+    /// What is open, for the banner and `.open`: usually the database path.
+    var location: String { get }
+
+    /// Stops the query running on the engine's connection when Control-C is pressed; `nil` when
+    /// nothing can be interrupted.
+    var interruptHandle: InterruptHandle? { get }
+
+    /// Parses, type-checks and lowers `source`; never throws (problems are diagnostics).
+    ///
+    /// `parameters` are the values set with `.param set`: each one's ``ParameterValue/type`` is the
+    /// declared type of the named parameter of that name, and its value is bound wherever the
+    /// query uses it (in the compilation's ``EngineCompilation/bindings``).
+    func compile(_ source: SourceFile, parameters: [String: ParameterValue]) -> EngineCompilation
+
+    /// Runs a compilation that has no errors, calling `onRow` once per row in order, each row
+    /// holding one value per ``EngineCompilation/columns`` entry. Throws database errors, and an
+    /// error of any kind when the query is interrupted (the REPL knows it interrupted it).
+    func run(_ compilation: EngineCompilation, onRow: (ResultRow) throws -> Void) throws
+
+    /// SQLite's `EXPLAIN QUERY PLAN` for a compilation without errors (with its bindings bound).
+    func queryPlan(_ compilation: EngineCompilation) throws -> [QueryPlanRow]
+
+    /// Opens another database (read-only unless `writable`) and reloads the schema from it.
+    /// On failure the engine keeps what it had open.
+    func reopen(path: String, writable: Bool) throws
+}
+
+/// One result row: one value per column of the compilation.
+public typealias ResultRow = [ResultValue]

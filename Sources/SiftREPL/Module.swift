@@ -1,1 +1,0 @@
-// SiftREPL: filled in by its issue. See README.md for the phases.
