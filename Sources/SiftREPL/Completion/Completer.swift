@@ -1,0 +1,200 @@
+import Foundation
+import Sift
+
+/// Tab completion, as a pure function of the text before the cursor: model names at the start,
+/// members after `User.`, `$0.`, `user.` or `\User.` (through relationships and inside nested
+/// closures), members in a concise `where` clause, methods for strings and sequences, enum cases
+/// after `== .`, dot-command names and their arguments (models, files, modes, parameters).
+public struct Completer {
+    public var schema: Schema
+    /// The REPL's named parameters and their types (completed as names, typed in chains).
+    public var parameterTypes: [String: SiftType]
+    /// Lists a folder: entry names, folders ending in `/`; `nil` when it cannot be read.
+    public var listDirectory: (String) -> [String]?
+    /// The folder relative paths start from.
+    public var workingDirectory: String?
+
+    public init(
+        schema: Schema, parameterTypes: [String: SiftType] = [:], workingDirectory: String? = nil,
+        listDirectory: @escaping (String) -> [String]? = Completer.listFileSystemDirectory
+    ) {
+        self.schema = schema
+        self.parameterTypes = parameterTypes
+        self.workingDirectory = workingDirectory
+        self.listDirectory = listDirectory
+    }
+
+    /// Completes at the end of `line` (the text before the cursor on the current line), where
+    /// `pendingInput` holds the earlier lines of an unfinished query.
+    public func complete(_ line: String, pendingInput: String = "") -> Completion {
+        if pendingInput.isEmpty, line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(".") {
+            return completeCommand(line)
+        }
+        return completeQuery(pendingInput.isEmpty ? line : pendingInput + "\n" + line)
+    }
+
+    // MARK: Dot-commands
+
+    private func completeCommand(_ line: String) -> Completion {
+        let trimmed = String(line.drop(while: { $0 == " " || $0 == "\t" }))
+        guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
+            return Completion.filtering(DotCommand.all.map { "." + $0.name }, word: trimmed)
+        }
+        guard let command = DotCommand.named(String(trimmed[trimmed.index(after: trimmed.startIndex)..<space])) else {
+            return .none
+        }
+        let rest = String(trimmed[space...].drop(while: { $0 == " " || $0 == "\t" }))
+        if command.completion == .query { return completeQuery(rest) }
+        let words = CommandInvocation.split(rest).map(\.text)
+        let endsWithSpace = rest.isEmpty || rest.last == " " || rest.last == "\t"
+        let word = endsWithSpace ? "" : words.last ?? ""
+        let position = endsWithSpace ? words.count : words.count - 1
+        switch command.completion {
+        case .modelNames where position == 0:
+            return Completion.filtering(schema.modelNames, word: word)
+        case .fileNames where position == 0:
+            return completeFile(word)
+        case .fileNames where position == 1 && command.name == "open":
+            return Completion.filtering(["--write"], word: word)
+        case .outputModes where position == 0:
+            return Completion.filtering(OutputMode.allCases.map(\.rawValue), word: word)
+        case .onOff where position == 0:
+            return Completion.filtering(["on", "off"], word: word)
+        case .commandNames where position == 0:
+            return Completion.filtering(DotCommand.all.map(\.name), word: word)
+        case .parameterCommand:
+            if position == 0 { return Completion.filtering(["set", "list", "unset", "clear"], word: word) }
+            if position == 1, ["set", "unset"].contains(words.first) {
+                return Completion.filtering(Array(parameterTypes.keys), word: word)
+            }
+            return .none
+        default:
+            return .none
+        }
+    }
+
+    // MARK: Files
+
+    private func completeFile(_ word: String) -> Completion {
+        let slash = word.lastIndex(of: "/")
+        let folder = slash.map { String(word[...$0]) } ?? ""
+        let base = slash.map { String(word[word.index(after: $0)...]) } ?? word
+        var directory = folder.isEmpty ? "." : folder
+        if directory.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+            directory = home + directory.dropFirst()
+        }
+        if !directory.hasPrefix("/"), let workingDirectory { directory = workingDirectory + "/" + directory }
+        guard let entries = listDirectory(directory) else { return .none }
+        let visible = entries.filter { base.hasPrefix(".") || !$0.hasPrefix(".") }
+        return Completion(word: word, candidates: visible.filter { $0.hasPrefix(base) }.map { folder + $0 })
+    }
+
+    /// Lists a folder of the file system, folders with a trailing `/`.
+    public static func listFileSystemDirectory(_ path: String) -> [String]? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
+        return names.map { name in
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory)
+            return isDirectory.boolValue ? name + "/" : name
+        }
+    }
+
+    // MARK: Queries
+
+    private func completeQuery(_ text: String) -> Completion {
+        let source = SourceFile(name: "<completion>", text: text)
+        let lexed = Lexer.tokenize(source)
+        var tokens = Array(lexed.tokens.dropLast())
+        // The word being typed: a name that ends at the cursor.
+        var word = ""
+        if let last = tokens.last, last.range.end == source.bytes.count {
+            switch last.kind {
+            case .identifier, .kwTrue, .kwFalse, .kwNil, .kwIn, .kwReturn, .kwIf, .kwLet, .kwVar, .kwElse:
+                word = source.text(in: last.range)
+                tokens.removeLast()
+            case .stringLiteral, .multilineStringLiteral, .integerLiteral, .floatLiteral, .dollarIdentifier, .unknown:
+                return .none
+            default:
+                break
+            }
+        }
+        if lexed.unterminatedAtEnd != nil { return .none }
+        let scope = QueryScope(
+            source: source, tokens: tokens, catalog: MemberCatalog(schema: schema), parameterTypes: parameterTypes)
+        return Completion.filtering(candidates(scope, word: word), word: word)
+    }
+
+    private func candidates(_ scope: QueryScope, word: String) -> [String] {
+        let count = scope.tokens.count
+        let last = count - 1
+        let catalog = scope.catalog
+        guard count > 0 else { return schema.modelNames + ["FetchDescriptor", "SortDescriptor"] }
+        switch scope.tokens[last].kind {
+        case .period where scope.kind(last - 1) == .backslash:
+            return scope.queryModel.map { catalog.memberNames(of: .model($0)) } ?? []
+        case .period where scope.isImplicitMember(last):
+            return implicitMembers(scope, period: last)
+        case .period:
+            return scope.chainType(endingAt: last - 1).map(catalog.memberNames) ?? []
+        case .backslash:
+            return schema.modelNames
+        case .pound:
+            return ["Predicate"]
+        case .atSign:
+            return ["Query"]
+        case .less where ["Predicate", "FetchDescriptor", "Query"].contains(scope.kind(last - 1) == .identifier ? scope.text(last - 1) : ""):
+            return schema.modelNames
+        default:
+            break
+        }
+        if let model = scope.conciseModel {
+            return conciseCandidates(scope, model: model)
+        }
+        // A bare name inside a closure: the names in scope, parameters and literals.
+        return scope.namesInScope(at: count) + Array(parameterTypes.keys) + ["true", "false", "nil"]
+    }
+
+    /// After `== .`, `!= .` (enum cases), `order: .` and `comparator: .`.
+    private func implicitMembers(_ scope: QueryScope, period: Int) -> [String] {
+        let previous = period - 1
+        if scope.kind(previous) == .colon, scope.isIdentifier(previous - 1) {
+            switch scope.text(previous - 1) {
+            case "order": return ["forward", "reverse"]
+            case "comparator": return ["localizedStandard", "localized", "lexical"]
+            default: return []
+            }
+        }
+        if scope.kind(previous) == .equalEqual || scope.kind(previous) == .bangEqual {
+            return scope.chainType(endingAt: previous - 1).map(scope.catalog.caseNames) ?? []
+        }
+        return []
+    }
+
+    /// Completion in `User where ... sort by ... limit N`.
+    private func conciseCandidates(_ scope: QueryScope, model: String) -> [String] {
+        let count = scope.tokens.count
+        let members = scope.catalog.memberNames(of: .model(model))
+        if count == 1 { return ["where", "sort", "limit", "offset"] }
+        let last = count - 1
+        if scope.isIdentifier(last, "sort") { return ["by"] }
+        let sortBy = (1..<count).last { scope.isIdentifier($0, "sort") && scope.isIdentifier($0 + 1, "by") }
+        if let sortBy, scope.enclosingBraces(before: count).isEmpty {
+            let attributes = schema.model(named: model)?.attributes.map(\.name) ?? []
+            if last == sortBy + 1 || scope.kind(last) == .comma { return attributes }
+            if scope.isIdentifier(last), last > sortBy + 1 { return ["asc", "desc", "limit", "offset"] }
+            return []
+        }
+        var names = scope.namesInScope(at: count) + Array(parameterTypes.keys) + ["true", "false", "nil"]
+        if scope.enclosingBraces(before: count).isEmpty { names += members }
+        switch scope.kind(last) {
+        case .identifier, .rightParen, .integerLiteral, .floatLiteral, .stringLiteral, .kwTrue, .kwFalse, .kwNil:
+            // After a complete operand: the next clause.
+            if scope.enclosingBraces(before: count).isEmpty, !scope.isIdentifier(last, "where") {
+                return ["sort", "limit", "offset"]
+            }
+            return names
+        default:
+            return names
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Sift
+
+/// What can follow `value.` for each type: the schema's members for a model, and the properties
+/// and methods the type checker accepts for strings, arrays, ranges and enums (the same lists as
+/// `TypeChecker.propertyNames(for:)` and `methodNames(for:)`), with the type each one gives.
+struct MemberCatalog {
+    let schema: Schema
+
+    /// Names offered after `value.` (an optional offers its wrapped type's members).
+    func memberNames(of type: SiftType) -> [String] {
+        switch type {
+        case .model(let name): schema.model(named: name)?.members.map(\.name) ?? []
+        case .string:
+            ["count", "isEmpty"] + [
+                "contains", "hasPrefix", "hasSuffix", "starts", "localizedStandardContains", "caseInsensitiveCompare",
+                "localizedCompare", "localizedCaseInsensitiveCompare", "localizedStandardCompare", "lowercased", "uppercased",
+            ]
+        case .array(let element):
+            ["count", "isEmpty", "first", "contains", "allSatisfy", "filter"] + (element.isComparable ? ["min", "max"] : [])
+        case .range: ["contains"]
+        case .enumeration: ["rawValue"]
+        case .optional(let wrapped): memberNames(of: wrapped)
+        default: []
+        }
+    }
+
+    /// The type of the property `name` of a value of `type` (looking through optionals).
+    func propertyType(_ name: String, of type: SiftType) -> SiftType? {
+        switch type.unwrapped {
+        case .model(let modelName):
+            guard let member = schema.model(named: modelName)?.member(named: name) else { return nil }
+            switch member {
+            case .attribute(let attribute):
+                let scalar = SiftType(attribute.type)
+                return attribute.isOptional ? .optional(scalar) : scalar
+            case .relationship(let relationship):
+                switch relationship.cardinality {
+                case .toOne(let isOptional): return isOptional ? .optional(.model(relationship.target)) : .model(relationship.target)
+                case .toMany: return .array(.model(relationship.target))
+                }
+            }
+        case .string:
+            return name == "count" ? .int : name == "isEmpty" ? .bool : nil
+        case .array(let element):
+            switch name {
+            case "count": return .int
+            case "isEmpty": return .bool
+            case "first": return element.optionalFlattened
+            default: return nil
+            }
+        case .enumeration(let enumName):
+            guard name == "rawValue", let enumType = schema.enumType(named: enumName) else { return nil }
+            return SiftType(enumType.rawType)
+        default:
+            return nil
+        }
+    }
+
+    /// The type a call of method `name` on a value of `type` gives.
+    func methodResultType(_ name: String, of type: SiftType) -> SiftType? {
+        switch type {
+        case .string:
+            switch name {
+            case "contains", "hasPrefix", "hasSuffix", "starts", "localizedStandardContains": return .bool
+            case "lowercased", "uppercased": return .string
+            case "caseInsensitiveCompare", "localizedCompare", "localizedCaseInsensitiveCompare", "localizedStandardCompare":
+                return .comparisonResult
+            default: return nil
+            }
+        case .array(let element):
+            switch name {
+            case "contains", "allSatisfy": return .bool
+            case "filter": return type
+            case "count": return .int
+            case "first", "min", "max": return element.optionalFlattened
+            default: return nil
+            }
+        case .range: return name == "contains" ? .bool : nil
+        default: return nil
+        }
+    }
+
+    /// The type of `$0` in a closure passed to method `name` of a value of `type`.
+    func closureParameterType(method name: String, of type: SiftType) -> SiftType? {
+        switch (type, name) {
+        case (.array(let element), "contains"), (.array(let element), "allSatisfy"), (.array(let element), "filter"),
+            (.array(let element), "first"), (.array(let element), "count"):
+            return element
+        case (.optional(let wrapped), "map"), (.optional(let wrapped), "flatMap"):
+            return wrapped
+        default:
+            return nil
+        }
+    }
+
+    /// Case names of an enum type (for `== .`).
+    func caseNames(of type: SiftType) -> [String] {
+        if case .enumeration(let name) = type.unwrapped { return schema.enumType(named: name)?.cases.map(\.name) ?? [] }
+        return []
+    }
+}
