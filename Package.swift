@@ -57,6 +57,9 @@ let package = Package(
             name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
+        .testTarget(
+            name: "SiftREPLTests", dependencies: ["SiftREPL", "Sift", "SiftSQLite"], exclude: ["Transcripts", "Fixture"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,9 +7,11 @@ extension REPLSession {
         let writable = words.contains("--write")
         words.removeAll { $0 == "--write" }
         guard words.count == 1 else { throw CommandError("usage: .open FILE [--write]") }
-        try engine.reopen(path: resolve(words[0]), writable: writable)
+        let path = resolve(words[0])
+        guard FileManager.default.fileExists(atPath: path) else { throw CommandError("no such file '\(words[0])'") }
+        try engine.reopen(path: path, writable: writable)
         resultSink.write(
-            "opened \(words[0])\(writable ? "" : " (read-only)"): \(engine.schema.models.count) models\n")
+            "opened \(words[0])\(writable ? "" : " (read-only)"): " + Self.count(engine.schema.models.count, "model") + "\n")
     }
 
     func read(_ invocation: CommandInvocation) throws {

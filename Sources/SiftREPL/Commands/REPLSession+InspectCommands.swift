@@ -38,11 +38,14 @@ extension REPLSession {
         }
         let width = models.map(\.name.count).max() ?? 0
         for model in models {
-            let counts = "\(model.attributes.count) attributes, \(model.relationships.count) relationships"
+            let counts = Self.count(model.attributes.count, "attribute") + ", " + Self.count(model.relationships.count, "relationship")
             resultSink.write(
                 model.name + String(repeating: " ", count: width - model.name.count) + "  table \(model.tableName), \(counts)\n")
         }
     }
+
+    /// `1 attribute`, `3 relationships`.
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)" + (number == 1 ? "" : "s") }
 
     /// The QUERY argument of an inspecting command, or the last query run.
     func queryArgument(_ invocation: CommandInvocation) throws -> SourceFile {

@@ -22,7 +22,9 @@ public protocol QueryEngine: AnyObject {
     ///
     /// `parameters` are the values set with `.param set`: each one's ``ParameterValue/type`` is the
     /// declared type of the named parameter of that name, and its value is bound wherever the
-    /// query uses it (in the compilation's ``EngineCompilation/bindings``).
+    /// query uses it (in the compilation's ``EngineCompilation/bindings``). A parameter the query
+    /// uses that has no value must still compile (bind NULL): the REPL sees it in
+    /// ``EngineCompilation/checked`` and asks for a value instead of running.
     func compile(_ source: SourceFile, parameters: [String: ParameterValue]) -> EngineCompilation
 
     /// Runs a compilation that has no errors, calling `onRow` once per row in order, each row
