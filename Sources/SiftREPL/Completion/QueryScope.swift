@@ -328,7 +328,9 @@ struct QueryScope {
     func isImplicitMember(_ index: Int) -> Bool {
         guard kind(index) == .period else { return false }
         guard let previous = kind(index - 1) else { return true }
-        if tokens[index].leadingTrivia { return true }
+        // A `.` after a space is an implicit member, except at the start of a line, where (as
+        // in Swift) it continues the chain of the line before.
+        if tokens[index].leadingTrivia, !tokens[index].atStartOfLine { return true }
         switch previous {
         case .identifier, .dollarIdentifier, .rightParen, .rightBrace, .rightBracket, .postfixQuestion, .postfixBang,
             .stringLiteral, .integerLiteral, .floatLiteral, .kwTrue, .kwFalse, .kwNil:
