@@ -4,9 +4,12 @@ import Foundation
 /// `2026-03-14T09:30:00.000Z` out; `2026-03-14`, `2026-03-14T09:30`, `2026-03-14 09:30:00.5`,
 /// `2026-03-14T09:30:00Z` and `2026-03-14T18:30:00+09:00` in.
 public enum ISODate {
-    /// `2026-03-14T09:30:00.000Z` (milliseconds rounded down, years 0000–9999 shown with four digits).
+    /// `2026-03-14T09:30:00.000Z` (milliseconds rounded down).
     public static func format(_ date: Date) -> String {
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // To the nearest microsecond first (a Date's Double drifts by a few ulps), then down to
+        // the millisecond.
+        let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let totalMilliseconds = floorDivide(microseconds, 1000).0
         let (days, millisecondOfDay) = floorDivide(totalMilliseconds, 86_400_000)
         let (year, month, day) = civil(fromDays: days)
         let hour = millisecondOfDay / 3_600_000

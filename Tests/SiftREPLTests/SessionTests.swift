@@ -1,0 +1,135 @@
+import Dispatch
+import Foundation
+import Sift
+import SiftREPL
+import SiftSQLite
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Interactive behaviour that transcripts (batch mode) do not show: prompts, the banner,
+/// Control-C at the prompt and while a query runs, and history.
+@Suite(.serialized) struct SessionTests {
+    func makeSession(_ sink: StringSink, watcher: InterruptWatcher = InterruptWatcher(), history: HistoryStore = HistoryStore())
+        throws -> (REPLSession, FixtureEngine, String)
+    {
+        let directory = try TestFiles.makeWorkingDirectory()
+        let engine = try TestFiles.makeEngine(in: directory)
+        var configuration = REPLConfiguration()
+        configuration.workingDirectory = directory
+        let session = REPLSession(
+            engine: engine, console: REPLConsole(output: sink, error: sink), configuration: configuration,
+            settings: REPLSettings(mode: .csv), history: history, interruptWatcher: watcher)
+        return (session, engine, directory)
+    }
+
+    @Test func promptsShowWhatIsStillOpen() throws {
+        let sink = StringSink()
+        let (session, _, directory) = try makeSession(sink)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let reader = ScriptedLineReader(
+            lines: ["#Predicate<Company> {", "  $0.id == 1 && (", "  $0.name == \"Acme\")", "}", "/* note", "*/"],
+            isInteractive: true)
+        #expect(session.run(reader: reader) == 0)
+        #expect(reader.prompts == ["sift> ", " ...{ ", "...{( ", " ...{ ", "sift> ", ".../* ", "sift> "])
+        #expect(
+            sink.text
+                == "sift: fixture.sqlite — 5 models: Company, Interest, Reminder, User, UserInterest\n"
+                + "Enter a query (e.g. Company where …), .help for commands, Control-D to quit.\n"
+                + "id,name,city\n1,Acme,Seoul\n\n")
+    }
+
+    @Test func controlCAtThePromptDropsTheUnfinishedQuery() throws {
+        let sink = StringSink()
+        let (session, _, directory) = try makeSession(sink)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let reader = ScriptedLineReader(
+            lines: ["#Predicate<Company> {", "\u{03}", "Company where id == 2"], isInteractive: true)
+        #expect(session.run(reader: reader) == 0)
+        #expect(reader.prompts == ["sift> ", " ...{ ", "sift> ", "sift> "])
+        #expect(sink.text.hasSuffix("id,name,city\n2,\"Initech, Inc.\",\n\n"))
+    }
+
+    @Test func interruptingARunningQueryReturnsToThePrompt() throws {
+        let sink = StringSink()
+        let watcher = InterruptWatcher()
+        let (session, engine, directory) = try makeSession(sink, watcher: watcher)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        engine.replacementSQL = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
+        engine.onRunStarted = {
+            engine.onRunStarted = nil
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { watcher.interrupt() }
+        }
+        let reader = ScriptedLineReader(lines: ["Company where id == 1", ".mode json", ".mode"], isInteractive: true)
+        let started = DispatchTime.now()
+        _ = session.run(reader: reader)
+        #expect(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds < 5_000_000_000)
+        #expect(sink.text.hasSuffix("interrupted\ncurrent output mode: json\n\n"))
+    }
+
+    @Test func sigintReachesTheWatcherThroughADispatchSource() throws {
+        let watcher = InterruptWatcher()
+        watcher.installSignalHandler()
+        let connection = try Connection.inMemory()
+        watcher.begin(connection.interruptHandle)
+        kill(getpid(), SIGINT)
+        let deadline = Date().addingTimeInterval(5)
+        while !watcher.isInterrupted, Date() < deadline { usleep(10_000) }
+        #expect(watcher.end())
+        // Between queries a SIGINT does nothing (and does not end the process).
+        kill(getpid(), SIGINT)
+        usleep(100_000)
+        watcher.begin(nil)
+        #expect(!watcher.end())
+    }
+
+    @Test func historyIsPersistedCappedAndSkipsRepeats() throws {
+        let path = NSTemporaryDirectory() + "sift-history-\(UUID().uuidString)/state/history"
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let store = HistoryStore(path: path, capacity: 3)
+        #expect(store.add("User where age > 1"))
+        #expect(!store.add("User where age > 1"))
+        #expect(!store.add("   "))
+        #expect(store.add("#Predicate<User> {\n  $0.name == \"a\\\\b\"\n}"))
+        #expect(store.add(".mode csv"))
+        #expect(store.add(".schema"))
+        #expect(store.entries == ["#Predicate<User> {\n  $0.name == \"a\\\\b\"\n}", ".mode csv", ".schema"])
+        let reloaded = HistoryStore(path: path, capacity: 3)
+        #expect(reloaded.entries == store.entries)
+        for index in 0..<10 { reloaded.add("Company where id == \(index)") }
+        let again = HistoryStore(path: path, capacity: 3)
+        #expect(again.entries == ["Company where id == 7", "Company where id == 8", "Company where id == 9"])
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count <= 6)
+    }
+
+    @Test func historyPath() {
+        #expect(HistoryStore.defaultPath(environment: ["SIFT_HISTORY": "/x/h", "HOME": "/home/a"]) == "/x/h")
+        #expect(HistoryStore.defaultPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/home/a"]) == "/s/sift/history")
+        #expect(HistoryStore.defaultPath(environment: ["HOME": "/home/a"]) == "/home/a/.local/state/sift/history")
+        #expect(HistoryStore.defaultPath(environment: [:]) == nil)
+    }
+
+    @Test func theTypeCheckOnlyEngineChecksButDoesNotRun() throws {
+        let directory = try TestFiles.makeWorkingDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let engine = try TypeCheckOnlyEngine(database: directory + "/fixture.sqlite", modelFile: directory + "/Models.swift")
+        let sink = StringSink()
+        let session = REPLSession(engine: engine, console: REPLConsole(output: sink, error: sink))
+        let status = session.run(reader: ScriptedLineReader(lines: ["Company where id == 1", ".typed Company where id == 1"]))
+        #expect(status == 1)
+        #expect(
+            sink.text == """
+                error: this build of sift checks queries but cannot run them yet (no SQL back end); try .typed or .ast
+                query Company (concise)
+                  filter
+                    comparison == : Bool
+                      attribute id : Int
+                        variable self : Company
+                      constant 1 : Int
+
+                """)
+    }
+}
