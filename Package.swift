@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
         .testTarget(
-            name: "SiftREPLTests", dependencies: ["SiftREPL", "Sift", "SiftSQLite"], exclude: ["Transcripts", "Fixture"],
+            name: "SiftREPLTests", dependencies: ["SiftREPL", "Sift", "SiftSQLite"], exclude: ["Transcripts", "Fixture", "PseudoTerminal"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Drives the real `sift` binary in a pseudo-terminal under tmux: Tab completion, Up-arrow
+/// history and Control-C interrupting a long query, as a person at a terminal sees them.
+///
+/// Off by default (it needs tmux, a built `sift` whose REPL is wired, and, for the interrupt, the
+/// SQL engine). Run with `SIFT_PTY_TESTS=1 swift test --filter PseudoTerminalTests`;
+/// `SIFT_BINARY` overrides the binary (default `.build/debug/sift`), `SIFT_REPL_COMMAND` the
+/// arguments that open the REPL on a database (default: the database path alone, `sift DB`).
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["SIFT_PTY_TESTS"] == "1"))
+struct PseudoTerminalTests {
+    static let packageRoot = ((TestFiles.directory as NSString).deletingLastPathComponent as NSString)
+        .deletingLastPathComponent
+    static var binary: String { ProcessInfo.processInfo.environment["SIFT_BINARY"] ?? packageRoot + "/.build/debug/sift" }
+
+    @Test func tabCompletesAMemberName() throws {
+        let terminal = try Tmux.start(database: Self.packageRoot + "/Examples/example.sqlite")
+        defer { terminal.stop() }
+        try terminal.waitFor { $0.lastPromptLine == "sift>" }
+        terminal.send("#Predicate<User> { $0.interests.contains { $0.tit", "Tab")
+        try terminal.waitFor { $0.contains("{ $0.interests.contains { $0.title") }
+        terminal.send("C-c", "User where n", "Tab")
+        try terminal.waitFor { screen in screen.contains("name") && screen.contains("nickname") }
+    }
+
+    @Test func upRecallsHistory() throws {
+        let terminal = try Tmux.start(database: Self.packageRoot + "/Examples/example.sqlite")
+        defer { terminal.stop() }
+        try terminal.waitFor { $0.lastPromptLine == "sift>" }
+        terminal.send(".mode csv", "Enter")
+        terminal.send(".models", "Enter")
+        try terminal.waitFor { $0.contains("UserInterest") }
+        terminal.send("Up", "Up")
+        try terminal.waitFor { $0.lastPromptLine == "sift> .mode csv" }
+    }
+
+    @Test func controlCInterruptsALongQuery() throws {
+        let directory = NSTemporaryDirectory() + "sift-pty-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let database = directory + "/slow.sqlite"
+        #expect(system("sqlite3 '\(database)' < '\(TestFiles.directory)/PseudoTerminal/slow.sql'") == 0)
+        let terminal = try Tmux.start(database: database)
+        defer { terminal.stop() }
+        try terminal.waitFor { $0.lastPromptLine == "sift>" }
+        terminal.send("Item where items.contains { $0.items.contains { $0.value < 0 } }", "Enter")
+        Thread.sleep(forTimeInterval: 1)
+        terminal.send("C-c")
+        try terminal.waitFor(seconds: 5) { $0.contains("interrupted") && $0.lastPromptLine == "sift>" }
+        terminal.send(".mode", "Enter")
+        try terminal.waitFor { $0.contains("current output mode: box") }
+    }
+}
+
+/// One tmux session on a private server, running `sift` on a database.
+struct Tmux {
+    let socket = "sift-test-\(UUID().uuidString.prefix(8))"
+
+    static func start(database: String) throws -> Tmux {
+        let tmux = Tmux()
+        let history = NSTemporaryDirectory() + "sift-pty-history-\(tmux.socket)"
+        let arguments = ProcessInfo.processInfo.environment["SIFT_REPL_COMMAND"].map { $0 + " " } ?? ""
+        let command = "env SIFT_HISTORY='\(history)' NO_COLOR=1 '\(PseudoTerminalTests.binary)' \(arguments)'\(database)'"
+        try tmux.run(["new-session", "-d", "-s", "repl", "-x", "120", "-y", "40", command], capturing: false)
+        return tmux
+    }
+
+    /// Runs `tmux -L SOCKET ARGUMENTS` through the shell (popen: Foundation's `Process` does not
+    /// reap the tmux client that forks the server), returning its standard output.
+    @discardableResult
+    func run(_ arguments: [String], capturing: Bool = true) throws -> String {
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let command = "tmux -L \(socket) \(quoted)" + (capturing ? " 2>/dev/null" : " >/dev/null 2>&1")
+        guard let pipe = popen(command, "r") else { return "" }
+        var output = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, pipe)
+            if count <= 0 { break }
+            output += buffer[0..<count]
+        }
+        pclose(pipe)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Sends keys: literal text, or tmux key names (`Tab`, `Enter`, `Up`, `C-c`).
+    func send(_ keys: String...) {
+        for key in keys { _ = try? run(["send-keys", "-t", "repl", key], capturing: false) }
+    }
+
+    var screen: String { (try? run(["capture-pane", "-t", "repl", "-p"])) ?? "" }
+
+    struct Timeout: Error, CustomStringConvertible {
+        var screen: String
+        var description: String { "timed out; the screen was:\n\(screen)" }
+    }
+
+    func waitFor(seconds: Double = 5, _ condition: (String) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition(screen) { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw Timeout(screen: screen)
+    }
+
+    func stop() { _ = try? run(["kill-server"], capturing: false) }
+}
+
+extension String {
+    /// The last line that starts with the prompt, trimmed of trailing spaces.
+    var lastPromptLine: String? {
+        split(separator: "\n").last { $0.hasPrefix("sift>") }.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+}
