@@ -192,11 +192,30 @@ extension Parser {
                 at: SourceRange(start: open.range.start, end: close.range.end))
             return errorNode(open.range.union(close.range))
         }
+        // The common case, `(expression)`, without the list machinery (fewer stack frames per level).
+        var isTuple = false
+        if !(isMemberName(current) && peek().kind == .colon) {
+            let savedTrailing = allowsTrailingClosure
+            allowsTrailingClosure = true
+            let inner = parsePrecedence(.ternary)
+            allowsTrailingClosure = savedTrailing
+            if let close = consume(.rightParen) {
+                return make(.paren(inner.expr), open.range.union(close.range), height: inner.height + 1)
+            }
+            if !at(.comma) {
+                expectClosing(.rightParen, opener: open)
+                return make(
+                    .paren(inner.expr), SourceRange(start: open.range.start, end: previous.range.end),
+                    height: inner.height + 1)
+            }
+            advance()
+            isTuple = true
+        }
         let errorsBefore = diagnostics.count
         var elements = parseArgumentList(closing: .rightParen, opener: open)
         let end = previous.range.end
         let range = SourceRange(start: open.range.start, end: end)
-        if elements.count == 1, elements[0].argument.label == nil {
+        if !isTuple, elements.count == 1, elements[0].argument.label == nil {
             let inner = elements.removeFirst().node
             return make(.paren(inner.expr), range, height: inner.height + 1)
         }
