@@ -52,6 +52,8 @@ extension Parser {
             message = "expected expression after '\(text(previousToken))'"
         } else if position > 0, previousToken.kind == .leftParen || previousToken.kind == .comma {
             message = "expected expression in list of expressions"
+        } else if position > 0, previousToken.kind == .identifier, tokenTextEquals(previousToken, "where") {
+            message = "expected a condition after 'where', such as 'age > 20'"
         } else if position > 0, previousToken.kind == .kwReturn {
             message = "expected expression after 'return'"
         } else if position > 0, previousToken.kind == .leftBrace || previousToken.kind == .kwIn {
