@@ -337,10 +337,9 @@ extension Parser {
     @discardableResult
     func expectClosing(_ closing: TokenKind, opener: Token, context: String? = nil) -> Token? {
         if let token = consume(closing) { return token }
-        let what = context.map { " \($0)" } ?? ""
         error(
             .expectedClosingDelimiter,
-            "expected '\(closing.spelling)' to close '\(opener.kind.spelling)'\(what)", at: missingTokenRange,
+            "expected '\(closing.spelling)' to close \(context ?? "'\(opener.kind.spelling)'")", at: missingTokenRange,
             notes: [Diagnostic.Note("to match this opening '\(opener.kind.spelling)'", at: opener.range)],
             fixIts: [.insert(closing.spelling, at: insertionPoint)])
         if !at(.endOfFile), !isClosingDelimiter(current.kind), skipBalanced(stopAtComma: false, closing: closing) {
