@@ -677,5 +677,5 @@ extension TypeChecker {
 }
 
 extension SiftType {
-    var integerKind: IntegerKind? { if case .integer(let kind) = self { kind } else { nil } }
+    public var integerKind: IntegerKind? { if case .integer(let kind) = self { kind } else { nil } }
 }
