@@ -54,7 +54,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax"], swiftSettings: strict),
         .testTarget(
-            name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
+            name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
     ],

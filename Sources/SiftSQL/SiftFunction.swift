@@ -10,8 +10,8 @@ import Foundation
 public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     /// NFC normalisation, so canonically equivalent strings compare equal.
     case nfc
-    /// Swift's `String.contains(_:)` with Foundation imported (as in every `#Predicate`):
-    /// grapheme-aware, canonical equivalence, and false for an empty needle.
+    /// `String.contains(_:)` as `#Predicate` evaluates it: by characters (grapheme-aware,
+    /// canonical equivalence), and true for an empty needle.
     case contains
     /// Swift's `hasPrefix`.
     case hasPrefix = "has_prefix"
@@ -69,7 +69,7 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
             guard case .text(let haystack) = arguments[0], case .text(let needle) = arguments[1] else { return .null }
             let result: Bool
             switch self {
-            case .contains: result = haystack.contains(needle)
+            case .contains: result = needle.isEmpty || haystack.contains(needle)
             case .hasPrefix: result = haystack.hasPrefix(needle)
             case .hasSuffix: result = haystack.hasSuffix(needle)
             default: result = haystack.localizedStandardContains(needle)

@@ -249,7 +249,8 @@ extension Parser {
             }
             let name = name(of: advance())
             var type: TypeSyntax?
-            if consume(.colon) != nil { type = parseType() }
+            let hasAnnotation = consume(.colon) != nil
+            if hasAnnotation { type = parseType() }
             var initializer: Expr?
             if consume(.equal) != nil {
                 if at(.leftBracket), peek().kind == .colon, peek(2).kind == .rightBracket {
@@ -269,7 +270,7 @@ extension Parser {
                 isComputed = !isObserver
                 skipBraceBlock()
             }
-            if type == nil, initializer == nil, !isComputed {
+            if !hasAnnotation, initializer == nil, !isComputed {
                 error(
                     .expectedType,
                     "property '\(name.name)' needs a type annotation, such as '\(text(keyword)) \(name.name): String'",
