@@ -1,0 +1,62 @@
+import SiftChecker
+import SiftSchema
+import SiftSyntax
+
+/// Query text that did not compile: the diagnostics of the parser and the type checker.
+public struct QueryCompilationError: Error, Sendable, CustomStringConvertible {
+    public var source: SourceFile
+    public var diagnostics: [Diagnostic]
+
+    public var description: String { DiagnosticRenderer().render(diagnostics, in: source) }
+}
+
+extension Evaluator {
+    /// Parses and checks query text against `schema` (parameters typed by their values when
+    /// context does not type them), then evaluates it on `dataset`.
+    ///
+    /// ```swift
+    /// let users = try Evaluator.select(#"#Predicate<User> { $0.name.contains(text) }"#,
+    ///                                  schema: schema, dataset: dataset, parameters: ["text": "kim"])
+    /// ```
+    public static func select(
+        _ text: String, schema: Schema, dataset: Dataset, parameters: [String: Value] = [:], tieBreak: TieBreak = .datasetOrder
+    ) throws -> [ObjectReference] {
+        let query = try compile(text, schema: schema, parameters: parameters)
+        return try Evaluator(tieBreak: tieBreak).evaluate(query, in: dataset, parameters: parameters)
+    }
+
+    /// Parses and checks query text; throws ``QueryCompilationError`` on any error.
+    public static func compile(_ text: String, schema: Schema, parameters: [String: Value] = [:]) throws -> CheckedQuery {
+        let source = SourceFile(name: "<query>", text: text)
+        let parsed = Parser.parseQuery(source)
+        guard let syntax = parsed.value, !parsed.hasErrors else {
+            throw QueryCompilationError(source: source, diagnostics: parsed.diagnostics)
+        }
+        var types: [String: SiftType] = [:]
+        for (name, value) in parameters { if let type = ParameterType.of(value) { types[name] = type } }
+        let options = TypeChecker.Options(parameterTypes: types)
+        let checked = TypeChecker.check(syntax, schema: schema, source: source, options: options)
+        guard let query = checked.query else {
+            throw QueryCompilationError(source: source, diagnostics: parsed.diagnostics + checked.diagnostics)
+        }
+        return query
+    }
+}
+
+/// The type a parameter value gives its parameter when the host does not declare one.
+enum ParameterType {
+    static func of(_ value: Value) -> SiftType? {
+        switch value {
+        case .bool: .bool
+        case .int, .uint: .int
+        case .double: .double
+        case .string: .string
+        case .date: .date
+        case .uuid: .uuid
+        case .data: .data
+        case .url: .url
+        case .enumCase(let enumValue): .enumeration(enumValue.enumName)
+        default: nil
+        }
+    }
+}
