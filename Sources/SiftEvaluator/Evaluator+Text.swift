@@ -7,6 +7,11 @@ public struct QueryCompilationError: Error, Sendable, CustomStringConvertible {
     public var source: SourceFile
     public var diagnostics: [Diagnostic]
 
+    public init(source: SourceFile, diagnostics: [Diagnostic]) {
+        self.source = source
+        self.diagnostics = diagnostics
+    }
+
     public var description: String { DiagnosticRenderer().render(diagnostics, in: source) }
 }
 
