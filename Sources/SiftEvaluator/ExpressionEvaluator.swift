@@ -36,9 +36,9 @@ final class ExpressionEvaluator {
     @inline(never)
     static func handler(for tag: KindTag) -> Handler {
         switch tag {
-        case .constant: return { try $0.dispatchConstant($1) }
+        case .constant: return { $0.dispatchConstant($1) }
         case .parameter: return { try $0.dispatchParameter($1) }
-        case .variable: return { try $0.dispatchVariable($1) }
+        case .variable: return { $0.dispatchVariable($1) }
         case .attribute: return { try $0.dispatchAttribute($1) }
         case .toOne: return { try $0.dispatchToOne($1) }
         case .toMany: return { try $0.dispatchToMany($1) }
