@@ -478,9 +478,10 @@ extension TypeChecker {
         let isEquality = op == .equal || op == .notEqual
         if isEquality {
             // `x == nil` with a non-optional `x`: Swift accepts it with a warning; it is always false.
-            if lhs.type == .nilLiteral || rhs.type == .nilLiteral {
-                let other = lhs.type == .nilLiteral ? rhs : lhs
-                if other.type == .nilLiteral {
+            let isNil = { (side: TypedExpr) -> Bool in side.type == .nilLiteral || side.kind == .constant(.null) }
+            if isNil(lhs) || isNil(rhs) {
+                let other = isNil(lhs) ? rhs : lhs
+                if isNil(other) {
                     error(.typeMismatch, "comparing 'nil' with 'nil' has no meaning", at: range)
                     return TypedExpr(.error, .error, at: range)
                 }
@@ -490,8 +491,10 @@ extension TypeChecker {
                         at: range)
                     return TypedExpr(.constant(.bool(op == .notEqual)), .bool, at: range)
                 }
-                let null = TypedExpr(.constant(.null), other.type, at: (lhs.type == .nilLiteral ? lhs : rhs).range)
-                if lhs.type == .nilLiteral { lhs = null } else { rhs = null }
+                let null = TypedExpr(.constant(.null), other.type, at: (isNil(lhs) ? lhs : rhs).range)
+                if isNil(lhs) { lhs = null } else { rhs = null }
+                // Any optional compares with nil in Swift, even of a type that is not Equatable.
+                return TypedExpr(.comparison(op, lhs, rhs), .bool, at: range)
             }
             if lhs.type != rhs.type, lhs.type.unwrapped == rhs.type.unwrapped {
                 // Swift promotes the non-optional side.
@@ -677,5 +680,5 @@ extension TypeChecker {
 }
 
 extension SiftType {
-    var integerKind: IntegerKind? { if case .integer(let kind) = self { kind } else { nil } }
+    public var integerKind: IntegerKind? { if case .integer(let kind) = self { kind } else { nil } }
 }

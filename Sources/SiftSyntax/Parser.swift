@@ -11,8 +11,11 @@ public final class Parser {
     /// How deeply parentheses, brackets, closures, calls and prefix operators may nest.
     public static let maximumNestingDepth = 256
     /// How tall an expression tree may be (e.g. a chain of 1,000 `+`). SQLite rejects expression
-    /// trees deeper than 1,000, and later phases walk the tree recursively.
-    public static let maximumExpressionDepth = 1_000
+    /// trees deeper than 1,000 (and SQL adds levels of its own), and later phases walk the tree
+    /// recursively, so the limit leaves headroom for both.
+    public static let maximumExpressionDepth = 512
+    /// Inputs whose estimated recursion depth exceeds this are parsed on a ``LargeStack`` thread.
+    static let largeStackThreshold = 32
 
     // MARK: Entry points
 
@@ -21,7 +24,7 @@ public final class Parser {
     /// query was found (e.g. empty input).
     public static func parseQuery(_ source: SourceFile) -> Parsed<Query?> {
         let parser = Parser(source)
-        let query = parser.parseSingleQuery()
+        let query = parser.withSufficientStack { parser.parseSingleQuery() }
         return Parsed(value: query, diagnostics: parser.finishedDiagnostics())
     }
 
@@ -30,20 +33,22 @@ public final class Parser {
     /// statements).
     public static func parseScript(_ source: SourceFile) -> Parsed<[Query]> {
         let parser = Parser(source)
-        let queries = parser.parseQueries()
+        let queries = parser.withSufficientStack { parser.parseQueries() }
         return Parsed(value: queries, diagnostics: parser.finishedDiagnostics())
     }
 
     /// Parses one expression (e.g. a closure body typed at a prompt); trailing text is an error.
     public static func parseExpression(_ source: SourceFile) -> Parsed<Expr> {
         let parser = Parser(source)
-        let expr: Expr
-        if parser.at(.endOfFile) {
-            parser.error(.expectedExpression, "expected an expression, such as '$0.age > 20'", at: parser.current.range)
-            expr = Expr(.error, at: parser.current.range)
-        } else {
-            expr = parser.parseExpression().expr
+        let expr = parser.withSufficientStack { () -> Expr in
+            if parser.at(.endOfFile) {
+                parser.error(
+                    .expectedExpression, "expected an expression, such as '$0.age > 20'", at: parser.current.range)
+                return Expr(.error, at: parser.current.range)
+            }
+            let expr = parser.parseExpression().expr
             parser.expectEndOfInput()
+            return expr
         }
         return Parsed(value: expr, diagnostics: parser.finishedDiagnostics())
     }
@@ -52,8 +57,30 @@ public final class Parser {
     /// initialisers, functions and extensions are read and skipped.
     public static func parseModelFile(_ source: SourceFile) -> Parsed<ModelFileSyntax> {
         let parser = Parser(source)
-        let file = parser.parseModelFileDeclarations()
+        let file = parser.withSufficientStack { parser.parseModelFileDeclarations() }
         return Parsed(value: file, diagnostics: parser.finishedDiagnostics())
+    }
+
+    /// Runs `body` directly, or on a ``LargeStack`` thread when the tokens show nesting deep
+    /// enough that recursive descent could exhaust a small thread stack.
+    func withSufficientStack<T>(_ body: () -> T) -> T {
+        var depth = 0
+        var deepest = 0
+        var recursive = 0
+        for token in tokens {
+            switch token.kind {
+            case .leftParen, .leftBracket, .leftBrace, .less:
+                depth += 1
+                deepest = max(deepest, depth)
+            case .rightParen, .rightBracket, .rightBrace, .greater:
+                depth -= 1
+            case .prefixBang, .minus, .questionQuestion, .question, .kwIf, .kwElse:
+                recursive += 1
+            default:
+                break
+            }
+        }
+        return deepest + recursive > Self.largeStackThreshold ? LargeStack.run(body) : body()
     }
 
     // MARK: State
@@ -207,6 +234,8 @@ public final class Parser {
         fixIts: [Diagnostic.FixIt] = []
     ) {
         if isLexicalCascade(range) { return }
+        // After the nesting limit, the parser has skipped text: later errors would be guesses.
+        if reportedNestingTooDeep, id != .nestingTooDeep { return }
         diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts))
     }
 

@@ -252,10 +252,14 @@ extension Parser {
             if consume(.colon) != nil { type = parseType() }
             var initializer: Expr?
             if consume(.equal) != nil {
-                let saved = allowsTrailingClosure
-                allowsTrailingClosure = false
-                initializer = parseExpression().expr
-                allowsTrailingClosure = saved
+                if at(.leftBracket), peek().kind == .colon, peek(2).kind == .rightBracket {
+                    // `[:]`, an empty dictionary: a default the schema does not need; read and dropped.
+                    advance()
+                    advance()
+                    advance()
+                } else {
+                    initializer = parseExpression().expr
+                }
             }
             var isComputed = false
             if at(.leftBrace) {
