@@ -16,8 +16,11 @@ public struct QueryCompilationError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Evaluator {
-    /// Parses and checks query text against `schema` (parameters typed by their values when
-    /// context does not type them), then evaluates it on `dataset`.
+    /// Parses and checks query text against `schema`, then evaluates it on `dataset`.
+    ///
+    /// Non-numeric parameter values declare their parameter's type (`.string` → `String`, ...);
+    /// numbers take their type from context as literals do (an `Int` value is accepted for a
+    /// `Double` parameter).
     ///
     /// ```swift
     /// let users = try Evaluator.select(#"#Predicate<User> { $0.name.contains(text) }"#,
@@ -48,13 +51,12 @@ extension Evaluator {
     }
 }
 
-/// The type a parameter value gives its parameter when the host does not declare one.
+/// The type a non-numeric parameter value declares for its parameter.
 enum ParameterType {
     static func of(_ value: Value) -> SiftType? {
         switch value {
         case .bool: .bool
-        case .int, .uint: .int
-        case .double: .double
+        case .int, .uint, .double: nil  // typed by context, like a literal
         case .string: .string
         case .date: .date
         case .uuid: .uuid

@@ -72,7 +72,10 @@ import Testing
 
     @Test func exampleNoCompany() throws {
         let example = try ExampleDatabase.shared()
-        // `company == nil` is rejected by the checker (reported); `if let` says the same.
+        let noCompany = try example.sqlIDs("users", where: "companyID IS NULL")
+        #expect(try example.idSet("User where company == nil") == noCompany)
+        #expect(try example.idSet(#"#Predicate<User> { $0.company != nil }"#).isDisjoint(with: noCompany))
+        #expect(noCompany.isSuperset(of: [7, 9, 14]))
         #expect(
             try example.idSet(#"#Predicate<User> { if let c = $0.company { c.name != c.name } else { true } }"#)
                 == (try example.sqlIDs("users", where: "companyID IS NULL")))
