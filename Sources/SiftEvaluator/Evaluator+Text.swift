@@ -18,9 +18,9 @@ public struct QueryCompilationError: Error, Sendable, CustomStringConvertible {
 extension Evaluator {
     /// Parses and checks query text against `schema`, then evaluates it on `dataset`.
     ///
-    /// Non-numeric parameter values declare their parameter's type (`.string` → `String`, ...);
-    /// numbers take their type from context as literals do (an `Int` value is accepted for a
-    /// `Double` parameter).
+    /// Parameter values declare their parameter's type (`.string` → `String`, `.double` →
+    /// `Double`, ...), except integers, which take their type from context as integer literals
+    /// do (an `Int` value is accepted for a `Double` or `Int8` parameter).
     ///
     /// ```swift
     /// let users = try Evaluator.select(#"#Predicate<User> { $0.name.contains(text) }"#,
@@ -51,12 +51,13 @@ extension Evaluator {
     }
 }
 
-/// The type a non-numeric parameter value declares for its parameter.
+/// The type a parameter value declares for its parameter (none for integers).
 enum ParameterType {
     static func of(_ value: Value) -> SiftType? {
         switch value {
         case .bool: .bool
-        case .int, .uint, .double: nil  // typed by context, like a literal
+        case .int, .uint: nil  // typed by context, like an integer literal (it may be a Double)
+        case .double: .double
         case .string: .string
         case .date: .date
         case .uuid: .uuid
