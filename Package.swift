@@ -57,6 +57,7 @@ let package = Package(
             name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
+        .testTarget(name: "SiftEvaluatorTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
