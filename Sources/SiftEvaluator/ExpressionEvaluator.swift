@@ -499,21 +499,27 @@ final class ExpressionEvaluator {
     }
 
     @inline(never)
+    /// `contains { }`. Every element is evaluated, with no early exit: a relationship has no
+    /// order Swift promises, so Sift's documented choice is that a trap in any element traps the
+    /// row, whatever the order (the SQL lowering does the same).
     func any(_ sequence: TypedExpr, _ variable: VariableID, _ predicate: TypedExpr) throws -> Value {
+        var found = false
         for element in try elements(sequence) {
             bind(variable, element)
-            if try truth(predicate) { return .bool(true) }
+            if try truth(predicate) { found = true }
         }
-        return .bool(false)
+        return .bool(found)
     }
 
     @inline(never)
+    /// `allSatisfy { }`: every element is evaluated (see ``any(_:_:_:)``).
     func all(_ sequence: TypedExpr, _ variable: VariableID, _ predicate: TypedExpr) throws -> Value {
+        var satisfied = true
         for element in try elements(sequence) {
             bind(variable, element)
-            if !(try truth(predicate)) { return .bool(false) }
+            if !(try truth(predicate)) { satisfied = false }
         }
-        return .bool(true)
+        return .bool(satisfied)
     }
 
     @inline(never)
