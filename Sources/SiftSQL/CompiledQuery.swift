@@ -18,6 +18,11 @@ public struct CompiledQuery: Sendable, Hashable {
     public var columns: [Attribute]
     /// The checked query this was compiled from.
     public var query: CheckedQuery
+    /// Text columns (`table.column`) whose holding only NFC text would let the SQL use them bare.
+    public var nfcCandidates: Set<String>
+    /// Text columns the SQL uses bare because they were known to hold only NFC text: if that stops
+    /// being true, the query must be lowered again.
+    public var nfcAssumptions: Set<String>
 
     /// The values to bind, in placeholder order, given values for the named parameters.
     public func bindings(for values: [String: ParameterValue], schema: Schema) throws -> [SQLValue] {

@@ -64,7 +64,13 @@ extension LoweringContext {
     func normalizedString(_ value: Lowered) -> Lowered {
         if case .binding? = value.sql.segments.first, value.sql.segments.count == 1 { return value }
         if value.sql.segments == [.sql("NULL")] { return value }
-        if let column = value.column, options.facts.nfcColumns.contains(column.key) { return value }
+        if let column = value.column {
+            nfcCandidates.insert(column.key)
+            if options.facts.nfcColumns.contains(column.key) {
+                nfcAssumptions.insert(column.key)
+                return value
+            }
+        }
         var normalized = value
         normalized.sql = dialect.call(.nfc, [value.sql])
         normalized.isAtomic = true

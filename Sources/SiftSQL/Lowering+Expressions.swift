@@ -105,7 +105,13 @@ extension LoweringContext {
             }
             let haystack = lowerValue(lhs)
             let needle = lowerValue(rhs)
-            return Lowered(dialect.call(function, [haystack.sql, needle.sql]), mayTrap: haystack.mayTrap || needle.mayTrap, isAtomic: true)
+            let exact = Lowered(dialect.call(function, [haystack.sql, needle.sql]), mayTrap: haystack.mayTrap || needle.mayTrap, isAtomic: true)
+            if test == .hasPrefix, let column = haystack.column, !haystack.isOptional, let range = prefixRange(column: column, haystack: haystack, needle: rhs) {
+                // `name >= p AND name < p + U+10FFFF` lets an index on the column find the candidates;
+                // the exact test keeps Swift's meaning (characters, not bytes).
+                return Lowered(range + " AND " + exact.sql, mayTrap: exact.mayTrap).with(.and)
+            }
+            return exact
         case .stringComparison(let comparison, let lhs, let rhs):
             let function: SiftFunction
             switch comparison {
@@ -153,6 +159,29 @@ extension LoweringContext {
         case .extremum(let isMaximum, let sequence):
             return lowerExtremum(sequence, isMaximum: isMaximum, hint: hint)
         }
+    }
+
+    /// The index range of strings starting with a constant or parameter, on a column known to hold
+    /// NFC text; nil when no range applies.
+    func prefixRange(column: ColumnReference, haystack: Lowered, needle: TypedExpr) -> SQLFragment? {
+        nfcCandidates.insert(column.key)
+        guard options.facts.nfcColumns.contains(column.key) else { return nil }
+        let lower: SQLFragment
+        let upper: SQLFragment
+        switch needle.kind {
+        case .constant(.string(let prefix)):
+            let normalized = prefix.precomposedForSift
+            guard !normalized.isEmpty else { return nil }
+            lower = .binding(.constant(.text(normalized)))
+            upper = .binding(.constant(.text(normalized + "\u{10FFFF}")))
+        case .parameter(let name):
+            lower = .binding(.parameter(name: name, encoding: .plain))
+            upper = .binding(.parameter(name: name, encoding: .prefixUpperBound))
+        default:
+            return nil
+        }
+        nfcAssumptions.insert(column.key)
+        return haystack.sql + " >= " + lower + " AND " + haystack.sql + " < " + upper
     }
 
     func lowerConstant(_ constant: Constant, type: SiftType) -> Lowered {

@@ -109,6 +109,10 @@ final class LoweringContext {
     let options: SQLLowering.Options
     var variables: [VariableID: VariableBinding] = [:]
     var usedAliases: Set<String> = []
+    /// Text columns whose NFC-ness changes the SQL: those wrapped in `sift_nfc` and those assumed NFC.
+    var nfcCandidates: Set<String> = []
+    /// Text columns the SQL uses bare because the facts say they hold only NFC text.
+    var nfcAssumptions: Set<String> = []
 
     init(query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: SQLLowering.Options) {
         self.query = query
@@ -182,7 +186,8 @@ final class LoweringContext {
             CompiledParameter(name: name, type: query.parameters.first { $0.name == name }?.type ?? .error, positions: positions)
         }.sorted { ($0.positions.first ?? 0) < ($1.positions.first ?? 0) }
         return CompiledQuery(
-            sql: rendered.text, bindings: rendered.bindings, parameters: parameters, model: root, columns: columns, query: query)
+            sql: rendered.text, bindings: rendered.bindings, parameters: parameters, model: root, columns: columns, query: query,
+            nfcCandidates: nfcCandidates, nfcAssumptions: nfcAssumptions)
     }
 
     /// The `WHERE` terms: the top-level `&&` operands each on its own line (when none but the last
@@ -217,7 +222,11 @@ final class LoweringContext {
             case .localizedStandard?: value = dialect.collate(value, .localizedStandard)
             case .localized?: value = dialect.collate(value, .localized)
             default:
-                if !options.facts.nfcColumns.contains(model.tableName + "." + key.attribute.columnName) {
+                let key = model.tableName + "." + key.attribute.columnName
+                nfcCandidates.insert(key)
+                if options.facts.nfcColumns.contains(key) {
+                    nfcAssumptions.insert(key)
+                } else {
                     value = dialect.call(.nfc, [value])
                 }
             }

@@ -21,6 +21,10 @@ public final class SiftDatabase {
     /// The model file's source (for rendering schema diagnostics), or an empty source.
     public let schemaSource: SourceFile
     public var loweringOptions: SQLLowering.Options
+    /// What is known per text column (`table.column`): whether it holds only NFC text.
+    private var nfcFacts: [String: Bool] = [:]
+    /// `PRAGMA data_version` when the facts were learned; another connection's commit changes it.
+    private var factsDataVersion: Int64?
 
     /// Opens `path` (read-only unless `mode` says otherwise) and loads its schema.
     public init(path: String, modelFile: String? = nil, mode: Connection.OpenMode = .readOnly) throws {
@@ -48,7 +52,50 @@ public final class SiftDatabase {
         guard let checked = compilation.checked else {
             throw CompileError(diagnostics: compilation.diagnostics, source: source)
         }
-        return SQLLowering.lower(checked, schema: schema, options: loweringOptions)
+        return lower(checked)
+    }
+
+    /// Lowers a checked query with what is known about the data, learning the facts it can use.
+    private func lower(_ checked: CheckedQuery) -> CompiledQuery {
+        refreshFactsIfDataChanged()
+        var compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
+        let unknown = compiled.nfcCandidates.filter { nfcFacts[$0] == nil }
+        if !unknown.isEmpty {
+            for key in unknown { nfcFacts[key] = columnHoldsOnlyNFC(key) }
+            if unknown.contains(where: { nfcFacts[$0] == true }) {
+                compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
+            }
+        }
+        return compiled
+    }
+
+    private func optionsWithFacts() -> SQLLowering.Options {
+        var options = loweringOptions
+        options.facts.nfcColumns.formUnion(nfcFacts.filter(\.value).map(\.key))
+        return options
+    }
+
+    /// Forgets the facts when another connection has changed the database since they were learned.
+    private func refreshFactsIfDataChanged() {
+        let version = try? connection.prepare("PRAGMA data_version").rows().first?.first?.integerValue
+        if version != factsDataVersion {
+            nfcFacts.removeAll()
+            factsDataVersion = version
+        }
+    }
+
+    /// Whether a text column holds only NFC text: ASCII rows are skipped with `GLOB` (cheap), the
+    /// others are normalised. One scan per column and connection, until the data changes.
+    private func columnHoldsOnlyNFC(_ key: String) -> Bool {
+        for model in schema.models {
+            for attribute in model.attributes where attribute.storage == .text && model.tableName + "." + attribute.columnName == key {
+                let column = SQLiteIdentifier.quote(attribute.columnName)
+                let sql = "SELECT 1 FROM \(SQLiteIdentifier.quote(model.tableName)) WHERE \(column) GLOB ?1 AND \(column) <> \(SiftFunction.nfc.sqlName)(\(column)) LIMIT 1"
+                guard let rows = try? connection.prepare(sql).rows(bindings: [.text("*[^ -~]*")]) else { return false }
+                return rows.isEmpty
+            }
+        }
+        return false
     }
 
     /// Runs a compiled query and returns its rows.
@@ -60,6 +107,14 @@ public final class SiftDatabase {
 
     /// Runs a compiled query, handing each row to `body` as it arrives.
     public func forEachRow(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:], _ body: (Row) throws -> Void) throws {
+        var query = query
+        if !query.nfcAssumptions.isEmpty {
+            // The SQL relies on facts about the data: lower it again if they no longer hold.
+            refreshFactsIfDataChanged()
+            if query.nfcAssumptions.contains(where: { (nfcFacts[$0] ?? columnHoldsOnlyNFC($0)) == false }) {
+                query = lower(query.query)
+            }
+        }
         let values = try query.bindings(for: parameters, schema: schema)
         let statement = try connection.cachedStatement(query.sql)
         let cursor = try statement.cursor(bindings: values.map(SQLiteValue.init))
