@@ -1,5 +1,5 @@
 /// Renders a fragment to SQL text: quotes identifiers, numbers bindings (`?1`, `?2`, ... in order
-/// of first appearance, reusing the number of an identical constant or parameter), and lays
+/// of appearance; a named parameter keeps one number wherever it is used), and lays
 /// clauses out on lines for people, or on one line.
 struct SQLRenderer {
     let dialect: any SQLDialect
@@ -24,7 +24,8 @@ struct SQLRenderer {
                 text += dialect.quote(identifier: name)
             case .binding(let slot):
                 let position: Int
-                if let existing = positions[slot] {
+                // A named parameter keeps one placeholder wherever it is used; each literal has its own.
+                if case .parameter = slot, let existing = positions[slot] {
                     position = existing
                 } else {
                     bindings.append(slot)
