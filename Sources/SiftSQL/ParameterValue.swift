@@ -224,13 +224,17 @@ enum JSONArray {
             case .null: "null"
             case .integer(let number): String(number)
             case .real(let number): number.isFinite ? String(number) : "null"
-            case .text(let text): quote(text)
-            case .blob(let bytes): quote(bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined())
+            case .text(let text): JSONText.quote(text)
+            case .blob(let bytes): JSONText.quote(bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined())
             }
         }.joined(separator: ",") + "]"
     }
+}
 
-    static func quote(_ text: String) -> String {
+/// JSON string literals.
+public enum JSONText {
+    /// `"text"` with JSON's escapes (control characters and U+2028/U+2029 as `\uXXXX`).
+    public static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -240,7 +244,7 @@ enum JSONArray {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
