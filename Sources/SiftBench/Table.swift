@@ -12,17 +12,17 @@ struct Table {
     mutating func add(_ row: [String]) { rows.append(row) }
 
     func render() -> String {
-        var widths = columns.map { $0.title.count }
+        var widths = columns.map { Format.width($0.title) }
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], cell.count)
+                widths[index] = max(widths[index], Format.width(cell))
             }
         }
         func line(_ cells: [String]) -> String {
             var parts: [String] = []
             for (index, column) in columns.enumerated() {
                 let cell = index < cells.count ? cells[index] : ""
-                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                let padding = String(repeating: " ", count: max(0, widths[index] - Format.width(cell)))
                 parts.append(column.alignment == .left ? cell + padding : padding + cell)
             }
             var text = parts.joined(separator: "  ")
@@ -87,6 +87,31 @@ enum Format {
             }
         }
         if collapsed.hasSuffix(" ") { collapsed.removeLast() }
-        return collapsed.count <= width ? collapsed : String(collapsed.prefix(width - 1)) + "…"
+        guard Self.width(collapsed) > width else { return collapsed }
+        var shortened = ""
+        var used = 0
+        for character in collapsed {
+            let characterWidth = Self.width(String(character))
+            if used + characterWidth > width - 1 { break }
+            shortened.append(character)
+            used += characterWidth
+        }
+        return shortened + "…"
+    }
+
+    /// The number of terminal columns a text takes: East Asian wide characters take two,
+    /// combining marks none.
+    static func width(_ text: String) -> Int {
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x300...0x36F, 0x200B...0x200F: break
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+                0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+                columns += 2
+            default: columns += 1
+            }
+        }
+        return columns
     }
 }
