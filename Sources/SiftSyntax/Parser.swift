@@ -64,23 +64,46 @@ public final class Parser {
     /// Runs `body` directly, or on a ``LargeStack`` thread when the tokens show nesting deep
     /// enough that recursive descent could exhaust a small thread stack.
     func withSufficientStack<T>(_ body: () -> T) -> T {
-        var depth = 0
+        estimatedRecursionDepth() > Self.largeStackThreshold ? LargeStack.run(body) : body()
+    }
+
+    /// An upper bound of how deeply the parser will recurse: the nesting of `(`, `[`, `{`, plus,
+    /// at each level, the operators that recurse into their operand (prefix `!` and `-`, `??`) since
+    /// the last `&&`, `||`, comparison or `,` (which end such chains), and the `?:` and `if`/`else`
+    /// of the level (which can chain across them).
+    func estimatedRecursionDepth() -> Int {
+        var chains: [Int] = [0]
+        var branches: [Int] = [0]
+        var total = 0
         var deepest = 0
-        var recursive = 0
         for token in tokens {
             switch token.kind {
-            case .leftParen, .leftBracket, .leftBrace, .less:
-                depth += 1
-                deepest = max(deepest, depth)
-            case .rightParen, .rightBracket, .rightBrace, .greater:
-                depth -= 1
-            case .prefixBang, .minus, .questionQuestion, .question, .kwIf, .kwElse:
-                recursive += 1
+            case .leftParen, .leftBracket, .leftBrace:
+                chains.append(0)
+                branches.append(0)
+            case .rightParen, .rightBracket, .rightBrace:
+                if chains.count > 1 {
+                    total -= chains.removeLast() + branches.removeLast()
+                }
+            case .prefixBang, .minus, .questionQuestion:
+                chains[chains.count - 1] += 1
+                total += 1
+            case .question, .kwIf, .kwElse:
+                branches[branches.count - 1] += 1
+                total += 1
+            case .ampAmp, .pipePipe, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual:
+                total -= chains[chains.count - 1]
+                chains[chains.count - 1] = 0
+            case .comma, .semicolon:
+                total -= chains[chains.count - 1] + branches[branches.count - 1]
+                chains[chains.count - 1] = 0
+                branches[branches.count - 1] = 0
             default:
                 break
             }
+            deepest = max(deepest, chains.count - 1 + total)
         }
-        return deepest + recursive > Self.largeStackThreshold ? LargeStack.run(body) : body()
+        return deepest
     }
 
     // MARK: State

@@ -1,5 +1,5 @@
 import Foundation
-import SiftSyntax
+@testable import SiftSyntax
 import Testing
 
 /// Nesting and tree height are bounded: deep inputs give one diagnostic, never a stack overflow.
@@ -143,6 +143,36 @@ import Testing
                 precondition(!parsed.hasErrors)
                 _ = TreePrinter.print(parsed.value!)
             }
+        }
+    }
+}
+
+/// The parser's estimate of its own recursion, which decides when to move to a large stack.
+@Suite struct RecursionEstimateTests {
+    func estimate(_ text: String) -> Int { Parser(SourceFile(text: text)).estimatedRecursionDepth() }
+
+    @Test func comparisonsDoNotHideNesting() {
+        let comparisons = (0..<300).map { _ in "$0.a > 1" }.joined(separator: " && ")
+        let nested = String(repeating: "(", count: 250) + "$0.a" + String(repeating: ")", count: 250)
+        #expect(estimate("#Predicate<User> { \(comparisons) && \(nested) }") >= 250)
+    }
+
+    @Test func negationsJoinedByAndDoNotAddUp() {
+        let negations = (0..<40).map { "!a\($0)" }.joined(separator: " && ")
+        #expect(estimate("User where \(negations)") < Parser.largeStackThreshold)
+    }
+
+    @Test func chainsOfPrefixOperatorsAndCoalescingAddUp() {
+        #expect(estimate("User where " + String(repeating: "!", count: 40) + "a") >= 40)
+        #expect(estimate("User where " + (0..<40).map { "a\($0)" }.joined(separator: " ?? ") + " == 1") >= 39)
+    }
+
+    @Test func deepInputAfterManyComparisonsParsesOnASmallStack() {
+        DepthLimitTests.onSmallStack {
+            let comparisons = (0..<300).map { _ in "$0.a > 1" }.joined(separator: " && ")
+            let nested = String(repeating: "(", count: 250) + "$0.a" + String(repeating: ")", count: 250)
+            let parsed = Parser.parseQuery(SourceFile(text: "#Predicate<User> { \(comparisons) && \(nested) }"))
+            #expect(!parsed.hasErrors)
         }
     }
 }
