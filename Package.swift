@@ -49,7 +49,7 @@ let package = Package(
             dependencies: ["Sift", "SiftSQLite", "SiftREPL", "SiftLineEditor"],
             swiftSettings: strict),
         .executableTarget(
-            name: "SiftBench", dependencies: ["Sift", "SiftSQLite", "CSQLite"], swiftSettings: strict),
+            name: "SiftBench", dependencies: ["Sift", "SiftSQLite", "SiftEvaluator", "CSQLite"], swiftSettings: strict),
 
         // MARK: Tests
         .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax"], swiftSettings: strict),

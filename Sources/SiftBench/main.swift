@@ -8,7 +8,7 @@ import Foundation
 
 /// The suites, in the order they run.
 func makeSuites() -> [any Suite] {
-    [ParseSuite()]
+    [ParseSuite(), CompileSuite()]
 }
 
 func standardError(_ text: String) {

@@ -69,6 +69,9 @@ public final class SiftDatabase {
         return compiled
     }
 
+    /// The lowering options with the facts learned so far (what ``compile(_:parameterTypes:)`` uses).
+    public var effectiveLoweringOptions: SQLLowering.Options { optionsWithFacts() }
+
     private func optionsWithFacts() -> SQLLowering.Options {
         var options = loweringOptions
         options.facts.nfcColumns.formUnion(nfcFacts.filter(\.value).map(\.key))
@@ -77,7 +80,7 @@ public final class SiftDatabase {
 
     /// Forgets the facts when another connection has changed the database since they were learned.
     private func refreshFactsIfDataChanged() {
-        let version = try? connection.prepare("PRAGMA data_version").rows().first?.first?.integerValue
+        let version = try? connection.cachedStatement("PRAGMA data_version").rows().first?.first?.integerValue
         if version != factsDataVersion {
             nfcFacts.removeAll()
             factsDataVersion = version
