@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SiftSQLite", targets: ["SiftSQLite"]),
         .executable(name: "sift", targets: ["SiftCommand"]),
         .executable(name: "sift-bench", targets: ["SiftBench"]),
+        .executable(name: "sift-example", targets: ["SiftExample"]),
     ],
     targets: [
         // MARK: C libraries (Debian packages, through system-library targets)
@@ -50,6 +51,9 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "SiftBench", dependencies: ["Sift", "SiftSQLite", "SiftEvaluator", "CSQLite"], swiftSettings: strict),
+
+        .executableTarget(
+            name: "SiftExample", dependencies: ["Sift", "SiftSQLite"], path: "Examples/Library", swiftSettings: strict),
 
         // MARK: Tests
         .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax"], swiftSettings: strict),
