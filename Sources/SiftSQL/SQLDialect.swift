@@ -41,6 +41,7 @@ public struct SQLiteDialect: SQLDialect {
     public init() {}
 
     public func quote(identifier: String) -> String {
+        if !identifier.utf8.contains(UInt8(ascii: "\"")) { return "\"" + identifier + "\"" }
         var quoted = "\""
         for scalar in identifier.unicodeScalars {
             if scalar == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(scalar) }
