@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SiftSQLite", targets: ["SiftSQLite"]),
         .executable(name: "sift", targets: ["SiftCommand"]),
         .executable(name: "sift-bench", targets: ["SiftBench"]),
+        .executable(name: "sift-example", targets: ["SiftExample"]),
     ],
     targets: [
         // MARK: C libraries (Debian packages, through system-library targets)
@@ -49,17 +50,21 @@ let package = Package(
             dependencies: ["Sift", "SiftSQLite", "SiftREPL", "SiftLineEditor"],
             swiftSettings: strict),
         .executableTarget(
-            name: "SiftBench", dependencies: ["Sift", "SiftSQLite", "CSQLite"], swiftSettings: strict),
+            name: "SiftBench", dependencies: ["Sift", "SiftSQLite", "SiftEvaluator", "CSQLite"], swiftSettings: strict),
+
+        .executableTarget(
+            name: "SiftExample", dependencies: ["Sift", "SiftSQLite"], path: "Examples/Library", swiftSettings: strict),
 
         // MARK: Tests
         .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax"], swiftSettings: strict),
         .testTarget(
-            name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
+            name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
         .testTarget(
             name: "SiftREPLTests", dependencies: ["SiftREPL", "Sift", "SiftSQLite"], exclude: ["Transcripts", "Fixture", "PseudoTerminal"],
             swiftSettings: strict),
+        .testTarget(name: "SiftEvaluatorTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

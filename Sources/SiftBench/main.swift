@@ -1,3 +1,94 @@
-import Sift
+import Foundation
 
-print("sift-bench")
+/// `sift-bench`: the benchmarks of Sift's compiler (`make bench`).
+///
+/// Each suite lists benchmarks; the harness warms each up, calibrates how many runs make a sample,
+/// takes the samples and reports median, minimum and maximum per run. Figures are printed as
+/// tables and, with `--json FILE`, written as JSON.
+
+/// The suites, in the order they run.
+func makeSuites() -> [any Suite] {
+    [ParseSuite(), CompileSuite()]
+}
+
+func standardError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+func main() -> Int32 {
+    let options: Options
+    do {
+        options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        standardError("sift-bench: \(error)\n\n\(Options.usage)")
+        return 2
+    }
+    if options.help {
+        print(Options.usage)
+        return 0
+    }
+    let machine = Machine.current()
+    let plan = options.quick ? MeasurementPlan.quick : MeasurementPlan.standard
+    let context = SuiteContext(root: URL(fileURLWithPath: options.root, isDirectory: true))
+    let harness = Harness(plan: plan)
+
+    print("sift-bench — \(machine.summary)")
+    print(
+        "plan: \(plan.samples) samples of ≥ \(Format.fixed(plan.sampleSeconds * 1e3, 0)) ms each after \(Format.fixed(plan.warmUpSeconds * 1e3, 0)) ms warm-up per benchmark\(options.quick ? " (--quick)" : "")"
+    )
+    if machine.build == "debug" {
+        print("warning: a debug build; use 'make bench' (release) for meaningful figures")
+    }
+
+    var records: [Report.Record] = []
+    var figures: [String: [String: Double]] = [:]
+    var ranAny = false
+    for suite in makeSuites() {
+        let benchmarks: [Benchmark]
+        do {
+            benchmarks = try suite.benchmarks(context).filter(options.selects)
+        } catch {
+            standardError("sift-bench: suite '\(suite.name)': \(error)")
+            return 1
+        }
+        guard !benchmarks.isEmpty else { continue }
+        ranAny = true
+        print("\n== \(suite.name): \(suite.title) ==\n")
+        var results: [Result] = []
+        for benchmark in benchmarks {
+            do {
+                results.append(try harness.run(benchmark))
+            } catch {
+                standardError("sift-bench: \(benchmark.fullName): \(error)")
+                return 1
+            }
+        }
+        figures[suite.name] = suite.report(results, context)
+        records += results.map(Report.Record.init)
+    }
+    if !ranAny {
+        standardError("sift-bench: no benchmark matches \(options.filters.map { "'\($0)'" }.joined(separator: ", "))")
+        return 1
+    }
+
+    if let path = options.jsonPath {
+        let report = Report(
+            date: ISO8601DateFormatter().string(from: Date()), machine: machine, plan: plan, figures: figures,
+            results: records)
+        do {
+            let data = try report.json()
+            if path == "-" {
+                FileHandle.standardOutput.write(data + Data("\n".utf8))
+            } else {
+                try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path))
+                print("figures written to \(path)")
+            }
+        } catch {
+            standardError("sift-bench: cannot write \(path): \(error)")
+            return 1
+        }
+    }
+    return 0
+}
+
+exit(main())

@@ -46,9 +46,15 @@ extension TypeChecker {
             return checkOptionalChain(inner, at: range)
         case .forceUnwrap(let base):
             let typed = check(base, expected: nil)
+            // Before a member access `!` becomes `?` (optional chaining); elsewhere it goes away
+            // (`x! == y` compares the optional).
+            let bang = SourceRange(start: base.range.end, end: range.end)
+            var next = range.end
+            while next < source.bytes.count, source.bytes[next] == UInt8(ascii: " ") { next += 1 }
+            let beforeMember = next < source.bytes.count && source.bytes[next] == UInt8(ascii: ".")
             error(
                 .unsupportedConstruct, "force unwrapping with '!' is not supported: it would crash on nil; use '?.', '??' or 'if let' instead",
-                at: range, fixIts: typed.type.isOptional ? [.init(replace: SourceRange(start: base.range.end, end: range.end), with: "?")] : [])
+                at: range, fixIts: typed.type.isOptional ? [.init(replace: bang, with: beforeMember ? "?" : "")] : [])
             return TypedExpr(.error, .error, at: range)
         case .call(let call):
             return checkCall(call, expected: expected, at: range)
@@ -185,6 +191,7 @@ extension TypeChecker {
         if elementType == nil, let decider = elements.first(where: { !needsContext($0) }) {
             elementType = check(decider, expected: nil).type
         }
+        if elementType == nil { elementType = literalDefault(elements) }
         for element in elements {
             let typed = check(element, expected: elementType)
             if let elementType, let coerced = coerce(typed, to: elementType) {
@@ -211,9 +218,33 @@ extension TypeChecker {
         case .arrayLiteral(let elements): return elements.allSatisfy(needsContext)
         case .paren(let inner): return needsContext(inner)
         case .prefix(let prefix): return prefix.op == .negate && needsContext(prefix.operand)
+        case .binary(let binary):
+            switch binary.op {
+            case .add, .subtract, .multiply, .divide, .remainder, .closedRange, .halfOpenRange:
+                return needsContext(binary.lhs) && needsContext(binary.rhs)
+            default: return false
+            }
+        case .ternary(_, let then, let otherwise): return needsContext(then) && needsContext(otherwise)
         case .identifier(let name): return resolveVariable(name.name) == nil && !isImplicitMember(name.name) && !isBuiltinName(name.name)
         default: return false
         }
+    }
+
+    /// Swift's default literal type for operands that all take their type from context: `Double`
+    /// when a floating-point literal is among them (`1 + 2.5`), otherwise `Int`.
+    func literalDefault(_ exprs: [Expr]) -> SiftType? {
+        func hasFloat(_ expr: Expr) -> Bool {
+            switch expr.kind {
+            case .floatLiteral: return true
+            case .paren(let inner): return hasFloat(inner)
+            case .prefix(let prefix): return hasFloat(prefix.operand)
+            case .binary(let binary): return hasFloat(binary.lhs) || hasFloat(binary.rhs)
+            case .ternary(_, let then, let otherwise): return hasFloat(then) || hasFloat(otherwise)
+            case .arrayLiteral(let elements): return elements.contains(where: hasFloat)
+            default: return false
+            }
+        }
+        return exprs.contains(where: hasFloat) ? .double : nil
     }
 
     // MARK: Names
@@ -261,7 +292,7 @@ extension TypeChecker {
     func checkParameter(_ name: Identifier, expected: SiftType?) -> TypedExpr {
         warnIfLikelyMember(name)
         if let existing = parameters[name.name] {
-            if let expected, expected != .error, existing.type != expected, coerce(TypedExpr(.parameter(name.name), existing.type, at: name.range), to: expected) == nil,
+            if let expected, expected != .error, expected != .nilLiteral, existing.type.unwrapped != expected.unwrapped,
                 options.parameterTypes[name.name] == nil
             {
                 error(
@@ -325,6 +356,10 @@ extension TypeChecker {
     }
 
     func checkImplicitMember(_ name: Identifier, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+        if name.name == "none", let expected, expected.isOptional {
+            // `Optional.none` is nil.
+            return TypedExpr(.constant(.null), expected, at: range)
+        }
         switch expected?.unwrapped {
         case .enumeration(let enumName)?:
             guard let enumType = schema.enumType(named: enumName) else { return TypedExpr(.error, .error, at: range) }
@@ -385,7 +420,12 @@ extension TypeChecker {
 
     /// Checks two operands that must have the same type: the one that does not need context is
     /// checked first and gives its type to the other (`20` next to a `Double` is a `Double`).
-    func checkOperands(_ lhs: Expr, _ rhs: Expr) -> (TypedExpr, TypedExpr) {
+    func checkOperands(_ lhs: Expr, _ rhs: Expr, expected: SiftType? = nil) -> (TypedExpr, TypedExpr) {
+        if needsContext(lhs), needsContext(rhs), let context = expected ?? literalDefault([lhs, rhs]) {
+            let typedLeft = check(lhs, expected: context)
+            let typedRight = check(rhs, expected: contextType(for: typedLeft.type) ?? context)
+            return (typedLeft, typedRight)
+        }
         if needsContext(lhs), !needsContext(rhs) {
             let typedRight = check(rhs, expected: nil)
             let typedLeft = check(lhs, expected: contextType(for: typedRight.type))
@@ -403,18 +443,19 @@ extension TypeChecker {
     func checkBinary(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         switch binary.op {
         case .add, .subtract, .multiply, .divide, .remainder:
-            return checkArithmetic(binary, at: range)
+            return checkArithmetic(binary, expected: expected, at: range)
         case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
             return checkComparison(binary, at: range)
         case .nilCoalescing:
             return checkNilCoalescing(binary, expected: expected, at: range)
         case .closedRange, .halfOpenRange:
-            return checkRange(binary, at: range)
+            return checkRange(binary, expected: expected, at: range)
         }
     }
 
-    func checkArithmetic(_ binary: BinaryExpr, at range: SourceRange) -> TypedExpr {
-        let (lhs, rhs) = checkOperands(binary.lhs, binary.rhs)
+    func checkArithmetic(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+        let context = expected.map(\.unwrapped).flatMap { $0.isNumeric || $0 == .string ? $0 : nil }
+        let (lhs, rhs) = checkOperands(binary.lhs, binary.rhs, expected: context)
         let op = ArithmeticOperator(rawValue: binary.op.rawValue)!
         if lhs.type == .error || rhs.type == .error { return TypedExpr(.error, .error, at: range) }
         for side in [lhs, rhs] where side.type.isOptional {
@@ -478,9 +519,10 @@ extension TypeChecker {
         let isEquality = op == .equal || op == .notEqual
         if isEquality {
             // `x == nil` with a non-optional `x`: Swift accepts it with a warning; it is always false.
-            if lhs.type == .nilLiteral || rhs.type == .nilLiteral {
-                let other = lhs.type == .nilLiteral ? rhs : lhs
-                if other.type == .nilLiteral {
+            let isNil = { (side: TypedExpr) -> Bool in side.type == .nilLiteral || side.kind == .constant(.null) }
+            if isNil(lhs) || isNil(rhs) {
+                let other = isNil(lhs) ? rhs : lhs
+                if isNil(other) {
                     error(.typeMismatch, "comparing 'nil' with 'nil' has no meaning", at: range)
                     return TypedExpr(.error, .error, at: range)
                 }
@@ -490,8 +532,10 @@ extension TypeChecker {
                         at: range)
                     return TypedExpr(.constant(.bool(op == .notEqual)), .bool, at: range)
                 }
-                let null = TypedExpr(.constant(.null), other.type, at: (lhs.type == .nilLiteral ? lhs : rhs).range)
-                if lhs.type == .nilLiteral { lhs = null } else { rhs = null }
+                let null = TypedExpr(.constant(.null), other.type, at: (isNil(lhs) ? lhs : rhs).range)
+                if isNil(lhs) { lhs = null } else { rhs = null }
+                // Any optional compares with nil in Swift, even of a type that is not Equatable.
+                return TypedExpr(.comparison(op, lhs, rhs), .bool, at: range)
             }
             if lhs.type != rhs.type, lhs.type.unwrapped == rhs.type.unwrapped {
                 // Swift promotes the non-optional side.
@@ -570,9 +614,11 @@ extension TypeChecker {
         return TypedExpr(.error, .error, at: range)
     }
 
-    func checkRange(_ binary: BinaryExpr, at range: SourceRange) -> TypedExpr {
+    func checkRange(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         let closed = binary.op == .closedRange
-        let (lower, upper) = checkOperands(binary.lhs, binary.rhs)
+        var bound: SiftType?
+        if case .range(let expectedBound, _)? = expected?.unwrapped { bound = expectedBound }
+        let (lower, upper) = checkOperands(binary.lhs, binary.rhs, expected: bound)
         if lower.type == .error || upper.type == .error { return TypedExpr(.error, .error, at: range) }
         for side in [lower, upper] where side.type.isOptional {
             reportOptionalOperand(side, operatorText: binary.op.rawValue)
@@ -610,7 +656,10 @@ extension TypeChecker {
     func unifyBranches(_ then: Expr, _ otherwise: Expr, expected: SiftType?) -> (TypedExpr, TypedExpr, SiftType) {
         var typedThen: TypedExpr
         var typedElse: TypedExpr
-        if expected == nil, needsContext(then), !needsContext(otherwise) {
+        if expected == nil, needsContext(then), needsContext(otherwise), let context = literalDefault([then, otherwise]) {
+            typedThen = check(then, expected: context)
+            typedElse = check(otherwise, expected: context)
+        } else if expected == nil, needsContext(then), !needsContext(otherwise) {
             typedElse = check(otherwise, expected: nil)
             typedThen = check(then, expected: typedElse.type)
         } else {
@@ -655,9 +704,26 @@ extension TypeChecker {
                 steps.append((.binding(source, variable), bindingRange))
             }
         }
-        let (then, otherwise, type) = unifyBranches(ifExpr.then, ifExpr.elseBranch, expected: expected)
+        // The bindings are in scope in the `then` branch only, as in Swift.
+        var then = check(ifExpr.then, expected: expected)
         scopes.removeLast(scopes.count - scopeDepth)
-        // `else` is outside the bindings' scope in Swift: re-check it there if it named one.
+        var otherwise = check(ifExpr.elseBranch, expected: expected ?? contextType(for: then.type))
+        var type = then.type
+        if then.type == .error || otherwise.type == .error {
+            type = .error
+        } else if then.type != otherwise.type {
+            if let promoted = coerce(then, to: otherwise.type) {
+                then = promoted
+                type = otherwise.type
+            } else if let promoted = coerce(otherwise, to: then.type) {
+                otherwise = promoted
+            } else {
+                error(
+                    .typeMismatch, "the branches have different types, '\(then.type)' and '\(otherwise.type)'; both must have the same type",
+                    at: ifExpr.elseBranch.range, notes: [.init("the first branch has type '\(then.type)'", at: ifExpr.then.range)])
+                type = .error
+            }
+        }
         var result = then
         for step in steps.reversed() {
             switch step.kind {
@@ -677,5 +743,5 @@ extension TypeChecker {
 }
 
 extension SiftType {
-    var integerKind: IntegerKind? { if case .integer(let kind) = self { kind } else { nil } }
+    public var integerKind: IntegerKind? { if case .integer(let kind) = self { kind } else { nil } }
 }

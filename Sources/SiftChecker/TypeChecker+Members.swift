@@ -5,6 +5,12 @@ extension TypeChecker {
     // MARK: Member access
 
     func checkMember(base: Expr, name: Identifier, at range: SourceRange) -> TypedExpr {
+        // `Priority.high`: a case of a schema enum, written with its type.
+        if case .identifier(let typeName) = base.kind, resolveVariable(typeName.name) == nil, !isImplicitMember(typeName.name),
+            let enumType = schema.enumType(named: typeName.name)
+        {
+            return checkImplicitMember(name, expected: .enumeration(enumType.name), at: range)
+        }
         // `Int.max`, `Date.now` and other static members.
         if case .identifier(let typeName) = base.kind, resolveVariable(typeName.name) == nil, isBuiltinName(typeName.name),
             !isImplicitMember(typeName.name)
@@ -156,7 +162,24 @@ extension TypeChecker {
         case .identifier(let name) where resolveVariable(name.name) == nil && !isImplicitMember(name.name):
             return checkConversion(name, call, at: range)
         case .member(let base, let name):
-            let typedBase = check(base, expected: nil)
+            var baseContext: SiftType?
+            if name.name == "contains", needsContext(base), call.trailingClosure == nil, call.arguments.count == 1,
+                !isClosure(call.arguments[0].value), !needsContext(call.arguments[0].value)
+            {
+                // The receiver is all literals: like Swift, type it from the argument.
+                // A trial check: its diagnostics and variables are rolled back (checkMethod checks again).
+                let saved = (diagnostics, variables, parameters, parameterOrder)
+                let element = check(call.arguments[0].value, expected: nil).type.unwrapped
+                (diagnostics, variables, parameters, parameterOrder) = saved
+                var inner = base
+                while case .paren(let wrapped) = inner.kind { inner = wrapped }
+                if case .binary(let binary) = inner.kind, binary.op == .closedRange || binary.op == .halfOpenRange {
+                    baseContext = .range(element, closed: binary.op == .closedRange)
+                } else {
+                    baseContext = .array(element)
+                }
+            }
+            let typedBase = check(base, expected: baseContext)
             if typedBase.type == .error {
                 checkArgumentsForErrors(call)
                 return TypedExpr(.error, .error, at: range)

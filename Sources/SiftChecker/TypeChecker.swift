@@ -219,9 +219,10 @@ public final class TypeChecker {
     func checkSortKey(_ key: SortKey, model: Model) -> CheckedSortKey? {
         var current = model
         var path: [Relationship] = []
+        var throughOptional = false
         let components = key.keyPath.components
         guard !components.isEmpty else {
-            error(.unsortable, "a sort key needs an attribute, e.g. '\\\(model.name).name'", at: key.range)
+            error(.unsortable, "a sort key needs an attribute, e.g. '\\\(model.name).\(sortableAttribute(of: model) ?? "name")'", at: key.range)
             return nil
         }
         for (index, component) in components.enumerated() {
@@ -230,6 +231,33 @@ public final class TypeChecker {
                 reportUnknownMember(component.name, in: current)
                 return nil
             }
+            if component.isForceUnwrapped {
+                error(
+                    .unsupportedConstruct, "force unwrapping with '!' is not supported in a key path: it would crash on nil; use '?'",
+                    at: SourceRange(start: component.name.range.start, end: component.name.range.end + 1),
+                    fixIts: [.insert("?", at: component.name.range.end)])
+                return nil
+            }
+            let isOptionalMember: Bool
+            switch member {
+            case .attribute(let attribute): isOptionalMember = attribute.isOptional
+            case .relationship(let relationship): isOptionalMember = relationship.cardinality == .toOne(isOptional: true)
+            }
+            if component.isOptionalChained, !isOptionalMember {
+                error(
+                    .optionalChainOnNonOptional, "cannot use optional chaining on non-optional value of type '\(member.typeDescription)'",
+                    at: SourceRange(start: component.name.range.end, end: component.name.range.end + 1),
+                    fixIts: [.init(replace: SourceRange(start: component.name.range.end, end: component.name.range.end + 1), with: "")])
+                return nil
+            }
+            if isOptionalMember, !isLast, !component.isOptionalChained {
+                error(
+                    .optionalNotUnwrapped,
+                    "value of optional type '\(member.typeDescription)' must be unwrapped to refer to member '\(components[index + 1].name.name)' of wrapped base type '\(member.typeDescription.dropLast())'",
+                    at: component.name.range, fixIts: [.insert("?", at: component.name.range.end)])
+                return nil
+            }
+            throughOptional = throughOptional || isOptionalMember
             switch member {
             case .attribute(let attribute):
                 guard isLast else {
@@ -263,22 +291,46 @@ public final class TypeChecker {
                 return CheckedSortKey(path: path, attribute: attribute, order: key.order, comparator: comparator, range: key.range)
             case .relationship(let relationship):
                 if relationship.isToMany {
+                    var notes: [Diagnostic.Note] = []
+                    if let suggestion = toOneSortSuggestion(from: current) {
+                        notes.append(.init("sort by an attribute of a to-one relationship instead, such as '\\\(current.name).\(suggestion)'"))
+                    }
                     error(
                         .unsortable, "cannot sort by '\(relationship.name)': it is a to-many relationship, with no single value per \(current.name)",
-                        at: component.name.range,
-                        notes: [.init("sort by an attribute of a to-one relationship instead, such as '\\\(model.name).company?.name'")])
-                    return nil
-                }
-                if isLast {
-                    error(
-                        .unsortable, "cannot sort by the relationship '\(relationship.name)' itself; name one of its attributes, e.g. '\(relationship.name).\(schema.model(named: relationship.target)?.attributes.first?.name ?? "name")'",
-                        at: component.name.range)
+                        at: component.name.range, notes: notes)
                     return nil
                 }
                 guard let target = schema.model(named: relationship.target) else { return nil }
+                if isLast {
+                    let chain = relationship.cardinality == .toOne(isOptional: true) ? "?" : ""
+                    let message = "cannot sort by the relationship '\(relationship.name)' itself"
+                    if let attribute = sortableAttribute(of: target) {
+                        error(.unsortable, message + "; name one of its attributes, e.g. '\(relationship.name)\(chain).\(attribute)'", at: component.name.range,
+                              fixIts: [.insert("\(chain).\(attribute)", at: component.name.range.end)])
+                    } else {
+                        error(.unsortable, message + "; '\(target.name)' has no attribute that can be sorted", at: component.name.range)
+                    }
+                    return nil
+                }
                 path.append(relationship)
                 current = target
             }
+        }
+        return nil
+    }
+
+    /// The first attribute of a model that sorting accepts (Comparable).
+    func sortableAttribute(of model: Model) -> String? {
+        model.attributes.first { SiftType($0.type).isComparable && !$0.isPrimaryKey }?.name
+            ?? model.attributes.first { SiftType($0.type).isComparable }?.name
+    }
+
+    /// `company?.name`: a sortable attribute through a to-one relationship of the model, if any.
+    func toOneSortSuggestion(from model: Model) -> String? {
+        for relationship in model.relationships where !relationship.isToMany {
+            guard let target = schema.model(named: relationship.target), let attribute = sortableAttribute(of: target) else { continue }
+            let chain = relationship.cardinality == .toOne(isOptional: true) ? "?" : ""
+            return "\(relationship.name)\(chain).\(attribute)"
         }
         return nil
     }

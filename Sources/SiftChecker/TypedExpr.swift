@@ -48,28 +48,10 @@ public enum Constant: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A Swift string literal that reads back as the same value.
+    /// A Swift string literal that reads back as the same value (combining marks escaped, so
+    /// decomposed text is visible).
     static func quote(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\0": out += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F
-                    || scalar.properties.generalCategory == .nonspacingMark
-                {
-                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        SwiftLiteral.quote(value, escapingCombiningMarks: true)
     }
 }
 

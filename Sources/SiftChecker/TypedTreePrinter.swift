@@ -49,7 +49,8 @@ public struct TypedTreePrinter {
             for key in query.sort {
                 let path = (key.path.map(\.name) + [key.attribute.name]).joined(separator: ".")
                 let comparator = key.comparator.map { " comparator: .\($0.rawValue)" } ?? ""
-                line(2, "\(path) \(key.order.rawValue)\(comparator) : \(key.attribute.typeDescription)")
+                let type = SiftType(key.attribute.type)
+                line(2, "\(path) \(key.order.rawValue)\(comparator) : \(key.isOptional ? SiftType.optional(type) : type)")
             }
         }
         if let limit = query.limit {

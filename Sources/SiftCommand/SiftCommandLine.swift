@@ -21,8 +21,12 @@ enum SiftCommandLine {
                 return try CheckCommand.run(Array(arguments.dropFirst()))
             case "schema":
                 return try SchemaCommand.run(Array(arguments.dropFirst()))
+            case "compile":
+                return try CompileCommand.run(Array(arguments.dropFirst()))
+            case "query":
+                return try QueryCommand.run(Array(arguments.dropFirst()))
             default:
-                let commands = ["parse", "check", "schema", "help"]
+                let commands = ["parse", "check", "schema", "compile", "query", "help"]
                 if first.hasPrefix("-") { return usageError("unknown option '\(first)'") }
                 let suggestion = Suggestions.closest(to: first, among: commands).first
                 return usageError("unknown command '\(first)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))

@@ -39,7 +39,7 @@ public func runREPL(engine: any QueryEngine, options: REPLOptions = REPLOptions(
         return session.run(reader: StandardInputLineReader())
     }
     reader.complete = { [unowned session] line, pending in
-        Completer(schema: session.engine.schema, parameterTypes: session.parameters.compactMapValues(\.type))
+        Completer(schema: session.engine.schema, parameterTypes: session.parameters.compactMapValues(\.literalType))
             .complete(line, pendingInput: pending)
     }
     watcher.installSignalHandler()

@@ -35,7 +35,21 @@ public enum SchemaLoader {
             guard let modelSchema else { throw LoadError(message: "no schema: give a model file or a database") }
             return Loaded(schema: modelSchema.0, diagnostics: modelSchema.1, source: modelSchema.2)
         }
-        let connection = try Connection(path: database)
+        return try load(connection: try Connection(path: database), databaseName: database, modelFile: modelSchema)
+    }
+
+    /// Loads the schema of an open database, refined by a model file when one is given.
+    public static func load(connection: Connection, databaseName: String, modelFile: String?) throws -> Loaded {
+        var modelSchema: (Schema, [Diagnostic], SourceFile)?
+        if let modelFile {
+            let source = try readText(modelFile)
+            let (schema, diagnostics) = ModelFileReader.read(source)
+            modelSchema = (schema, diagnostics, source)
+        }
+        return try load(connection: connection, databaseName: databaseName, modelFile: modelSchema)
+    }
+
+    static func load(connection: Connection, databaseName database: String, modelFile modelSchema: (Schema, [Diagnostic], SourceFile)?) throws -> Loaded {
         let (introspected, introspectionDiagnostics) = try introspect(connection)
         let databaseSource = SourceFile(name: database, text: "")
         guard let modelSchema else {

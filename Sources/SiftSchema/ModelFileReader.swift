@@ -23,6 +23,8 @@ public struct ModelFileReader {
     var diagnostics: [Diagnostic] = []
     var enums: [String: EnumType] = [:]
     var enumOrder: [String] = []
+    /// Enums declared but not storable (already reported): their uses are not reported again.
+    var rejectedEnums: Set<String> = []
     var typeDeclarations: [TypeDeclaration] = []
 
     /// Reads a parsed model file. Parse diagnostics are not repeated here.
@@ -69,13 +71,15 @@ public struct ModelFileReader {
         for declaration in declarations {
             switch declaration {
             case .enumeration(let enumDeclaration):
-                if let enumType = readEnum(enumDeclaration) {
-                    if enums[enumType.name] != nil {
-                        error(.duplicateModel, "the enum '\(enumType.name)' is declared twice", at: enumDeclaration.name.range)
-                    } else {
-                        enums[enumType.name] = enumType
-                        enumOrder.append(enumType.name)
-                    }
+                guard let enumType = readEnum(enumDeclaration) else {
+                    rejectedEnums.insert(enumDeclaration.name.name)
+                    continue
+                }
+                if enums[enumType.name] != nil {
+                    error(.duplicateModel, "the enum '\(enumType.name)' is declared twice", at: enumDeclaration.name.range)
+                } else {
+                    enums[enumType.name] = enumType
+                    enumOrder.append(enumType.name)
                 }
             case .type(let typeDeclaration):
                 typeDeclarations.append(typeDeclaration)
@@ -199,6 +203,22 @@ public struct ModelFileReader {
             }
             readProperty(property, style: style, into: &model, relationships: &relationships, foreignKeys: &foreignKeys)
         }
+        // The primary key: columns declared with `@Column(primaryKey: true)`, else `id`, else (for
+        // a `@Table` without either) the rowid; join tables are settled when linking.
+        let declaredKeys = model.attributes.filter { $0.isPrimaryKey && $0.name != "id" }
+        if !declaredKeys.isEmpty {
+            model.primaryKey = declaredKeys.map(\.columnName)
+            for index in model.members.indices {
+                if case .attribute(var attribute) = model.members[index], attribute.name == "id", !declaredKeys.isEmpty {
+                    attribute.isPrimaryKey = false
+                    model.members[index] = .attribute(attribute)
+                }
+            }
+        } else if let id = model.attribute(named: "id") {
+            model.primaryKey = [id.columnName]
+        } else if style == .table, foreignKeys.count != 2 {
+            model.primaryKey = ["rowid"]
+        }
         return ModelDraft(model: model, relationships: relationships, foreignKeys: foreignKeys)
     }
 
@@ -218,9 +238,12 @@ public struct ModelFileReader {
             }
             if let name { return TypeSyntax(.named(Identifier(name, at: initializer.range), genericArguments: []), at: initializer.range) }
         }
-        error(
-            .missingTypeAnnotation, "the type of '\(property.name.name)' cannot be inferred; write it, e.g. 'var \(property.name.name): String'",
-            at: property.name.range)
+        if property.initializer != nil {
+            error(
+                .missingTypeAnnotation, "the type of '\(property.name.name)' cannot be inferred from its initial value; write it, e.g. 'var \(property.name.name): String'",
+                at: property.name.range)
+        }
+        // Without a type and without a value, the parser has already said so.
         return nil
     }
 
@@ -275,7 +298,9 @@ public struct ModelFileReader {
                     inverse: inverse, columnName: property.type == nil ? nil : explicitColumnName(for: property)))
             return
         }
-        if isArray {
+        if rejectedEnums.contains(written) { return }
+        let isKnownType = ScalarType(swiftName: written) != nil || enums[written] != nil
+        if isArray, isKnownType {
             error(
                 .unknownType, "an array of '\(written)' cannot be stored in a column; only arrays of models (to-many relationships) are supported",
                 at: typeSyntax.range)
@@ -309,9 +334,15 @@ public struct ModelFileReader {
             if case .implicitMember(let name) = $0.value.kind { return name.name == "unique" }
             return false
         } ?? false
+        let isDeclaredKey =
+            attribute(named: "Column", in: property.attributes)?.arguments?.contains {
+                guard $0.label?.name == "primaryKey" else { return false }
+                if case .booleanLiteral(true) = $0.value.kind { return true }
+                return false
+            } ?? false
         let attributeValue = Attribute(
             name: property.name.name, columnName: columnName, type: scalar, isOptional: isOptional, storage: storage,
-            isUnique: isUnique || property.name.name == "id", isPrimaryKey: property.name.name == "id",
+            isUnique: isUnique || property.name.name == "id", isPrimaryKey: isDeclaredKey || property.name.name == "id",
             declaration: property.name.range)
         model.members.append(.attribute(attributeValue))
         if let foreignKeyTarget {
@@ -404,8 +435,17 @@ public struct ModelFileReader {
                             inverse: name, declaration: nil)))
             }
             // A @Table whose key is two foreign keys is a join table: many-to-many on both sides.
-            if draft.model.style == .table, draft.foreignKeys.count == 2, draft.model.attribute(named: "id") == nil {
-                models[position].primaryKey = draft.foreignKeys.map(\.attribute.columnName)
+            if draft.model.style == .table, draft.foreignKeys.count == 2, draft.model.attribute(named: "id") == nil,
+                draft.model.primaryKey == ["id"] || draft.model.primaryKey == draft.foreignKeys.map(\.attribute.columnName)
+            {
+                let keyColumns = draft.foreignKeys.map(\.attribute.columnName)
+                models[position].primaryKey = keyColumns
+                for index in models[position].members.indices {
+                    if case .attribute(var attribute) = models[position].members[index], keyColumns.contains(attribute.columnName) {
+                        attribute.isPrimaryKey = true
+                        models[position].members[index] = .attribute(attribute)
+                    }
+                }
                 let (a, b) = (draft.foreignKeys[0], draft.foreignKeys[1])
                 guard let first = index[a.target], let second = index[b.target] else { continue }
                 let forwardName = Naming.pluralize(Naming.relationshipName(forForeignKeyColumn: b.attribute.name) ?? Naming.lowercasingFirst(b.target))

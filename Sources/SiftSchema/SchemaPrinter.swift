@@ -41,7 +41,14 @@ public enum SchemaPrinter {
             }, uniquingKeysWith: { first, _ in first })
         for attribute in model.attributes {
             var line = "    "
-            if attribute.columnName != attribute.name { line += "@Column(\"\(attribute.columnName)\") " }
+            let isJoinTable = model.primaryKey.count == 2 && model.primaryKey.allSatisfy { foreignKeyColumns[$0] != nil }
+            let declaresKey = !isModel && attribute.isPrimaryKey && model.primaryKey != ["id"] && !isJoinTable
+            if attribute.columnName != attribute.name || declaresKey {
+                var arguments: [String] = []
+                if attribute.columnName != attribute.name { arguments.append("\"\(attribute.columnName)\"") }
+                if declaresKey { arguments.append("primaryKey: true") }
+                line += "@Column(\(arguments.joined(separator: ", "))) "
+            }
             if attribute.isUnique, !attribute.isPrimaryKey { line += "@Attribute(.unique) " }
             let enumRaw: ScalarType? = {
                 if case .enumeration(let name) = attribute.type { return schema.enumType(named: name)?.rawType }
@@ -55,7 +62,7 @@ public enum SchemaPrinter {
             if !isModel, let relationship = foreignKeyColumns[attribute.columnName], attribute.type == .integer(.int) {
                 type = "\(relationship.target).ID"
             }
-            line += "\(attribute.isPrimaryKey && !isModel ? "let" : "var") \(attribute.name): \(type)\(attribute.isOptional ? "?" : "")"
+            line += "\(attribute.isPrimaryKey && !isModel ? "let" : "var") \(swiftName(attribute.name)): \(type)\(attribute.isOptional ? "?" : "")"
             out += line + "\n"
         }
         for relationship in model.relationships {
@@ -64,7 +71,7 @@ public enum SchemaPrinter {
                 if let inverse = relationship.inverse, relationship.isToMany {
                     line += "@Relationship(inverse: \\\(relationship.target).\(inverse)) "
                 }
-                line += "var \(relationship.name): \(relationship.typeDescription)"
+                line += "var \(swiftName(relationship.name)): \(relationship.typeDescription)"
                 if relationship.isToMany { line += " = []" }
                 out += line + "\n"
             } else {
@@ -75,6 +82,18 @@ public enum SchemaPrinter {
             out += "    // \(member.name): not queryable, \(member.reason)\n"
         }
         return out + "}\n"
+    }
+
+    /// A member name as Swift writes it: back-quoted when it is a keyword.
+    static func swiftName(_ name: String) -> String {
+        let keywords: Set<String> = [
+            "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+            "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+            "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+            "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
+            "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        ]
+        return keywords.contains(name) || !Naming.isIdentifier(name) ? "`\(name)`" : name
     }
 
     static func describe(_ link: Relationship.Link) -> String {

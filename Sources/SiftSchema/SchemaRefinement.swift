@@ -64,10 +64,24 @@ public enum SchemaRefinement {
                     }
                     refined.members[position] = .attribute(merged)
                 case .relationship(let relationship):
-                    guard let position = refined.members.firstIndex(where: {
-                        if case .relationship(let existing) = $0 { return sameLink(existing, relationship) }
+                    let targetTable = file.model(named: relationship.target)?.tableName
+                    let candidates = refined.members.indices.filter {
+                        guard case .relationship(let existing) = refined.members[$0] else { return false }
+                        return database.model(named: existing.target)?.tableName == targetTable
+                    }
+                    // The same link; or, for many-to-many, the only join table to that target.
+                    let position = candidates.first { index in
+                        if case .relationship(let existing) = refined.members[index] { return sameLink(existing, relationship) }
                         return false
-                    }) else {
+                    } ?? {
+                        guard case .joinTable = relationship.link else { return nil }
+                        let joins = candidates.filter { index in
+                            if case .relationship(let existing) = refined.members[index], case .joinTable = existing.link { return true }
+                            return false
+                        }
+                        return joins.count == 1 ? joins[0] : nil
+                    }()
+                    guard let position else {
                         diagnostics.append(
                             .error(
                                 .missingRelationship,
@@ -112,7 +126,7 @@ public enum SchemaRefinement {
     static func sameLink(_ a: Relationship, _ b: Relationship) -> Bool {
         switch (a.link, b.link) {
         case (.foreignKey(let x, _), .foreignKey(let y, _)): x == y
-        case (.inverseForeignKey(let x, _), .inverseForeignKey(let y, _)): x == y && a.target == b.target
+        case (.inverseForeignKey(let x, _), .inverseForeignKey(let y, _)): x == y
         case (.joinTable(let x), .joinTable(let y)):
             x.table == y.table && x.sourceColumn == y.sourceColumn && x.targetColumn == y.targetColumn
         default: false

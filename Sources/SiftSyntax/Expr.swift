@@ -314,7 +314,8 @@ public enum Condition: Sendable, Hashable {
 /// A type as written: `User`, `Int?`, `[Interest]`, `Predicate<User>`.
 public struct TypeSyntax: Sendable, Hashable {
     public indirect enum Kind: Sendable, Hashable {
-        /// `Name` or `Name<Arguments>`; a qualified `Foundation.Date` keeps the last name.
+        /// `Name` or `Name<Arguments>`; a qualified name keeps its full dotted spelling
+        /// (`RemindersList.ID`, `Foundation.Date`), its range covering all of it.
         case named(Identifier, genericArguments: [TypeSyntax])
         /// `T?`.
         case optional(TypeSyntax)

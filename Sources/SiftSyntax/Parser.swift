@@ -11,8 +11,11 @@ public final class Parser {
     /// How deeply parentheses, brackets, closures, calls and prefix operators may nest.
     public static let maximumNestingDepth = 256
     /// How tall an expression tree may be (e.g. a chain of 1,000 `+`). SQLite rejects expression
-    /// trees deeper than 1,000, and later phases walk the tree recursively.
-    public static let maximumExpressionDepth = 1_000
+    /// trees deeper than 1,000 (and SQL adds levels of its own), and later phases walk the tree
+    /// recursively, so the limit leaves headroom for both.
+    public static let maximumExpressionDepth = 512
+    /// Inputs whose estimated recursion depth exceeds this are parsed on a ``LargeStack`` thread.
+    static let largeStackThreshold = 32
 
     // MARK: Entry points
 
@@ -21,7 +24,7 @@ public final class Parser {
     /// query was found (e.g. empty input).
     public static func parseQuery(_ source: SourceFile) -> Parsed<Query?> {
         let parser = Parser(source)
-        let query = parser.parseSingleQuery()
+        let query = parser.withSufficientStack { parser.parseSingleQuery() }
         return Parsed(value: query, diagnostics: parser.finishedDiagnostics())
     }
 
@@ -30,20 +33,22 @@ public final class Parser {
     /// statements).
     public static func parseScript(_ source: SourceFile) -> Parsed<[Query]> {
         let parser = Parser(source)
-        let queries = parser.parseQueries()
+        let queries = parser.withSufficientStack { parser.parseQueries() }
         return Parsed(value: queries, diagnostics: parser.finishedDiagnostics())
     }
 
     /// Parses one expression (e.g. a closure body typed at a prompt); trailing text is an error.
     public static func parseExpression(_ source: SourceFile) -> Parsed<Expr> {
         let parser = Parser(source)
-        let expr: Expr
-        if parser.at(.endOfFile) {
-            parser.error(.expectedExpression, "expected an expression, such as '$0.age > 20'", at: parser.current.range)
-            expr = Expr(.error, at: parser.current.range)
-        } else {
-            expr = parser.parseExpression().expr
+        let expr = parser.withSufficientStack { () -> Expr in
+            if parser.at(.endOfFile) {
+                parser.error(
+                    .expectedExpression, "expected an expression, such as '$0.age > 20'", at: parser.current.range)
+                return Expr(.error, at: parser.current.range)
+            }
+            let expr = parser.parseExpression().expr
             parser.expectEndOfInput()
+            return expr
         }
         return Parsed(value: expr, diagnostics: parser.finishedDiagnostics())
     }
@@ -52,8 +57,53 @@ public final class Parser {
     /// initialisers, functions and extensions are read and skipped.
     public static func parseModelFile(_ source: SourceFile) -> Parsed<ModelFileSyntax> {
         let parser = Parser(source)
-        let file = parser.parseModelFileDeclarations()
+        let file = parser.withSufficientStack { parser.parseModelFileDeclarations() }
         return Parsed(value: file, diagnostics: parser.finishedDiagnostics())
+    }
+
+    /// Runs `body` directly, or on a ``LargeStack`` thread when the tokens show nesting deep
+    /// enough that recursive descent could exhaust a small thread stack.
+    func withSufficientStack<T>(_ body: () -> T) -> T {
+        estimatedRecursionDepth() > Self.largeStackThreshold ? LargeStack.run(body) : body()
+    }
+
+    /// An upper bound of how deeply the parser will recurse: the nesting of `(`, `[`, `{`, plus,
+    /// at each level, the operators that recurse into their operand (prefix `!` and `-`, `??`) since
+    /// the last `&&`, `||`, comparison or `,` (which end such chains), and the `?:` and `if`/`else`
+    /// of the level (which can chain across them).
+    func estimatedRecursionDepth() -> Int {
+        var chains: [Int] = [0]
+        var branches: [Int] = [0]
+        var total = 0
+        var deepest = 0
+        for token in tokens {
+            switch token.kind {
+            case .leftParen, .leftBracket, .leftBrace:
+                chains.append(0)
+                branches.append(0)
+            case .rightParen, .rightBracket, .rightBrace:
+                if chains.count > 1 {
+                    total -= chains.removeLast() + branches.removeLast()
+                }
+            case .prefixBang, .minus, .questionQuestion:
+                chains[chains.count - 1] += 1
+                total += 1
+            case .question, .kwIf, .kwElse:
+                branches[branches.count - 1] += 1
+                total += 1
+            case .ampAmp, .pipePipe, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual:
+                total -= chains[chains.count - 1]
+                chains[chains.count - 1] = 0
+            case .comma, .semicolon:
+                total -= chains[chains.count - 1] + branches[branches.count - 1]
+                chains[chains.count - 1] = 0
+                branches[branches.count - 1] = 0
+            default:
+                break
+            }
+            deepest = max(deepest, chains.count - 1 + total)
+        }
+        return deepest
     }
 
     // MARK: State
@@ -207,6 +257,8 @@ public final class Parser {
         fixIts: [Diagnostic.FixIt] = []
     ) {
         if isLexicalCascade(range) { return }
+        // After the nesting limit, the parser has skipped text: later errors would be guesses.
+        if reportedNestingTooDeep, id != .nestingTooDeep { return }
         diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts))
     }
 

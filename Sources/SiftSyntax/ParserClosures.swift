@@ -115,7 +115,9 @@ extension Parser {
                 context == "closure"
                 ? "closure body is empty; a closure in a query returns one expression, such as '$0.age > 20'"
                 : "expected an expression in this branch of the 'if'"
-            error(.expectedExpression, message, at: SourceRange(start: opener.range.start, end: close.range.end))
+            if !isLexicalCascade(.point(close.range.start)) {
+                error(.expectedExpression, message, at: SourceRange(start: opener.range.start, end: close.range.end))
+            }
             body = errorNode(.point(close.range.start))
         } else {
             body = parseExpression()

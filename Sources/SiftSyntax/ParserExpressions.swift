@@ -92,6 +92,11 @@ extension Parser {
             if token.atStartOfLine { return nil }
         case .leftBrace:
             if !allowsTrailingClosure || token.atStartOfLine { return nil }
+            // `var x = 1 { didSet { ... } }`: property observers, not a trailing closure.
+            let next = peek()
+            if next.kind == .identifier, tokenTextEquals(next, "willSet") || tokenTextEquals(next, "didSet") {
+                return nil
+            }
         case .minus:
             // `-1` at the start of a line is a new statement, not a subtraction.
             if token.atStartOfLine, token.leadingTrivia, !token.trailingTrivia { return nil }

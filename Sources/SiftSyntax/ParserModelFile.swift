@@ -249,13 +249,18 @@ extension Parser {
             }
             let name = name(of: advance())
             var type: TypeSyntax?
-            if consume(.colon) != nil { type = parseType() }
+            let hasAnnotation = consume(.colon) != nil
+            if hasAnnotation { type = parseType() }
             var initializer: Expr?
             if consume(.equal) != nil {
-                let saved = allowsTrailingClosure
-                allowsTrailingClosure = false
-                initializer = parseExpression().expr
-                allowsTrailingClosure = saved
+                if at(.leftBracket), peek().kind == .colon, peek(2).kind == .rightBracket {
+                    // `[:]`, an empty dictionary: a default the schema does not need; read and dropped.
+                    advance()
+                    advance()
+                    advance()
+                } else {
+                    initializer = parseExpression().expr
+                }
             }
             var isComputed = false
             if at(.leftBrace) {
@@ -265,7 +270,7 @@ extension Parser {
                 isComputed = !isObserver
                 skipBraceBlock()
             }
-            if type == nil, initializer == nil, !isComputed {
+            if !hasAnnotation, initializer == nil, !isComputed {
                 error(
                     .expectedType,
                     "property '\(name.name)' needs a type annotation, such as '\(text(keyword)) \(name.name): String'",

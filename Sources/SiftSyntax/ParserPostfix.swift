@@ -33,7 +33,7 @@ extension Parser {
             error(
                 .expectedToken,
                 "'?' must be followed by a call, member lookup, or subscript; for a ternary expression put a space before '?'",
-                at: question.range, fixIts: [.insert(" ", at: question.range.start)])
+                at: question.range, fixIts: [Diagnostic.FixIt(replace: question.range, with: " ?")])
         }
         return make(.bindOptional(base.expr), base.range.union(question.range), height: base.height + 1)
     }

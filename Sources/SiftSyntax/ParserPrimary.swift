@@ -52,6 +52,8 @@ extension Parser {
             message = "expected expression after '\(text(previousToken))'"
         } else if position > 0, previousToken.kind == .leftParen || previousToken.kind == .comma {
             message = "expected expression in list of expressions"
+        } else if position > 0, previousToken.kind == .identifier, tokenTextEquals(previousToken, "where") {
+            message = "expected a condition after 'where', such as 'age > 20'"
         } else if position > 0, previousToken.kind == .kwReturn {
             message = "expected expression after 'return'"
         } else if position > 0, previousToken.kind == .leftBrace || previousToken.kind == .kwIn {
@@ -192,11 +194,30 @@ extension Parser {
                 at: SourceRange(start: open.range.start, end: close.range.end))
             return errorNode(open.range.union(close.range))
         }
+        // The common case, `(expression)`, without the list machinery (fewer stack frames per level).
+        var isTuple = false
+        if !(isMemberName(current) && peek().kind == .colon) {
+            let savedTrailing = allowsTrailingClosure
+            allowsTrailingClosure = true
+            let inner = parsePrecedence(.ternary)
+            allowsTrailingClosure = savedTrailing
+            if let close = consume(.rightParen) {
+                return make(.paren(inner.expr), open.range.union(close.range), height: inner.height + 1)
+            }
+            if !at(.comma) {
+                expectClosing(.rightParen, opener: open)
+                return make(
+                    .paren(inner.expr), SourceRange(start: open.range.start, end: previous.range.end),
+                    height: inner.height + 1)
+            }
+            advance()
+            isTuple = true
+        }
         let errorsBefore = diagnostics.count
         var elements = parseArgumentList(closing: .rightParen, opener: open)
         let end = previous.range.end
         let range = SourceRange(start: open.range.start, end: end)
-        if elements.count == 1, elements[0].argument.label == nil {
+        if !isTuple, elements.count == 1, elements[0].argument.label == nil {
             let inner = elements.removeFirst().node
             return make(.paren(inner.expr), range, height: inner.height + 1)
         }
@@ -316,10 +337,9 @@ extension Parser {
     @discardableResult
     func expectClosing(_ closing: TokenKind, opener: Token, context: String? = nil) -> Token? {
         if let token = consume(closing) { return token }
-        let what = context.map { " \($0)" } ?? ""
         error(
             .expectedClosingDelimiter,
-            "expected '\(closing.spelling)' to close '\(opener.kind.spelling)'\(what)", at: missingTokenRange,
+            "expected '\(closing.spelling)' to close \(context ?? "'\(opener.kind.spelling)'")", at: missingTokenRange,
             notes: [Diagnostic.Note("to match this opening '\(opener.kind.spelling)'", at: opener.range)],
             fixIts: [.insert(closing.spelling, at: insertionPoint)])
         if !at(.endOfFile), !isClosingDelimiter(current.kind), skipBalanced(stopAtComma: false, closing: closing) {

@@ -400,6 +400,7 @@ extension Parser {
                     .expectedQuery, "expected '@Query', as in '@Query(sort: \\User.name)'",
                     at: SourceRange(start: at.range.start, end: max(at.range.end, current.range.end)))
                 advance()
+                while !self.at(.endOfFile), !self.at(.semicolon), !current.atStartOfLine { advance() }
                 return nil
             }
         }

@@ -25,10 +25,10 @@ extension Parser {
                     _ = consume(.rightBracket)
                     return nil
                 }
-                expectClosing(.rightBracket, opener: open, context: "dictionary type")
+                expectClosing(.rightBracket, opener: open, context: "the dictionary type")
                 type = TypeSyntax(.dictionary(element, value), at: SourceRange(start: start, end: previous.range.end))
             } else {
-                expectClosing(.rightBracket, opener: open, context: "array type")
+                expectClosing(.rightBracket, opener: open, context: "the array type")
                 type = TypeSyntax(.array(element), at: SourceRange(start: start, end: previous.range.end))
             }
         case .identifier:

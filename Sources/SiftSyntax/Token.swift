@@ -26,7 +26,7 @@ public struct Token: Sendable, Hashable, CustomStringConvertible {
 /// The kinds of token in Sift's language, which uses Swift's lexical rules.
 ///
 /// Operators follow Swift: a run of operator characters is one token, and whether `-`, `!` or `?`
-/// is prefix, postfix or binary depends on the whitespace around it (see `Grammar/lexical.md`).
+/// is prefix, postfix or binary depends on the whitespace around it (see "Lexical rules" in `Grammar/README.md`).
 public enum TokenKind: Sendable, Hashable {
     // Names and literals
     /// `name`, `이름`, or a back-quoted `` `where` ``.

@@ -39,14 +39,19 @@
 /// properties as `(var name: Type = EXPR computed (attributes ...) (modifiers ...))`; enums as
 /// `(enum Priority : Int` then `(case low = 1)` lines; skipped declarations as `(skipped init)`.
 /// An attribute with arguments prints as `(@Attribute .unique)`.
+///
+/// Printing runs on a ``LargeStack`` thread, so the tallest tree the parser accepts prints from
+/// any thread.
 public enum TreePrinter {
     // MARK: Expressions
 
     /// One expression on one line.
     public static func print(_ expr: Expr) -> String {
-        var out = ""
-        write(expr, to: &out)
-        return out
+        LargeStack.run {
+            var out = ""
+            write(expr, to: &out)
+            return out
+        }
     }
 
     static func write(_ expr: Expr, to out: inout String) {
@@ -209,24 +214,7 @@ public enum TreePrinter {
 
     /// A string literal with `"`, `\` and control characters escaped.
     static func writeQuoted(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\0": out += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        out += SwiftLiteral.quote(value)
     }
 
     // MARK: Types
@@ -247,6 +235,10 @@ public enum TreePrinter {
 
     /// A query; with `multiline`, one part per line.
     public static func print(_ query: Query, multiline: Bool = false) -> String {
+        LargeStack.run { printOnCurrentStack(query, multiline: multiline) }
+    }
+
+    private static func printOnCurrentStack(_ query: Query, multiline: Bool) -> String {
         var parts: [String] = []
         if let model = query.model { parts.append("(model " + print(model) + ")") }
         switch query.filter {
@@ -255,15 +247,25 @@ public enum TreePrinter {
             write(closure, to: &out)
             parts.append(out + ")")
         case .implicit(let expr)?:
-            parts.append("(where " + print(expr) + ")")
+            var out = "(where "
+            write(expr, to: &out)
+            parts.append(out + ")")
         case nil:
             break
         }
         if !query.sort.isEmpty {
             parts.append("(sort " + query.sort.map(print).joined(separator: " ") + ")")
         }
-        if let limit = query.limit { parts.append("(limit " + print(limit) + ")") }
-        if let offset = query.offset { parts.append("(offset " + print(offset) + ")") }
+        if let limit = query.limit {
+            var out = "(limit "
+            write(limit, to: &out)
+            parts.append(out + ")")
+        }
+        if let offset = query.offset {
+            var out = "(offset "
+            write(offset, to: &out)
+            parts.append(out + ")")
+        }
         let head = "(query " + query.form.rawValue
         if parts.isEmpty { return head + ")" }
         return head + (multiline ? "\n  " + parts.joined(separator: "\n  ") : " " + parts.joined(separator: " ")) + ")"
@@ -280,11 +282,13 @@ public enum TreePrinter {
 
     /// A model file, one declaration per line.
     public static func print(_ file: ModelFileSyntax) -> String {
-        var out = "(model-file"
-        for declaration in file.declarations {
-            write(declaration, indent: 1, to: &out)
+        LargeStack.run {
+            var out = "(model-file"
+            for declaration in file.declarations {
+                write(declaration, indent: 1, to: &out)
+            }
+            return out + ")"
         }
-        return out + ")"
     }
 
     private static func write(_ declaration: Declaration, indent: Int, to out: inout String) {
@@ -306,14 +310,20 @@ public enum TreePrinter {
             writeAttributes(enumeration.attributes, modifiers: enumeration.modifiers, to: &out)
             for enumCase in enumeration.cases {
                 out += "\n" + String(repeating: "  ", count: indent + 1) + "(case " + printedName(enumCase.name.name)
-                if let rawValue = enumCase.rawValue { out += " = " + print(rawValue) }
+                if let rawValue = enumCase.rawValue {
+                    out += " = "
+                    write(rawValue, to: &out)
+                }
                 out += ")"
             }
             out += ")"
         case .property(let property):
             out += "(" + (property.isLet ? "let " : "var ") + printedName(property.name.name)
             if let type = property.type { out += ": " + print(type) }
-            if let initializer = property.initializer { out += " = " + print(initializer) }
+            if let initializer = property.initializer {
+                out += " = "
+                write(initializer, to: &out)
+            }
             if property.isComputed { out += " computed" }
             writeAttributes(property.attributes, modifiers: property.modifiers, to: &out)
             out += ")"

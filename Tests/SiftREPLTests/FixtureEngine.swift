@@ -29,7 +29,7 @@ final class FixtureEngine: QueryEngine {
     var interruptHandle: InterruptHandle? { connection.interruptHandle }
 
     func compile(_ source: SourceFile, parameters: [String: ParameterValue]) -> EngineCompilation {
-        let options = TypeChecker.Options(parameterTypes: parameters.compactMapValues(\.type))
+        let options = TypeChecker.Options(parameterTypes: parameters.compactMapValues(\.literalType))
         var compilation = EngineCompilation(Compiler(schema: schema, options: options).check(source))
         guard let checked = compilation.checked, !compilation.hasErrors else { return compilation }
         var lowering = Lowering(query: checked, parameters: parameters)
@@ -139,11 +139,13 @@ final class FixtureEngine: QueryEngine {
                 switch parameters[name] ?? .null {
                 case .null: return bind(.null, name: name)
                 case .bool(let flag): return bind(.integer(flag ? 1 : 0), name: name)
-                case .integer(let number): return bind(.integer(number), name: name)
+                case .int(let number): return bind(.integer(number), name: name)
                 case .double(let number): return bind(.real(number), name: name)
                 case .string(let text): return bind(.text(text), name: name)
                 case .date(let date): return bind(.real(date.timeIntervalSinceReferenceDate), name: name)
                 case .uuid(let uuid): return bind(.text(uuid.uuidString), name: name)
+                case .data(let bytes): return bind(.blob(bytes), name: name)
+                case .array: break
                 }
             case .attribute(let base, let attribute):
                 if case .variable(let id) = base.kind, id == query.root { return SQLiteIdentifier.quote(attribute.columnName) }

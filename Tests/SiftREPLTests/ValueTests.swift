@@ -9,10 +9,10 @@ import Testing
     @Test(arguments: [
         ("\"Kim\"", ParameterValue.string("Kim")),
         ("\"tab\\tquote\\\"\"", .string("tab\tquote\"")),
-        ("42", .integer(42)),
-        ("-7", .integer(-7)),
-        ("1_000", .integer(1000)),
-        ("0x2A", .integer(42)),
+        ("42", .int(42)),
+        ("-7", .int(-7)),
+        ("1_000", .int(1000)),
+        ("0x2A", .int(42)),
         ("1.5", .double(1.5)),
         ("-0.25", .double(-0.25)),
         ("true", .bool(true)),
@@ -24,19 +24,19 @@ import Testing
         ("E621E1F8-C36C-495A-93FC-0C247A3E6E5F", .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)),
     ])
     func parameterLiterals(_ text: String, _ expected: ParameterValue) throws {
-        #expect(try ParameterValue.parse(text) == expected)
+        #expect(try ParameterValue.parseLiteral(text) == expected)
     }
 
     @Test(arguments: ["", "kim", "1 2", "\"open", "2026-13-01", "2026-02-30", "-true", "99999999999999999999"])
     func notParameterLiterals(_ text: String) {
-        #expect(throws: ParameterValue.ParseError.self) { try ParameterValue.parse(text) }
+        #expect(throws: ParameterLiteralError.self) { try ParameterValue.parseLiteral(text) }
     }
 
     @Test func parameterTypes() throws {
-        #expect(try ParameterValue.parse("30").type == .int)
-        #expect(try ParameterValue.parse("30.0").type == .double)
-        #expect(try ParameterValue.parse("2026-01-01").type == .date)
-        #expect(try ParameterValue.parse("nil").type == nil)
+        #expect(try ParameterValue.parseLiteral("30").literalType == .int)
+        #expect(try ParameterValue.parseLiteral("30.0").literalType == .double)
+        #expect(try ParameterValue.parseLiteral("2026-01-01").literalType == .date)
+        #expect(try ParameterValue.parseLiteral("nil").literalType == nil)
     }
 
     @Test func isoDates() {

@@ -65,7 +65,7 @@ extension REPLSession {
 
     func typed(_ invocation: CommandInvocation) throws {
         let source = try queryArgument(invocation)
-        let options = TypeChecker.Options(parameterTypes: parameters.compactMapValues(\.type))
+        let options = TypeChecker.Options(parameterTypes: parameters.compactMapValues(\.literalType))
         let compilation = Compiler(schema: engine.schema, options: options).check(source)
         report(compilation.diagnostics, in: source)
         guard let checked = compilation.checked, !compilation.hasErrors else { return }

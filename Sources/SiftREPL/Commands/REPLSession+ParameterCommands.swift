@@ -10,7 +10,7 @@ extension REPLSession {
             guard words.count >= 3 else { throw CommandError("usage: .param set NAME VALUE") }
             let name = words[1]
             guard Self.isIdentifier(name) else { throw CommandError("'\(name)' is not a parameter name (an identifier)") }
-            parameters[name] = try ParameterValue.parse(invocation.rawText(afterArgument: 2))
+            parameters[name] = try ParameterValue.parseLiteral(invocation.rawText(afterArgument: 2))
         case "list", nil:
             guard !parameters.isEmpty else {
                 resultSink.write("(no parameters)\n")
@@ -21,8 +21,8 @@ extension REPLSession {
             for name in names {
                 let value = parameters[name]!
                 resultSink.write(
-                    name + String(repeating: " ", count: width - name.count) + " = \(value)"
-                        + (value.type.map { " : \($0)" } ?? "") + "\n")
+                    name + String(repeating: " ", count: width - name.count) + " = \(value.literalDescription)"
+                        + (value.literalType.map { " : \($0)" } ?? "") + "\n")
             }
         case "unset":
             guard words.count == 2 else { throw CommandError("usage: .param unset NAME") }

@@ -20,7 +20,7 @@ public protocol QueryEngine: AnyObject {
 
     /// Parses, type-checks and lowers `source`; never throws (problems are diagnostics).
     ///
-    /// `parameters` are the values set with `.param set`: each one's ``ParameterValue/type`` is the
+    /// `parameters` are the values set with `.param set`: each one's ``ParameterValue/literalType`` is the
     /// declared type of the named parameter of that name, and its value is bound wherever the
     /// query uses it (in the compilation's ``EngineCompilation/bindings``). A parameter the query
     /// uses that has no value must still compile (bind NULL): the REPL sees it in

@@ -35,7 +35,7 @@ public final class TypeCheckOnlyEngine: QueryEngine {
     public var interruptHandle: InterruptHandle? { nil }
 
     public func compile(_ source: SourceFile, parameters: [String: ParameterValue]) -> EngineCompilation {
-        let options = TypeChecker.Options(parameterTypes: parameters.compactMapValues(\.type))
+        let options = TypeChecker.Options(parameterTypes: parameters.compactMapValues(\.literalType))
         return EngineCompilation(Compiler(schema: schema, options: options).check(source))
     }
 

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A group of benchmarks with its own report: `parse` now; compile, SQL preparation and
+/// execution, scaling and REPL start-up later.
+protocol Suite {
+    var name: String { get }
+    /// A one-line description for the report's heading.
+    var title: String { get }
+    /// The benchmarks, with the corpus and inputs they need loaded (not measured).
+    func benchmarks(_ context: SuiteContext) throws -> [Benchmark]
+    /// Prints the suite's tables from its results (only those that ran), and returns headline
+    /// figures for the JSON report (`"corpusMedianPerQueryMicroseconds": 3.1`).
+    func report(_ results: [Result], _ context: SuiteContext) -> [String: Double]
+}
+
+/// What suites share: where the repository is.
+struct SuiteContext {
+    var root: URL
+
+    func file(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
+
+    func read(_ relativePath: String) throws -> String {
+        do {
+            return try String(contentsOf: file(relativePath), encoding: .utf8)
+        } catch {
+            throw BenchError(
+                description:
+                    "cannot read \(file(relativePath).path); run from the repository root or pass --root DIR")
+        }
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Everything written by `--json`.
+struct Report: Encodable {
+    struct Record: Encodable {
+        var suite: String
+        var name: String
+        var samples: Int
+        var runsPerSample: Int
+        var medianNanoseconds: Double
+        var minimumNanoseconds: Double
+        var maximumNanoseconds: Double
+        var itemsPerRun: Int
+        var medianPerItemNanoseconds: Double
+        var minimumPerItemNanoseconds: Double
+        var maximumPerItemNanoseconds: Double
+        var bytesPerRun: Int?
+        var megabytesPerSecond: Double?
+
+        init(_ result: Result) {
+            suite = result.suite
+            name = result.name
+            samples = result.samples
+            runsPerSample = result.runsPerSample
+            medianNanoseconds = result.medianNanoseconds
+            minimumNanoseconds = result.minimumNanoseconds
+            maximumNanoseconds = result.maximumNanoseconds
+            itemsPerRun = result.itemsPerRun
+            medianPerItemNanoseconds = result.medianPerItemNanoseconds
+            minimumPerItemNanoseconds = result.minimumPerItemNanoseconds
+            maximumPerItemNanoseconds = result.maximumPerItemNanoseconds
+            bytesPerRun = result.bytesPerRun
+            megabytesPerSecond = result.megabytesPerSecond
+        }
+    }
+
+    var tool = "sift-bench"
+    var formatVersion = 1
+    var date: String
+    var machine: Machine
+    var plan: MeasurementPlan
+    /// Headline figures by suite, such as `parse.corpusMedianPerQueryMicroseconds`.
+    var figures: [String: [String: Double]]
+    var results: [Record]
+
+    func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}

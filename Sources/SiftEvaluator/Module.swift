@@ -1,1 +1,0 @@
-// SiftEvaluator: filled in by its issue. See README.md for the phases.

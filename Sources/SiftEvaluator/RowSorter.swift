@@ -1,0 +1,71 @@
+import Foundation
+import SiftChecker
+import SiftSchema
+import SiftSyntax
+
+/// Sorts objects by checked sort keys as Foundation's `SortDescriptor` does on this platform.
+///
+/// - A key's value follows its to-one relationships; a nil relationship on the way makes it nil.
+/// - `nil` sorts before every value in `.forward` order, after in `.reverse` (verified with
+///   `sorted(using: SortDescriptor(\S.name))` on Linux: `[nil, nil, "a", "x"]`).
+/// - Strings: the default comparator is lexical, Swift's `<` (`SortDescriptor(\S.name)` uses
+///   `ComparableComparator<String>` here); `.localizedStandard` uses `localizedStandardCompare`
+///   and `.localized` uses `localizedCompare` (Foundation's `String.StandardComparator` has no
+///   `.localized`/`.localizedStandard` members on Linux, so the compare functions are called directly).
+/// - Other values: `ComparableComparator` (`<`, then `>`, else equal; so NaN ties with everything).
+/// - Several keys compare lexicographically; full ties keep dataset order (a stable sort) or
+///   go by identity, as ``Evaluator/TieBreak`` says.
+struct RowSorter {
+    let keys: [CheckedSortKey]
+    let dataset: Dataset
+    let tieBreak: Evaluator.TieBreak
+
+    func sort(_ objects: [ObjectReference]) throws -> [ObjectReference] {
+        if keys.isEmpty && tieBreak == .datasetOrder { return objects }
+        let rows = try objects.map { object in (object, try keys.map { try value(of: $0, for: object) }) }
+        let sorted = rows.enumerated().sorted { left, right in
+            for (position, key) in keys.enumerated() {
+                let order = compare(left.element.1[position], right.element.1[position], key: key)
+                if order != 0 { return order < 0 }
+            }
+            switch tieBreak {
+            case .datasetOrder: return left.offset < right.offset
+            case .identity:
+                let (a, b) = (left.element.0.identity, right.element.0.identity)
+                return a == b ? left.offset < right.offset : a < b
+            }
+        }
+        return sorted.map(\.element.0)
+    }
+
+    /// The value of a sort key for one object: through its to-one relationships, then the attribute.
+    func value(of key: CheckedSortKey, for object: ObjectReference) throws -> Value {
+        var current = object
+        for relationship in key.path {
+            guard let next = dataset.targets(relationship.name, of: current).first else { return .null }
+            current = next
+        }
+        return dataset.storedObject(current).attributes[key.attribute.name] ?? .null
+    }
+
+    /// -1, 0 or 1 in the key's order.
+    func compare(_ lhs: Value, _ rhs: Value, key: CheckedSortKey) -> Int {
+        let forward: Int
+        switch (lhs, rhs) {
+        case (.null, .null): forward = 0
+        case (.null, _): forward = -1
+        case (_, .null): forward = 1
+        case (.string(let a), .string(let b)):
+            switch key.comparator ?? .lexical {
+            case .lexical: forward = a < b ? -1 : b < a ? 1 : 0
+            case .localizedStandard: forward = a.localizedStandardCompare(b).rawValue
+            case .localized: forward = a.localizedCompare(b).rawValue
+            }
+        default:
+            let less = (try? SwiftComparison.compare(.less, lhs, rhs)) ?? false
+            let greater = (try? SwiftComparison.compare(.greater, lhs, rhs)) ?? false
+            forward = less ? -1 : greater ? 1 : 0
+        }
+        return key.order == .forward ? forward : -forward
+    }
+}

@@ -1,0 +1,25 @@
+import SiftChecker
+import SiftSchema
+
+/// What a `?NNN` of a compiled query is bound to: a value known at compile time, or a named
+/// parameter encoded when the query runs.
+public enum BindingSlot: Sendable, Hashable {
+    /// A literal of the query, already encoded.
+    case constant(SQLValue)
+    /// A named parameter, encoded from the value given at run time.
+    case parameter(name: String, encoding: ValueEncoding)
+}
+
+/// How a value is turned into what the column or function it meets expects.
+public indirect enum ValueEncoding: Sendable, Hashable {
+    /// As it is: integers, reals, text (normalised to NFC), blobs; Bool as 0/1; enums by raw value.
+    case plain
+    /// A date in the given storage.
+    case date(Storage)
+    /// A UUID in the given storage.
+    case uuid(Storage)
+    /// The exclusive upper bound of strings that start with the value (for index ranges).
+    case prefixUpperBound
+    /// An array, as JSON text for `json_each`.
+    case jsonArray(element: ValueEncoding)
+}

@@ -1,0 +1,51 @@
+import SiftChecker
+import SiftSchema
+
+/// A query compiled to SQL: the text, its bindings in order, and what its rows hold.
+///
+/// It is a value: compile once, then run it again and again with new parameter values
+/// (``bindings(for:schema:)``) without compiling again.
+public struct CompiledQuery: Sendable, Hashable {
+    /// The SQL text, with `?NNN` placeholders; it never contains a value.
+    public var sql: String
+    /// What each placeholder is bound to: `bindings[0]` is `?1`.
+    public var bindings: [BindingSlot]
+    /// The named parameters, with their types and the placeholders they fill.
+    public var parameters: [CompiledParameter]
+    /// The model of the rows.
+    public var model: Model
+    /// The result columns, in order: each an attribute of the model.
+    public var columns: [Attribute]
+    /// The checked query this was compiled from.
+    public var query: CheckedQuery
+    /// Text columns (`table.column`) whose holding only NFC text would let the SQL use them bare.
+    public var nfcCandidates: Set<String>
+    /// Text columns the SQL uses bare because they were known to hold only NFC text: if that stops
+    /// being true, the query must be lowered again.
+    public var nfcAssumptions: Set<String>
+
+    /// The values to bind, in placeholder order, given values for the named parameters.
+    public func bindings(for values: [String: ParameterValue], schema: Schema) throws -> [SQLValue] {
+        for parameter in parameters where values[parameter.name] == nil {
+            throw ParameterError(
+                name: parameter.name,
+                message: "no value for the parameter '\(parameter.name)' (\(parameter.type)); set it, e.g. with '.param set \(parameter.name) VALUE'")
+        }
+        let types = Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.type) })
+        return try bindings.map { slot in
+            switch slot {
+            case .constant(let value): value
+            case .parameter(let name, let encoding):
+                try ParameterEncoder.encode(values[name]!, name: name, type: types[name]!, encoding: encoding, schema: schema)
+            }
+        }
+    }
+}
+
+/// A named parameter of a compiled query.
+public struct CompiledParameter: Sendable, Hashable {
+    public var name: String
+    public var type: SiftType
+    /// The 1-based placeholder positions it fills (one per encoding it needs).
+    public var positions: [Int]
+}

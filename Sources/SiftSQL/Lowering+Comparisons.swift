@@ -1,0 +1,80 @@
+import SiftChecker
+import SiftSchema
+
+extension LoweringContext {
+    /// `==`, `!=`, `<`, ... with Swift's meaning for optionals, strings and dates.
+    func lowerComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered {
+        // `x == true` / `x != false` on a non-optional Bool is `x` itself (readable, index-friendly).
+        if lhs.type == .bool, rhs.type == .bool, op == .equal || op == .notEqual {
+            if case .constant(.bool(let value)) = rhs.kind { return boolEquality(lhs, value == (op == .equal)) }
+            if case .constant(.bool(let value)) = lhs.kind { return boolEquality(rhs, value == (op == .equal)) }
+        }
+        // The side that is a column is lowered first; the other side's parameters match its storage.
+        let columnFirst = isColumnLike(rhs) && !isColumnLike(lhs)
+        var left: Lowered
+        var right: Lowered
+        if columnFirst {
+            right = lowerValue(rhs)
+            left = lowerValue(lhs, hint: encoding(toMatch: right, type: lhs.type))
+        } else {
+            left = lowerValue(lhs)
+            right = lowerValue(rhs, hint: encoding(toMatch: left, type: rhs.type))
+        }
+        let type = lhs.type.unwrapped
+        if type == .string {
+            left = normalizedString(left)
+            right = normalizedString(right)
+        } else if type == .date, let leftStorage = left.storage, let rightStorage = right.storage, leftStorage != rightStorage {
+            left = Lowered(dialect.unixSeconds(left.sql, storage: leftStorage), isOptional: left.isOptional, mayTrap: left.mayTrap)
+            right = Lowered(dialect.unixSeconds(right.sql, storage: rightStorage), isOptional: right.isOptional, mayTrap: right.mayTrap)
+        }
+        let mayTrap = left.mayTrap || right.mayTrap
+        var result: Lowered
+        if (op == .equal || op == .notEqual) && (left.isOptional || right.isOptional) {
+            // Swift: nil == nil, nil != value. `IS` keeps it two-valued.
+            result = Lowered(dialect.nullSafeEqual(left.operand, right.operand, negated: op == .notEqual), mayTrap: mayTrap).with(.comparison)
+            // A trap hidden in a promoted operand would read as nil: keep it a trap.
+            for side in [left, right] where side.mayTrap && !side.isOptional {
+                result = Lowered("CASE WHEN " + side.operand + " IS NULL THEN NULL ELSE " + result.sql + " END", mayTrap: true, isAtomic: true)
+            }
+            return result
+        }
+        let symbol = op == .notEqual ? " <> " : " \(op.rawValue == "==" ? "=" : op.rawValue) "
+        return Lowered(left.operand + symbol + right.operand, mayTrap: mayTrap).with(.comparison)
+    }
+
+    func boolEquality(_ expr: TypedExpr, _ positive: Bool) -> Lowered {
+        let condition = lowerCondition(expr)
+        if let constant = condition.boolConstant { return constantBool(constant == positive) }
+        return positive ? condition : Lowered("NOT " + condition.operand(inside: .not), mayTrap: condition.mayTrap).with(.not)
+    }
+
+    /// Whether an expression reads a column (so the other side should adopt its storage).
+    func isColumnLike(_ expr: TypedExpr) -> Bool {
+        switch expr.kind {
+        case .attribute: true
+        case .optionalMap(_, _, let body): isColumnLike(body)
+        case .injectOptional(let inner), .nilCoalescing(let inner, _): isColumnLike(inner)
+        default: false
+        }
+    }
+
+    /// A string operand in NFC: constants and parameters are bound in NFC already; a column known
+    /// to hold NFC text stays bare (keeping its index); anything else goes through `sift_nfc`.
+    func normalizedString(_ value: Lowered) -> Lowered {
+        if case .binding? = value.sql.segments.first, value.sql.segments.count == 1 { return value }
+        if value.sql.segments == [.sql("NULL")] { return value }
+        if let column = value.column {
+            nfcCandidates.insert(column.key)
+            if options.facts.nfcColumns.contains(column.key) {
+                nfcAssumptions.insert(column.key)
+                return value
+            }
+        }
+        var normalized = value
+        normalized.sql = dialect.call(.nfc, [value.sql])
+        normalized.isAtomic = true
+        normalized.column = nil
+        return normalized
+    }
+}

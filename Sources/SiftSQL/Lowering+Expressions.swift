@@ -1,0 +1,470 @@
+import SiftChecker
+import SiftSchema
+import SiftSyntax
+
+extension LoweringContext {
+    // MARK: Conditions
+
+    /// Lowers a Bool expression to a two-valued SQL condition (NULL only for a trap).
+    func lowerCondition(_ expr: TypedExpr) -> Lowered {
+        var lowered = lowerValue(expr)
+        if lowered.isOptional {
+            // A `Bool?` used as a condition (the checker only allows it through `== true`, but be safe).
+            lowered = Lowered(dialect.nullSafeEqual(lowered.operand, SQLFragment(dialect.trueLiteral), negated: false), mayTrap: lowered.mayTrap)
+        }
+        return lowered
+    }
+
+    func constantBool(_ value: Bool) -> Lowered {
+        Lowered(SQLFragment(value ? dialect.trueLiteral : dialect.falseLiteral), isAtomic: true, boolConstant: value)
+    }
+
+    // MARK: Values
+
+    /// Lowers any expression to an SQL value. `hint` says how a parameter or constant met here
+    /// must be encoded (the storage of the column it is compared with).
+    func lowerValue(_ expr: TypedExpr, hint: ValueEncoding = .plain) -> Lowered {
+        switch expr.kind {
+        case .error:
+            return constantBool(false)
+        case .constant(let constant):
+            return lowerConstant(constant, type: expr.type)
+        case .parameter(let name):
+            let encoding = parameterEncoding(for: expr.type, hint: hint)
+            return Lowered(.binding(.parameter(name: name, encoding: encoding)), isOptional: expr.type.isOptional, isAtomic: true, storage: storage(of: encoding))
+        case .variable(let id):
+            switch variables[id] {
+            case .value(let lowered)?: return lowered
+            case .row(let alias, let model, _)?:
+                return Lowered(.column(alias, keyColumn(of: model)), isAtomic: true)
+            case nil:
+                return constantBool(false)
+            }
+        case .attribute(let base, let attribute):
+            guard let row = row(of: base) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
+            let reference = ColumnReference(alias: row.alias, table: row.model.tableName, attribute: attribute)
+            let storage: Storage? = (attribute.type == .date || attribute.type == .uuid) ? attribute.storage : nil
+            return Lowered(
+                .column(row.alias, attribute.columnName), isOptional: attribute.isOptional || row.isOptional, isAtomic: true,
+                column: reference, storage: storage)
+        case .toOne, .toMany:
+            // A relationship as a value only appears under a sequence or optional operation.
+            guard let row = row(of: expr) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
+            return Lowered(.column(row.alias, keyColumn(of: row.model)), isOptional: true, isAtomic: true)
+        case .optionalMap(let source, let variable, let body):
+            return lowerOptionalMap(source: source, variable: variable, body: body, hint: hint)
+        case .ifLet(let source, let variable, let then, let otherwise):
+            return lowerIfLet(source: source, variable: variable, then: then, otherwise: otherwise, hint: hint, type: expr.type)
+        case .injectOptional(let inner):
+            var lowered = lowerValue(inner, hint: hint)
+            lowered.isOptional = true
+            return lowered
+        case .not(let inner):
+            let operand = lowerCondition(inner)
+            if let constant = operand.boolConstant { return constantBool(!constant) }
+            return Lowered("NOT " + operand.operand(inside: .not), mayTrap: operand.mayTrap).with(.not)
+        case .negate(let inner):
+            let operand = lowerValue(inner)
+            if inner.type.isInteger {
+                return Lowered(dialect.call(.negate, [operand.sql]), mayTrap: true, isAtomic: true)
+            }
+            return Lowered("-" + operand.operand, mayTrap: operand.mayTrap)
+        case .arithmetic(let op, let lhs, let rhs):
+            return lowerArithmetic(op, lhs, rhs, type: expr.type)
+        case .comparison(let op, let lhs, let rhs):
+            return lowerComparison(op, lhs, rhs)
+        case .logical(let op, let operands):
+            return lowerLogical(op, operands)
+        case .nilCoalescing(let lhs, let rhs):
+            let left = lowerValue(lhs, hint: hint)
+            let right = lowerValue(rhs, hint: hint)
+            return Lowered(
+                "coalesce(" + left.sql + ", " + right.sql + ")", isOptional: rhs.type.isOptional,
+                mayTrap: left.mayTrap || right.mayTrap, isAtomic: true, storage: left.storage ?? right.storage)
+        case .conditional(let condition, let then, let otherwise):
+            let test = lowerCondition(condition)
+            let yes = lowerValue(then, hint: hint)
+            let no = lowerValue(otherwise, hint: hint)
+            if let constant = test.boolConstant { return constant ? yes : no }
+            let sql: SQLFragment =
+                test.mayTrap
+                ? "CASE WHEN " + test.sql + " THEN " + yes.sql + " WHEN NOT " + test.operand + " THEN " + no.sql + " END"
+                : "CASE WHEN " + test.sql + " THEN " + yes.sql + " ELSE " + no.sql + " END"
+            return Lowered(
+                sql, isOptional: expr.type.isOptional, mayTrap: test.mayTrap || yes.mayTrap || no.mayTrap, isAtomic: true,
+                storage: yes.storage ?? no.storage)
+        case .conversion(let inner):
+            return lowerConversion(inner, to: expr.type)
+        case .stringTest(let test, let lhs, let rhs):
+            let function: SiftFunction
+            switch test {
+            case .contains: function = .contains
+            case .hasPrefix: function = .hasPrefix
+            case .hasSuffix: function = .hasSuffix
+            case .localizedStandardContains: function = .localizedStandardContains
+            }
+            let haystack = lowerValue(lhs)
+            let needle = lowerValue(rhs)
+            let exact = Lowered(dialect.call(function, [haystack.sql, needle.sql]), mayTrap: haystack.mayTrap || needle.mayTrap, isAtomic: true)
+            if test == .hasPrefix, let column = haystack.column, !haystack.isOptional, let range = prefixRange(column: column, haystack: haystack, needle: rhs) {
+                // `name >= p AND name < p + U+10FFFF` lets an index on the column find the candidates;
+                // the exact test keeps Swift's meaning (characters, not bytes).
+                return Lowered(range + " AND " + exact.sql, mayTrap: exact.mayTrap).with(.and)
+            }
+            return exact
+        case .stringComparison(let comparison, let lhs, let rhs):
+            let function: SiftFunction
+            switch comparison {
+            case .caseInsensitiveCompare: function = .caseInsensitiveCompare
+            case .localizedCompare: function = .localizedCompare
+            case .localizedCaseInsensitiveCompare: function = .localizedCaseInsensitiveCompare
+            case .localizedStandardCompare: function = .localizedStandardCompare
+            }
+            let left = lowerValue(lhs)
+            let right = lowerValue(rhs)
+            return Lowered(dialect.call(function, [left.sql, right.sql]), mayTrap: left.mayTrap || right.mayTrap, isAtomic: true)
+        case .stringTransform(let transform, let inner):
+            let operand = lowerValue(inner)
+            return Lowered(dialect.call(transform == .lowercased ? .lowercased : .uppercased, [operand.sql]), mayTrap: operand.mayTrap, isAtomic: true)
+        case .stringLength(let inner):
+            let operand = lowerValue(inner)
+            return Lowered(dialect.call(.length, [operand.sql]), mayTrap: operand.mayTrap, isAtomic: true)
+        case .rawValue(let inner):
+            var operand = lowerValue(inner)
+            operand.column = nil
+            return operand
+        case .range:
+            // Ranges are only lowered by `contains`.
+            return constantBool(false)
+        case .arrayLiteral:
+            return constantBool(false)
+        case .contains(let sequence, let element):
+            return lowerContains(sequence: sequence, element: element)
+        case .any(let sequence, let variable, let predicate):
+            return lowerQuantifier(sequence: sequence, variable: variable, predicate: predicate, isAll: false)
+        case .all(let sequence, let variable, let predicate):
+            return lowerQuantifier(sequence: sequence, variable: variable, predicate: predicate, isAll: true)
+        case .filter:
+            return constantBool(false)
+        case .count(let sequence):
+            return lowerCount(sequence)
+        case .isEmpty(let inner):
+            if inner.type == .string || inner.type == .optional(.string) {
+                let operand = lowerValue(inner)
+                return Lowered(operand.operand + " = ''", mayTrap: operand.mayTrap).with(.comparison)
+            }
+            return lowerIsEmpty(inner)
+        case .first(let sequence):
+            return lowerFirst(sequence, hint: hint)
+        case .extremum(let isMaximum, let sequence):
+            return lowerExtremum(sequence, isMaximum: isMaximum, hint: hint)
+        }
+    }
+
+    /// The index range of strings starting with a constant or parameter, on a column known to hold
+    /// NFC text; nil when no range applies.
+    func prefixRange(column: ColumnReference, haystack: Lowered, needle: TypedExpr) -> SQLFragment? {
+        nfcCandidates.insert(column.key)
+        guard options.facts.nfcColumns.contains(column.key) else { return nil }
+        let lower: SQLFragment
+        let upper: SQLFragment
+        switch needle.kind {
+        case .constant(.string(let prefix)):
+            let normalized = prefix.precomposedForSift
+            guard !normalized.isEmpty else { return nil }
+            lower = .binding(.constant(.text(normalized)))
+            upper = .binding(.constant(.text(normalized + "\u{10FFFF}")))
+        case .parameter(let name):
+            lower = .binding(.parameter(name: name, encoding: .plain))
+            upper = .binding(.parameter(name: name, encoding: .prefixUpperBound))
+        default:
+            return nil
+        }
+        nfcAssumptions.insert(column.key)
+        return haystack.sql + " >= " + lower + " AND " + haystack.sql + " < " + upper
+    }
+
+    func lowerConstant(_ constant: Constant, type: SiftType) -> Lowered {
+        switch constant {
+        case .null:
+            return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
+        case .bool(let value):
+            return constantBool(value)
+        case .int(let value):
+            return Lowered(.binding(.constant(.integer(value))), isAtomic: true)
+        case .uint(let value):
+            // Beyond Int64: SQLite stores it as REAL; comparisons keep their order.
+            return Lowered(.binding(.constant(.real(Double(value)))), isAtomic: true)
+        case .double(let value):
+            let stored = type.unwrapped == .float ? Double(Float(value)) : value
+            return Lowered(.binding(.constant(.real(stored))), isAtomic: true)
+        case .string(let value):
+            return Lowered(.binding(.constant(.text(value.precomposedForSift))), isAtomic: true)
+        case .enumCase(_, _, let rawValue):
+            switch rawValue {
+            case .int(let value): return Lowered(.binding(.constant(.integer(value))), isAtomic: true)
+            case .string(let value): return Lowered(.binding(.constant(.text(value))), isAtomic: true)
+            }
+        case .comparisonResult(let value):
+            return Lowered(.binding(.constant(.integer(Int64(value)))), isAtomic: true)
+        }
+    }
+
+    func parameterEncoding(for type: SiftType, hint: ValueEncoding) -> ValueEncoding {
+        switch type.unwrapped {
+        case .date:
+            if case .date = hint { return hint }
+            return .date(.dateReferenceSeconds)
+        case .uuid:
+            if case .uuid = hint { return hint }
+            return .uuid(.uuidUppercaseText)
+        case .array(let element):
+            if case .jsonArray = hint { return hint }
+            return .jsonArray(element: parameterEncoding(for: element, hint: .plain))
+        default:
+            return hint == .prefixUpperBound ? hint : .plain
+        }
+    }
+
+    func storage(of encoding: ValueEncoding) -> Storage? {
+        switch encoding {
+        case .date(let storage), .uuid(let storage): storage
+        default: nil
+        }
+    }
+
+    /// The encoding a value compared with `other` must use.
+    func encoding(toMatch other: Lowered, type: SiftType) -> ValueEncoding {
+        guard let storage = other.storage else { return .plain }
+        switch type.unwrapped {
+        case .date: return .date(storage)
+        case .uuid: return .uuid(storage)
+        default: return .plain
+        }
+    }
+
+    // MARK: Rows
+
+    /// The row an expression of model type stands for: an alias, joining to-one relationships.
+    func row(of expr: TypedExpr) -> (alias: String, model: Model, level: QueryLevel, isOptional: Bool)? {
+        switch expr.kind {
+        case .variable(let id):
+            if case .row(let alias, let model, let level)? = variables[id] { return (alias, model, level, false) }
+            return nil
+        case .toOne(let base, let relationship):
+            guard let baseRow = row(of: base) else { return nil }
+            let (alias, model) = joinToOne(from: baseRow.alias, model: baseRow.model, relationship: relationship, level: baseRow.level)
+            let isOptional = baseRow.isOptional || relationship.cardinality == .toOne(isOptional: true)
+            return (alias, model, baseRow.level, isOptional)
+        case .injectOptional(let inner):
+            return row(of: inner)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether an expression is a row (model type), possibly optional.
+    func isRow(_ type: SiftType) -> Bool {
+        if case .model = type.unwrapped { return true }
+        return false
+    }
+
+    // MARK: Optionals
+
+    func lowerOptionalMap(source: TypedExpr, variable: VariableID, body: TypedExpr, hint: ValueEncoding) -> Lowered {
+        if isRow(source.type), let row = row(of: source) {
+            variables[variable] = .row(alias: row.alias, model: row.model, level: row.level)
+            var lowered = lowerValue(body, hint: hint)
+            lowered.isOptional = true
+            if isNullWhenRowMissing(body, variable: variable) { return lowered }
+            let missing = SQLFragment.column(row.alias, keyColumn(of: row.model)) + " IS NULL"
+            return Lowered(
+                "CASE WHEN " + missing + " THEN NULL ELSE " + lowered.sql + " END", isOptional: true, mayTrap: lowered.mayTrap,
+                isAtomic: true, storage: lowered.storage)
+        }
+        let value = lowerValue(source, hint: hint)
+        var unwrapped = value
+        unwrapped.isOptional = false
+        variables[variable] = .value(unwrapped)
+        var lowered = lowerValue(body, hint: hint)
+        lowered.isOptional = true
+        if case .variable(variable) = body.kind { return lowered }
+        if isNullWhenValueNull(body, variable: variable) { return lowered }
+        return Lowered(
+            "CASE WHEN " + value.operand + " IS NULL THEN NULL ELSE " + lowered.sql + " END", isOptional: true,
+            mayTrap: lowered.mayTrap || value.mayTrap, isAtomic: true, storage: lowered.storage)
+    }
+
+    /// The body is an attribute or to-one chain of the bound row: NULL by itself when the row is missing.
+    func isNullWhenRowMissing(_ body: TypedExpr, variable: VariableID) -> Bool {
+        switch body.kind {
+        case .attribute(let base, _), .toOne(let base, _):
+            if case .variable(variable) = base.kind { return true }
+            return isNullWhenRowMissing(base, variable: variable)
+        case .optionalMap(let source, _, let inner):
+            return isNullWhenRowMissing(source, variable: variable) && isRow(source.type) && isAttributeChain(inner)
+        default:
+            return false
+        }
+    }
+
+    func isAttributeChain(_ expr: TypedExpr) -> Bool {
+        switch expr.kind {
+        case .attribute(let base, _), .toOne(let base, _): isAttributeChain(base)
+        case .variable: true
+        default: false
+        }
+    }
+
+    /// The body propagates NULL from the bound value by itself (plain functions of it).
+    func isNullWhenValueNull(_ body: TypedExpr, variable: VariableID) -> Bool {
+        switch body.kind {
+        case .stringTransform(_, let inner), .stringLength(let inner), .rawValue(let inner), .injectOptional(let inner):
+            if case .variable(variable) = inner.kind { return true }
+            return isNullWhenValueNull(inner, variable: variable)
+        default:
+            return false
+        }
+    }
+
+    func lowerIfLet(source: TypedExpr, variable: VariableID, then: TypedExpr, otherwise: TypedExpr, hint: ValueEncoding, type: SiftType) -> Lowered {
+        let missing: SQLFragment
+        var sourceTraps = false
+        if isRow(source.type), let row = row(of: source) {
+            variables[variable] = .row(alias: row.alias, model: row.model, level: row.level)
+            missing = SQLFragment.column(row.alias, keyColumn(of: row.model)) + " IS NULL"
+        } else {
+            let value = lowerValue(source)
+            sourceTraps = value.mayTrap
+            var unwrapped = value
+            unwrapped.isOptional = false
+            variables[variable] = .value(unwrapped)
+            missing = value.operand + " IS NULL"
+        }
+        let yes = lowerValue(then, hint: hint)
+        let no = lowerValue(otherwise, hint: hint)
+        return Lowered(
+            "CASE WHEN " + missing + " THEN " + no.sql + " ELSE " + yes.sql + " END", isOptional: type.isOptional,
+            mayTrap: sourceTraps || yes.mayTrap || no.mayTrap, isAtomic: true, storage: yes.storage ?? no.storage)
+    }
+
+    // MARK: Operators
+
+    func lowerArithmetic(_ op: ArithmeticOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, type: SiftType) -> Lowered {
+        let left = lowerValue(lhs)
+        let right = lowerValue(rhs)
+        if type == .string {
+            return Lowered(left.operand + " || " + right.operand, mayTrap: left.mayTrap || right.mayTrap)
+        }
+        if type.isInteger {
+            let function: SiftFunction
+            switch op {
+            case .add: function = .add
+            case .subtract: function = .subtract
+            case .multiply: function = .multiply
+            case .divide: function = .divide
+            case .remainder: function = .remainder
+            }
+            var call = dialect.call(function, [left.sql, right.sql])
+            if let kind = type.integerKind, kind.bitWidth < 64 || !kind.isSigned {
+                let bits = Int64(kind.bitWidth) * (kind.isSigned ? 1 : -1)
+                call = dialect.call(.fitInteger, [call, .binding(.constant(.integer(bits)))])
+            }
+            return Lowered(call, mayTrap: true, isAtomic: true)
+        }
+        if op == .divide {
+            var call = dialect.call(.divideReal, [left.sql, right.sql])
+            if type == .float { call = dialect.call(.toFloat, [call]) }
+            return Lowered(call, mayTrap: true, isAtomic: true)
+        }
+        let symbol = " " + op.rawValue + " "
+        var sql = left.operand + symbol + right.operand
+        var isAtomic = false
+        if type == .float {
+            sql = dialect.call(.toFloat, [sql])
+            isAtomic = true
+        }
+        return Lowered(sql, mayTrap: left.mayTrap || right.mayTrap, isAtomic: isAtomic)
+    }
+
+    func lowerConversion(_ inner: TypedExpr, to type: SiftType) -> Lowered {
+        let operand = lowerValue(inner)
+        switch type {
+        case .double:
+            if inner.type == .float { return operand }
+            return Lowered(dialect.toReal(operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
+        case .float:
+            return Lowered(dialect.call(.toFloat, [operand.sql]), mayTrap: operand.mayTrap, isAtomic: true)
+        case .integer(let kind):
+            var sql = inner.type.isFloatingPoint ? dialect.call(.doubleToInt, [operand.sql]) : operand.sql
+            if kind.bitWidth < 64 || !kind.isSigned {
+                let bits = Int64(kind.bitWidth) * (kind.isSigned ? 1 : -1)
+                sql = dialect.call(.fitInteger, [sql, .binding(.constant(.integer(bits)))])
+            }
+            return Lowered(sql, mayTrap: true, isAtomic: true)
+        default:
+            return operand
+        }
+    }
+
+    func lowerLogical(_ op: LogicalOperator, _ operands: [TypedExpr]) -> Lowered {
+        var lowered: [Lowered] = []
+        for operand in operands {
+            let condition = lowerCondition(operand)
+            // Constant folding, in Swift's evaluation order.
+            if let constant = condition.boolConstant {
+                if op == .and, !constant, !lowered.contains(where: \.mayTrap) { return constantBool(false) }
+                if op == .or, constant, !lowered.contains(where: \.mayTrap) { return constantBool(true) }
+                if op == .and, constant { continue }
+                if op == .or, !constant { continue }
+            }
+            lowered.append(condition)
+        }
+        if lowered.isEmpty { return constantBool(op == .and) }
+        if lowered.count == 1 { return lowered[0] }
+        let mayTrap = lowered.contains(where: \.mayTrap)
+        if !lowered.dropLast().contains(where: \.mayTrap) {
+            let context: SQLPrecedence = op == .and ? .and : .and  // AND inside OR keeps its parentheses, for people
+            return balanced(lowered.map { $0.operand(inside: context) }, separator: op == .and ? " AND " : " OR ", mayTrap: mayTrap)
+                .with(op == .and ? .and : .or)
+        }
+        // A trapping operand before others: Swift's left-to-right short circuit, exactly.
+        var result = lowered[lowered.count - 1]
+        for operand in lowered.dropLast().reversed() {
+            if operand.mayTrap {
+                let sql: SQLFragment =
+                    op == .and
+                    ? "CASE WHEN " + operand.sql + " THEN " + result.sql + " WHEN NOT " + operand.operand + " THEN " + dialect.falseLiteral + " END"
+                    : "CASE WHEN " + operand.sql + " THEN " + dialect.trueLiteral + " WHEN NOT " + operand.operand + " THEN " + result.sql + " END"
+                result = Lowered(sql, mayTrap: true, isAtomic: true)
+            } else {
+                result = Lowered(operand.operand(inside: .and) + (op == .and ? " AND " : " OR ") + result.operand(inside: .and), mayTrap: true)
+            }
+        }
+        return result
+    }
+
+    /// Joins many terms with AND/OR in nested groups, so a chain of 10,000 clauses stays far below
+    /// SQLite's expression depth limit (1,000).
+    func balanced(_ terms: [SQLFragment], separator: String, mayTrap: Bool) -> Lowered {
+        let groupSize = 64
+        if terms.count <= groupSize {
+            return Lowered(SQLFragment.joined(terms, separator: separator), mayTrap: mayTrap)
+        }
+        var groups: [SQLFragment] = []
+        var index = 0
+        while index < terms.count {
+            let group = Array(terms[index..<min(index + groupSize, terms.count)])
+            groups.append(SQLFragment.joined(group, separator: separator).parenthesized)
+            index += groupSize
+        }
+        return balanced(groups, separator: separator, mayTrap: mayTrap)
+    }
+}
+
+extension String {
+    /// NFC, the form Sift binds strings in so canonically equivalent strings compare equal.
+    var precomposedForSift: String { precomposedStringWithCanonicalMapping }
+}
+
+import Foundation

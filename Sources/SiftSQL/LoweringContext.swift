@@ -1,0 +1,251 @@
+import SiftChecker
+import SiftSchema
+import SiftSyntax
+
+/// A lowered expression: its SQL and what is known about its value.
+struct Lowered {
+    var sql: SQLFragment
+    /// The SQL value can be NULL because the Swift value is optional (nil).
+    var isOptional: Bool
+    /// Evaluating it can trap; then its value is NULL.
+    var mayTrap: Bool
+    /// Needs no parentheses when embedded in an operator expression.
+    var isAtomic: Bool
+    /// The bare column it is, for index-friendly comparisons and facts.
+    var column: ColumnReference?
+    /// The storage of the date or UUID it holds, when it comes from a column.
+    var storage: Storage?
+    /// It is a compile-time constant Bool.
+    var boolConstant: Bool?
+    /// How tightly its top operator binds, to leave out parentheses people do not need.
+    var precedence: SQLPrecedence = .unknown
+
+    init(
+        _ sql: SQLFragment, isOptional: Bool = false, mayTrap: Bool = false, isAtomic: Bool = false,
+        column: ColumnReference? = nil, storage: Storage? = nil, boolConstant: Bool? = nil
+    ) {
+        self.sql = sql
+        self.isOptional = isOptional
+        self.mayTrap = mayTrap
+        self.isAtomic = isAtomic
+        self.column = column
+        self.storage = storage
+        self.boolConstant = boolConstant
+    }
+
+    /// The SQL, parenthesised unless atomic.
+    var operand: SQLFragment { isAtomic ? sql : sql.parenthesized }
+
+    /// The SQL as an operand of an operator of `context` precedence: parenthesised unless it
+    /// binds more tightly.
+    func operand(inside context: SQLPrecedence) -> SQLFragment {
+        isAtomic || precedence > context ? sql : sql.parenthesized
+    }
+
+    /// The same value, marked with the precedence of its top operator.
+    func with(_ precedence: SQLPrecedence) -> Lowered {
+        var copy = self
+        copy.precedence = precedence
+        return copy
+    }
+}
+
+/// SQL operator precedence, loosest first (SQLite's order).
+enum SQLPrecedence: Int, Comparable {
+    /// Not known: always parenthesise.
+    case unknown = 0
+    case or, and, not
+    /// `=`, `<>`, `IS`, `IN`, `BETWEEN`, `<`, ...
+    case comparison
+
+    static func < (lhs: SQLPrecedence, rhs: SQLPrecedence) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// `"alias"."column"` of an attribute.
+struct ColumnReference {
+    var alias: String
+    var table: String
+    var attribute: Attribute
+
+    var key: String { table + "." + attribute.columnName }
+}
+
+/// One `SELECT` being built: the root query or a correlated subquery.
+final class QueryLevel {
+    var from: SQLFragment
+    var joins: [SQLFragment] = []
+    /// Conditions that correlate the subquery with its outer rows, and its own filters.
+    var conditions: [SQLFragment] = []
+    /// Aliases of to-one joins already made here, by `baseAlias.relationship`.
+    var joinAliases: [String: String] = [:]
+
+    init(from: SQLFragment) {
+        self.from = from
+    }
+
+    /// `FROM ... JOIN ... WHERE ...` of this level (without SELECT).
+    func body(extraConditions: [SQLFragment] = []) -> SQLFragment {
+        var sql = SQLFragment("FROM ") + from
+        for join in joins { sql += " " + join }
+        let all = conditions + extraConditions
+        if !all.isEmpty { sql += " WHERE " + SQLFragment.joined(all, separator: " AND ") }
+        return sql
+    }
+}
+
+/// How a variable of the checked query is reached in SQL.
+enum VariableBinding {
+    /// A row: a table alias in a query level.
+    case row(alias: String, model: Model, level: QueryLevel)
+    /// A value: its SQL (for bindings of scalar optionals and elements of scalar sequences).
+    case value(Lowered)
+}
+
+/// The state of lowering one query.
+final class LoweringContext {
+    let query: CheckedQuery
+    let schema: Schema
+    let dialect: any SQLDialect
+    let options: SQLLowering.Options
+    var variables: [VariableID: VariableBinding] = [:]
+    var usedAliases: Set<String> = []
+    /// Text columns whose NFC-ness changes the SQL: those wrapped in `sift_nfc` and those assumed NFC.
+    var nfcCandidates: Set<String> = []
+    /// Text columns the SQL uses bare because the facts say they hold only NFC text.
+    var nfcAssumptions: Set<String> = []
+
+    init(query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: SQLLowering.Options) {
+        self.query = query
+        self.schema = schema
+        self.dialect = dialect
+        self.options = options
+    }
+
+    /// A fresh alias based on `name`.
+    func alias(_ name: String) -> String {
+        var candidate = name
+        var counter = 2
+        while usedAliases.contains(candidate) {
+            candidate = "\(name)_\(counter)"
+            counter += 1
+        }
+        usedAliases.insert(candidate)
+        return candidate
+    }
+
+    func model(named name: String) -> Model {
+        schema.model(named: name) ?? query.model
+    }
+
+    /// `FROM` item: `"table"` or `"table" AS "alias"`.
+    func tableReference(_ table: String, alias: String) -> SQLFragment {
+        alias == table ? .identifier(table) : .identifier(table) + " AS " + .identifier(alias)
+    }
+
+    func keyColumn(of model: Model) -> String { model.primaryKey.first ?? "rowid" }
+
+    // MARK: The query
+
+    func lowerQuery() -> CompiledQuery {
+        let root = query.model
+        let rootAlias = alias(root.tableName)
+        let level = QueryLevel(from: tableReference(root.tableName, alias: rootAlias))
+        variables[query.root] = .row(alias: rootAlias, model: root, level: level)
+
+        var conjuncts: [SQLFragment] = []
+        if let filter = query.filter {
+            conjuncts = lowerWhereClause(filter)
+        }
+        var orderBy: [SQLFragment] = []
+        for key in query.sort { orderBy.append(lowerSortKey(key, rootAlias: rootAlias, level: level)) }
+        if options.breakTiesByPrimaryKey, !query.sort.isEmpty {
+            for column in root.primaryKey { orderBy.append(.column(rootAlias, column)) }
+        }
+        let limit = query.limit.map { lowerValue($0).sql }
+        let offset = query.offset.map { lowerValue($0).sql }
+
+        let columns = root.attributes
+        var sql = SQLFragment("SELECT ") + SQLFragment.joined(columns.map { .column(rootAlias, $0.columnName) }, separator: ", ")
+        sql += SQLFragment([.newline(indent: 0)]) + "FROM " + level.from
+        for join in level.joins { sql += SQLFragment([.newline(indent: 0)]) + join }
+        if !conjuncts.isEmpty {
+            sql += SQLFragment([.newline(indent: 0)]) + "WHERE "
+            for (index, conjunct) in conjuncts.enumerated() {
+                if index > 0 { sql += SQLFragment([.newline(indent: 1)]) + "AND " }
+                sql += conjunct
+            }
+        }
+        if !orderBy.isEmpty {
+            sql += SQLFragment([.newline(indent: 0)]) + "ORDER BY " + SQLFragment.joined(orderBy, separator: ", ")
+        }
+        if limit != nil || offset != nil {
+            sql += SQLFragment([.newline(indent: 0)]) + dialect.limit(limit, offset: offset)
+        }
+        let rendered = SQLRenderer(dialect: dialect, readable: options.readableLayout).render(sql)
+        let parameters = rendered.parameterPositions.map { name, positions in
+            CompiledParameter(name: name, type: query.parameters.first { $0.name == name }?.type ?? .error, positions: positions)
+        }.sorted { ($0.positions.first ?? 0) < ($1.positions.first ?? 0) }
+        return CompiledQuery(
+            sql: rendered.text, bindings: rendered.bindings, parameters: parameters, model: root, columns: columns, query: query,
+            nfcCandidates: nfcCandidates, nfcAssumptions: nfcAssumptions)
+    }
+
+    /// The `WHERE` terms: the top-level `&&` operands each on its own line (when none but the last
+    /// can trap, plain `AND` is exact), or the whole condition. A constant true filter has none.
+    func lowerWhereClause(_ filter: TypedExpr) -> [SQLFragment] {
+        if case .logical(.and, let operands) = filter.kind, !operands.dropLast().contains(where: ExpressionTraps.mayTrap) {
+            var terms: [SQLFragment] = []
+            for operand in operands {
+                let lowered = lowerCondition(operand)
+                if lowered.boolConstant == true { continue }
+                if lowered.boolConstant == false { return [SQLFragment(dialect.falseLiteral)] }
+                terms.append(lowered.operand(inside: .and))
+            }
+            return terms
+        }
+        let condition = lowerCondition(filter)
+        if condition.boolConstant == true { return [] }
+        return [condition.sql]
+    }
+
+    // MARK: Sort keys
+
+    func lowerSortKey(_ key: CheckedSortKey, rootAlias: String, level: QueryLevel) -> SQLFragment {
+        var alias = rootAlias
+        var model = query.model
+        for relationship in key.path {
+            (alias, model) = joinToOne(from: alias, model: model, relationship: relationship, level: level)
+        }
+        var value = SQLFragment.column(alias, key.attribute.columnName)
+        if key.attribute.type == .string {
+            switch key.comparator {
+            case .localizedStandard?: value = dialect.collate(value, .localizedStandard)
+            case .localized?: value = dialect.collate(value, .localized)
+            default:
+                let key = model.tableName + "." + key.attribute.columnName
+                nfcCandidates.insert(key)
+                if options.facts.nfcColumns.contains(key) {
+                    nfcAssumptions.insert(key)
+                } else {
+                    value = dialect.call(.nfc, [value])
+                }
+            }
+        }
+        return key.order == .reverse ? value + " DESC" : value
+    }
+
+    /// The alias of the target of a to-one relationship from a row, joining it once per level.
+    func joinToOne(from baseAlias: String, model: Model, relationship: Relationship, level: QueryLevel) -> (String, Model) {
+        let target = self.model(named: relationship.target)
+        let key = baseAlias + "." + relationship.name
+        if let existing = level.joinAliases[key] { return (existing, target) }
+        let joinAlias = alias(relationship.name)
+        level.joinAliases[key] = joinAlias
+        if case .foreignKey(let column, let targetColumn) = relationship.link {
+            level.joins.append(
+                "LEFT JOIN " + tableReference(target.tableName, alias: joinAlias) + " ON "
+                    + .column(joinAlias, targetColumn) + " = " + .column(baseAlias, column))
+        }
+        return (joinAlias, target)
+    }
+}

@@ -1,1 +1,0 @@
-// SiftSQL: filled in by its issue. See README.md for the phases.

@@ -1,0 +1,256 @@
+import Foundation
+import SiftChecker
+import SiftSchema
+
+/// A value given for a named parameter when a compiled query runs.
+public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case date(Date)
+    case uuid(UUID)
+    case data([UInt8])
+    /// For a parameter of array type (`tags.contains($0.title)`).
+    case array([ParameterValue])
+
+    public var description: String {
+        switch self {
+        case .null: "nil"
+        case .bool(let value): String(value)
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): Constant.string(value).description
+        case .date(let value): DateEncoding.iso8601(value)
+        case .uuid(let value): value.uuidString
+        case .data(let bytes): "Data(\(bytes.count) bytes)"
+        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+        }
+    }
+}
+
+/// A parameter value that does not fit the parameter, or a parameter without a value.
+public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var message: String
+    public var description: String { message }
+}
+
+/// Encodes parameter values into SQL values for the storage they meet.
+public enum ParameterEncoder {
+    /// Encodes `value` for a parameter of type `type` with `encoding`.
+    public static func encode(
+        _ value: ParameterValue, name: String, type: SiftType, encoding: ValueEncoding, schema: Schema
+    ) throws -> SQLValue {
+        func mismatch() -> ParameterError {
+            ParameterError(name: name, message: "the parameter '\(name)' is a '\(type)', but its value is \(value)")
+        }
+        if case .null = value {
+            guard type.isOptional else {
+                throw ParameterError(name: name, message: "the parameter '\(name)' is a non-optional '\(type)', but its value is nil")
+            }
+            return .null
+        }
+        switch (type.unwrapped, encoding) {
+        case (.array(let element), .jsonArray(let elementEncoding)):
+            guard case .array(let values) = value else { throw mismatch() }
+            let encoded = try values.map { try encode($0, name: name, type: element, encoding: elementEncoding, schema: schema) }
+            return .text(JSONArray.encode(encoded))
+        case (_, .prefixUpperBound):
+            guard case .string(let text) = value else { throw mismatch() }
+            return .text(text.precomposedStringWithCanonicalMapping + "\u{10FFFF}")
+        default:
+            break
+        }
+        switch (type.unwrapped, value) {
+        case (.bool, .bool(let flag)): return .integer(flag ? 1 : 0)
+        case (.integer(let kind), .int(let number)):
+            guard kind.contains(number) else {
+                throw ParameterError(name: name, message: "the value \(number) of '\(name)' does not fit in '\(kind.rawValue)'")
+            }
+            return .integer(number)
+        case (.double, .double(let number)), (.float, .double(let number)): return .real(number)
+        case (.double, .int(let number)), (.float, .int(let number)): return .real(Double(number))
+        case (.string, .string(let text)): return .text(text.precomposedStringWithCanonicalMapping)
+        case (.url, .string(let text)): return .text(text)
+        case (.data, .data(let bytes)): return .blob(bytes)
+        case (.date, .date(let date)):
+            if case .date(let storage) = encoding { return DateEncoding.encode(date, storage: storage) }
+            return DateEncoding.encode(date, storage: .dateReferenceSeconds)
+        case (.uuid, .uuid(let uuid)):
+            if case .uuid(let storage) = encoding { return UUIDEncoding.encode(uuid, storage: storage) }
+            return UUIDEncoding.encode(uuid, storage: .uuidUppercaseText)
+        case (.uuid, .string(let text)):
+            guard let uuid = UUID(uuidString: text) else { throw mismatch() }
+            if case .uuid(let storage) = encoding { return UUIDEncoding.encode(uuid, storage: storage) }
+            return UUIDEncoding.encode(uuid, storage: .uuidUppercaseText)
+        case (.enumeration(let enumName), _):
+            guard let enumType = schema.enumType(named: enumName) else { throw mismatch() }
+            let found: EnumType.Case?
+            switch value {
+            case .string(let text): found = enumType.case(named: text.hasPrefix(".") ? String(text.dropFirst()) : text) ?? enumType.case(withRawValue: .string(text))
+            case .int(let number): found = enumType.case(withRawValue: .int(number))
+            default: found = nil
+            }
+            guard let found else {
+                throw ParameterError(
+                    name: name,
+                    message: "the parameter '\(name)' is a '\(enumName)', whose cases are " + enumType.cases.map { ".\($0.name)" }.joined(separator: ", ") + "; \(value) is none of them")
+            }
+            switch found.rawValue {
+            case .int(let raw): return .integer(raw)
+            case .string(let raw): return .text(raw)
+            }
+        default:
+            throw mismatch()
+        }
+    }
+}
+
+/// Dates in each storage Sift supports.
+public enum DateEncoding {
+    /// Seconds between 1970-01-01 and 2001-01-01.
+    public static let referenceDateOffset: Double = 978_307_200
+
+    public static func encode(_ date: Date, storage: Storage) -> SQLValue {
+        switch storage {
+        case .dateUnixSeconds: .real(date.timeIntervalSince1970)
+        case .dateISO8601: .text(iso8601(date))
+        default: .real(date.timeIntervalSinceReferenceDate)
+        }
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS.SSS` in UTC (StructuredQueries' format), truncated to milliseconds.
+    public static func iso8601(_ date: Date) -> String {
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let (days, dayMilliseconds) = floorDivide(totalMilliseconds, 86_400_000)
+        let (year, month, day) = civil(fromDays: days)
+        let hour = dayMilliseconds / 3_600_000
+        let minute = dayMilliseconds / 60_000 % 60
+        let second = dayMilliseconds / 1000 % 60
+        let millisecond = dayMilliseconds % 1000
+        func pad(_ value: Int64, _ width: Int) -> String { String(value).leftPadded(to: width) }
+        let yearText = year < 0 ? "-" + pad(-year, 4) : pad(year, 4)
+        return "\(yearText)-\(pad(month, 2))-\(pad(day, 2)) \(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millisecond, 3))"
+    }
+
+    /// Reads `2026-03-14`, `2026-03-14 09:30`, `2026-03-14 09:30:00.000` or
+    /// `2026-03-14T09:30:00.000Z`, all in UTC; nil for anything else.
+    public static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        func number(_ start: Int, _ count: Int) -> Int? {
+            guard start + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[start..<start + count] {
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard bytes.count >= 10, let year = number(0, 4), bytes[4] == 45, let month = number(5, 2), bytes[7] == 45,
+            let day = number(8, 2), (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        var seconds = 0.0
+        var index = 10
+        if bytes.count > 10 {
+            guard bytes[10] == 32 || bytes[10] == 84, let hour = number(11, 2), bytes.count >= 16, bytes[13] == 58,
+                let minute = number(14, 2), hour < 24, minute < 60
+            else { return nil }
+            seconds = Double(hour * 3600 + minute * 60)
+            index = 16
+            if bytes.count > 16, bytes[16] == 58, let second = number(17, 2), second < 61 {
+                seconds += Double(second)
+                index = 19
+                if bytes.count > 19, bytes[19] == 46 {
+                    var scale = 0.1
+                    index = 20
+                    while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+                        seconds += Double(bytes[index] - 48) * scale
+                        scale /= 10
+                        index += 1
+                    }
+                }
+            }
+            if index < bytes.count, bytes[index] == 90 { index += 1 }
+        }
+        guard index == bytes.count else { return nil }
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * Int64(month > 2 ? month - 3 : month + 9) + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Date(timeIntervalSince1970: Double(days * 86_400) + seconds)
+    }
+
+    static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
+        let quotient = a / b
+        let remainder = a % b
+        return remainder < 0 ? (quotient - 1, remainder + b) : (quotient, remainder)
+    }
+
+    /// Howard Hinnant's civil-from-days: days since 1970-01-01 to (year, month, day).
+    static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+/// UUIDs in each storage Sift supports.
+public enum UUIDEncoding {
+    public static func encode(_ uuid: UUID, storage: Storage) -> SQLValue {
+        switch storage {
+        case .uuidLowercaseText: .text(uuid.uuidString.lowercased())
+        case .uuidBlob:
+            .blob(withUnsafeBytes(of: uuid.uuid) { Array($0) })
+        default: .text(uuid.uuidString)
+        }
+    }
+}
+
+/// A JSON array of SQL values, for binding arrays to `json_each`.
+enum JSONArray {
+    static func encode(_ values: [SQLValue]) -> String {
+        "[" + values.map { value -> String in
+            switch value {
+            case .null: "null"
+            case .integer(let number): String(number)
+            case .real(let number): number.isFinite ? String(number) : "null"
+            case .text(let text): JSONText.quote(text)
+            case .blob(let bytes): JSONText.quote(bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined())
+            }
+        }.joined(separator: ",") + "]"
+    }
+}
+
+/// JSON string literals.
+public enum JSONText {
+    /// `"text"` with JSON's escapes (control characters and U+2028/U+2029 as `\uXXXX`).
+    public static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,91 @@
+import SiftSchema
+
+/// What differs between SQL databases, so the lowering stays independent of any one of them.
+///
+/// SQLite is the only dialect today. Everything the lowering writes that is not standard SQL
+/// goes through this protocol: quoting, placeholders, null-safe equality, Sift's registered
+/// functions, collations, date arithmetic, JSON arrays and `LIMIT`.
+public protocol SQLDialect: Sendable {
+    /// `"name"` with inner quotes doubled.
+    func quote(identifier: String) -> String
+    /// The placeholder of the binding at a 1-based position (`?1`).
+    func placeholder(_ position: Int) -> String
+    /// `a IS b` / `a IS NOT b`: equality where NULL equals NULL (Swift's `==` on optionals).
+    func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment
+    /// A call of one of Sift's functions, which the runtime registers on each connection.
+    func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment
+    /// `ORDER BY` term with a string collation.
+    func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment
+    /// A date in `storage` converted to REAL seconds since 1970, for comparing different storages.
+    func unixSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment
+    /// An integer converted to floating point.
+    func toReal(_ value: SQLFragment) -> SQLFragment
+    /// A table of the elements of a JSON array bound as text: the `FROM` item and its value and
+    /// order columns.
+    func jsonArrayElements(_ array: SQLFragment, alias: String) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment)
+    /// `LIMIT ... OFFSET ...`.
+    func limit(_ limit: SQLFragment?, offset: SQLFragment?) -> SQLFragment
+    /// The keywords for the Boolean constants.
+    var trueLiteral: String { get }
+    var falseLiteral: String { get }
+}
+
+/// The string orders a sort can use besides the default (Swift's `<`).
+public enum StringComparatorCollation: String, Sendable, Hashable {
+    case localizedStandard
+    case localized
+}
+
+/// SQLite 3.38 and later (JSON1 and `julianday` built in).
+public struct SQLiteDialect: SQLDialect {
+    public init() {}
+
+    public func quote(identifier: String) -> String {
+        if !identifier.utf8.contains(UInt8(ascii: "\"")) { return "\"" + identifier + "\"" }
+        var quoted = "\""
+        for scalar in identifier.unicodeScalars {
+            if scalar == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(scalar) }
+        }
+        return quoted + "\""
+    }
+
+    public func placeholder(_ position: Int) -> String { "?\(position)" }
+
+    public func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {
+        lhs + (negated ? " IS NOT " : " IS ") + rhs
+    }
+
+    public func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment {
+        SQLFragment(function.sqlName) + "(" + SQLFragment.joined(arguments, separator: ", ") + ")"
+    }
+
+    public func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment {
+        value + " COLLATE " + SQLFragment.identifier(SiftCollation(comparator).sqlName)
+    }
+
+    public func unixSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment {
+        switch storage {
+        case .dateReferenceSeconds: "(" + value + " + 978307200.0)"
+        case .dateISO8601: "((julianday(" + value + ") - 2440587.5) * 86400.0)"
+        default: value
+        }
+    }
+
+    public func toReal(_ value: SQLFragment) -> SQLFragment { "CAST(" + value + " AS REAL)" }
+
+    public func jsonArrayElements(_ array: SQLFragment, alias: String) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment) {
+        ("json_each(" + array + ") AS " + SQLFragment.identifier(alias), .column(alias, "value"), .column(alias, "key"))
+    }
+
+    public func limit(_ limit: SQLFragment?, offset: SQLFragment?) -> SQLFragment {
+        switch (limit, offset) {
+        case (let limit?, let offset?): "LIMIT " + limit + " OFFSET " + offset
+        case (let limit?, nil): "LIMIT " + limit
+        case (nil, let offset?): "LIMIT -1 OFFSET " + offset
+        case (nil, nil): SQLFragment()
+        }
+    }
+
+    public var trueLiteral: String { "TRUE" }
+    public var falseLiteral: String { "FALSE" }
+}

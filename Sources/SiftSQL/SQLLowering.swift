@@ -1,0 +1,52 @@
+import SiftChecker
+import SiftSchema
+import SiftSyntax
+
+/// Lowers a checked query to one SQL statement with bound parameters, with the meaning Swift
+/// gives the predicate in memory.
+///
+/// The rules, each tested against SQLite and the in-memory evaluator:
+/// - Every Boolean the predicate combines is two-valued (0 or 1, never NULL): optionals are
+///   compared with `IS` / `IS NOT`, so `nil != "kim"` is true and `!(x == y)` keeps rows with nil.
+///   NULL in a Boolean means only one thing: a trap (an `Int` overflow, a division by zero), and a
+///   row whose predicate traps is not selected — as close to Swift's crash as a query can be.
+/// - To-one relationships become `LEFT JOIN`s on the target's key (they cannot duplicate rows);
+///   to-many and many-to-many become correlated `EXISTS` / `NOT EXISTS` / `count(*)` subqueries.
+/// - Strings compare as Swift does: canonical equivalence through NFC (`sift_nfc`), unless the
+///   column is known to hold only NFC text, in which case the bare column keeps its index;
+///   `contains` and friends call Sift's registered functions, never `LIKE`.
+/// - Dates compare in the storage the schema declares; parameters are encoded to match.
+/// - `Int` arithmetic is checked (`sift_iadd`, ...); `/` and `%` truncate as Swift does.
+public struct SQLLowering {
+    /// What the lowering may assume about the data (learned by the runtime per connection).
+    public struct Facts: Sendable, Hashable {
+        /// Columns (`table.column`) known to hold only NFC-normalised text, so `==`, `<` and
+        /// sorting can use them bare (and their indexes).
+        public var nfcColumns: Set<String>
+
+        public init(nfcColumns: Set<String> = []) { self.nfcColumns = nfcColumns }
+    }
+
+    /// Options that change the SQL without changing the rows.
+    public struct Options: Sendable, Hashable {
+        public var facts: Facts
+        /// Break ties in the sort order by primary key, for a deterministic order.
+        public var breakTiesByPrimaryKey: Bool
+        /// Lay the SQL out on several lines for people (the REPL); one line otherwise.
+        public var readableLayout: Bool
+
+        public init(facts: Facts = Facts(), breakTiesByPrimaryKey: Bool = false, readableLayout: Bool = true) {
+            self.facts = facts
+            self.breakTiesByPrimaryKey = breakTiesByPrimaryKey
+            self.readableLayout = readableLayout
+        }
+    }
+
+    /// Lowers a checked query.
+    public static func lower(
+        _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect = SQLiteDialect(), options: Options = Options()
+    ) -> CompiledQuery {
+        let lowering = LoweringContext(query: query, schema: schema, dialect: dialect, options: options)
+        return lowering.lowerQuery()
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// The SQL functions Sift registers on every connection, with their Swift implementations.
+///
+/// SQLite's own `=`, `instr`, `lower` and `LIKE` compare bytes and fold ASCII only; these
+/// functions give Swift's answers instead (canonical equivalence, grapheme clusters, full Unicode
+/// case folding) and Swift's checked integer arithmetic. Each returns NULL on NULL input, and the
+/// arithmetic ones return NULL where Swift would trap (overflow, division by zero): Sift's
+/// documented choice is that a row whose predicate traps is not selected.
+public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
+    /// NFC normalisation, so canonically equivalent strings compare equal.
+    case nfc
+    /// `String.contains(_:)` as `#Predicate` evaluates it: by characters (grapheme-aware,
+    /// canonical equivalence), and true for an empty needle.
+    case contains
+    /// Swift's `hasPrefix`.
+    case hasPrefix = "has_prefix"
+    /// Swift's `hasSuffix`.
+    case hasSuffix = "has_suffix"
+    /// Foundation's `localizedStandardContains`: case- and diacritic-insensitive.
+    case localizedStandardContains = "localized_standard_contains"
+    /// `caseInsensitiveCompare` as -1, 0, 1.
+    case caseInsensitiveCompare = "case_insensitive_compare"
+    case localizedCompare = "localized_compare"
+    case localizedCaseInsensitiveCompare = "localized_case_insensitive_compare"
+    case localizedStandardCompare = "localized_standard_compare"
+    /// Swift's `lowercased()` (full Unicode).
+    case lowercased = "lower"
+    /// Swift's `uppercased()` (full Unicode).
+    case uppercased = "upper"
+    /// Swift's `String.count`: the number of characters (grapheme clusters).
+    case length
+    /// Checked `Int` arithmetic: NULL where Swift traps.
+    case add = "iadd"
+    case subtract = "isub"
+    case multiply = "imul"
+    case divide = "idiv"
+    case remainder = "irem"
+    case negate = "ineg"
+    /// `Double` division as IEEE 754 (±infinity for a zero divisor; SQLite's `/` gives NULL).
+    case divideReal = "fdiv"
+    /// `Int(x)` from a Double: truncation, NULL where Swift traps (NaN, out of range).
+    case doubleToInt = "double_to_int"
+    /// `Float(x)`: rounds a Double to single precision.
+    case toFloat = "to_float"
+    /// A sized integer conversion check (`Int8(x)`): the value, or NULL when it does not fit.
+    case fitInteger = "fit_integer"
+
+    /// The name registered on the connection.
+    public var sqlName: String { "sift_" + rawValue }
+
+    /// The number of arguments.
+    public var arity: Int {
+        switch self {
+        case .nfc, .lowercased, .uppercased, .length, .negate, .doubleToInt, .toFloat: 1
+        case .fitInteger: 2
+        default: 2
+        }
+    }
+
+    /// Evaluates the function, as the runtime's registered implementation does.
+    public func evaluate(_ arguments: [SQLValue]) -> SQLValue {
+        if arguments.contains(.null) { return .null }
+        switch self {
+        case .nfc:
+            guard case .text(let text) = arguments[0] else { return arguments[0] }
+            return .text(text.precomposedStringWithCanonicalMapping)
+        case .contains, .hasPrefix, .hasSuffix, .localizedStandardContains:
+            guard case .text(let haystack) = arguments[0], case .text(let needle) = arguments[1] else { return .null }
+            let result: Bool
+            switch self {
+            case .contains: result = needle.isEmpty || haystack.contains(needle)
+            case .hasPrefix: result = haystack.hasPrefix(needle)
+            case .hasSuffix: result = haystack.hasSuffix(needle)
+            default: result = haystack.localizedStandardContains(needle)
+            }
+            return .integer(result ? 1 : 0)
+        case .caseInsensitiveCompare, .localizedCompare, .localizedCaseInsensitiveCompare, .localizedStandardCompare:
+            guard case .text(let lhs) = arguments[0], case .text(let rhs) = arguments[1] else { return .null }
+            let order: ComparisonResult
+            switch self {
+            case .caseInsensitiveCompare: order = lhs.caseInsensitiveCompare(rhs)
+            case .localizedCompare: order = lhs.localizedCompare(rhs)
+            case .localizedCaseInsensitiveCompare: order = lhs.localizedCaseInsensitiveCompare(rhs)
+            default: order = lhs.localizedStandardCompare(rhs)
+            }
+            return .integer(Int64(order.rawValue))
+        case .lowercased, .uppercased:
+            guard case .text(let text) = arguments[0] else { return .null }
+            return .text(self == .lowercased ? text.lowercased() : text.uppercased())
+        case .length:
+            guard case .text(let text) = arguments[0] else { return .null }
+            return .integer(Int64(text.count))
+        case .add, .subtract, .multiply, .divide, .remainder:
+            guard case .integer(let lhs) = arguments[0], case .integer(let rhs) = arguments[1] else { return .null }
+            let result: (Int64, Bool)
+            switch self {
+            case .add: result = lhs.addingReportingOverflow(rhs)
+            case .subtract: result = lhs.subtractingReportingOverflow(rhs)
+            case .multiply: result = lhs.multipliedReportingOverflow(by: rhs)
+            case .divide: if rhs == 0 { return .null }; result = lhs.dividedReportingOverflow(by: rhs)
+            default: if rhs == 0 { return .null }; result = lhs.remainderReportingOverflow(dividingBy: rhs)
+            }
+            return result.1 ? .null : .integer(result.0)
+        case .negate:
+            guard case .integer(let value) = arguments[0], value != .min else { return .null }
+            return .integer(-value)
+        case .divideReal:
+            func real(_ value: SQLValue) -> Double? {
+                switch value {
+                case .real(let real): real
+                case .integer(let integer): Double(integer)
+                default: nil
+                }
+            }
+            guard let lhs = real(arguments[0]), let rhs = real(arguments[1]) else { return .null }
+            let result = lhs / rhs
+            return result.isNaN ? .null : .real(result)
+        case .doubleToInt:
+            let value: Double
+            switch arguments[0] {
+            case .real(let real): value = real
+            case .integer(let integer): return .integer(integer)
+            default: return .null
+            }
+            guard value.isFinite, value > -9_223_372_036_854_775_809.0, value < 9_223_372_036_854_775_808.0 else { return .null }
+            return .integer(Int64(value))
+        case .toFloat:
+            switch arguments[0] {
+            case .real(let real): return .real(Double(Float(real)))
+            case .integer(let integer): return .real(Double(Float(integer)))
+            default: return .null
+            }
+        case .fitInteger:
+            guard case .integer(let value) = arguments[0], case .integer(let bits) = arguments[1] else { return .null }
+            let signed = bits > 0
+            let width = Int64(abs(bits))
+            if width >= 64 { return signed || value >= 0 ? .integer(value) : .null }
+            if signed {
+                let limit = Int64(1) << (width - 1)
+                return value >= -limit && value < limit ? .integer(value) : .null
+            }
+            return value >= 0 && value < (Int64(1) << width) ? .integer(value) : .null
+        }
+    }
+}
+
+/// The collations Sift registers for string sort orders other than Swift's `<`.
+public struct SiftCollation: Sendable, Hashable {
+    public var comparator: StringComparatorCollation
+
+    public init(_ comparator: StringComparatorCollation) { self.comparator = comparator }
+
+    public static let all: [SiftCollation] = [.init(.localizedStandard), .init(.localized)]
+
+    public var sqlName: String { comparator == .localizedStandard ? "sift_localized_standard" : "sift_localized" }
+
+    /// Compares two strings as Foundation's `String.StandardComparator` does.
+    public func compare(_ lhs: String, _ rhs: String) -> Int {
+        let order = comparator == .localizedStandard ? lhs.localizedStandardCompare(rhs) : lhs.localizedCompare(rhs)
+        return order.rawValue
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Sift
+
+/// A value of a result row, decoded by the schema: what the attribute is in Swift.
+public enum DecodedValue: Sendable, Hashable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case date(Date)
+    case uuid(UUID)
+    case data([UInt8])
+    case url(String)
+    /// A raw-value enum case, by name (and its raw value).
+    case enumCase(name: String, rawValue: String)
+    /// A stored value that does not decode as the schema says (text in an INTEGER column of a
+    /// non-STRICT table, an enum raw value without a case): shown as it is stored.
+    case undecodable(SQLValue)
+
+    public var description: String {
+        switch self {
+        case .null: "nil"
+        case .bool(let value): String(value)
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): value
+        case .date(let value): ISO8601Display.string(from: value)
+        case .uuid(let value): value.uuidString
+        case .data(let bytes): "<\(bytes.count) bytes>"
+        case .url(let value): value
+        case .enumCase(let name, _): "." + name
+        case .undecodable(let value): value.description
+        }
+    }
+}
+
+/// Dates shown to people: ISO-8601 in UTC with milliseconds, `2026-03-14T09:30:00.000Z`.
+public enum ISO8601Display {
+    public static func string(from date: Date) -> String {
+        let text = DateEncoding.iso8601(date)
+        return text.replacingOccurrences(of: " ", with: "T") + "Z"
+    }
+}
+
+/// Decodes stored values by an attribute's type and storage.
+public enum ValueDecoder {
+    public static func decode(_ value: SQLiteValue, as attribute: Attribute, schema: Schema) -> DecodedValue {
+        if case .null = value { return .null }
+        switch attribute.type {
+        case .bool:
+            if case .integer(let integer) = value, integer == 0 || integer == 1 { return .bool(integer == 1) }
+        case .integer:
+            if case .integer(let integer) = value { return .int(integer) }
+        case .double, .float:
+            switch value {
+            case .real(let real): return .double(real)
+            case .integer(let integer): return .double(Double(integer))
+            default: break
+            }
+        case .string:
+            if case .text(let text) = value { return .string(text) }
+        case .url:
+            if case .text(let text) = value { return .url(text) }
+        case .data:
+            if case .blob(let bytes) = value { return .data(bytes) }
+        case .date:
+            if let date = decodeDate(value, storage: attribute.storage) { return .date(date) }
+        case .uuid:
+            switch value {
+            case .text(let text): if let uuid = UUID(uuidString: text) { return .uuid(uuid) }
+            case .blob(let bytes) where bytes.count == 16:
+                let uuid = bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+                return .uuid(uuid)
+            default: break
+            }
+        case .enumeration(let name):
+            if let enumType = schema.enumType(named: name) {
+                let raw: EnumType.RawValue?
+                switch value {
+                case .integer(let integer): raw = .int(integer)
+                case .text(let text): raw = .string(text)
+                default: raw = nil
+                }
+                if let raw, let found = enumType.case(withRawValue: raw) {
+                    return .enumCase(name: found.name, rawValue: raw.description)
+                }
+            }
+        }
+        return .undecodable(SQLValue(value))
+    }
+
+    /// A date from its storage; nil when the stored value is not a date in that storage.
+    public static func decodeDate(_ value: SQLiteValue, storage: Storage) -> Date? {
+        switch (storage, value) {
+        case (.dateReferenceSeconds, .real(let seconds)): Date(timeIntervalSinceReferenceDate: seconds)
+        case (.dateReferenceSeconds, .integer(let seconds)): Date(timeIntervalSinceReferenceDate: Double(seconds))
+        case (.dateUnixSeconds, .real(let seconds)): Date(timeIntervalSince1970: seconds)
+        case (.dateUnixSeconds, .integer(let seconds)): Date(timeIntervalSince1970: Double(seconds))
+        case (.dateISO8601, .text(let text)): DateEncoding.parse(text)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Sift
+
+/// A database opened for Sift queries: a connection with Sift's functions, and its schema
+/// (introspected, optionally refined by a model file).
+///
+/// ```swift
+/// let db = try SiftDatabase(path: "people.sqlite", modelFile: "Models.swift")
+/// let query = try db.compile("#Predicate<User> { $0.name.contains(searchString) }")
+/// for user in try db.fetch(query, parameters: ["searchString": .string("kim")]) {
+///     print(user["name"] ?? .null)
+/// }
+/// ```
+///
+/// A `SiftDatabase` belongs to one thread at a time, like its ``Connection``; compiled queries
+/// are values that any thread may hold.
+public final class SiftDatabase {
+    public let connection: Connection
+    public private(set) var schema: Schema
+    /// Warnings found while loading the schema.
+    public private(set) var schemaDiagnostics: [Diagnostic]
+    /// The model file's source (for rendering schema diagnostics), or an empty source.
+    public let schemaSource: SourceFile
+    public var loweringOptions: SQLLowering.Options
+    /// What is known per text column (`table.column`): whether it holds only NFC text.
+    private var nfcFacts: [String: Bool] = [:]
+    /// `PRAGMA data_version` when the facts were learned; another connection's commit changes it.
+    private var factsDataVersion: Int64?
+
+    /// Opens `path` (read-only unless `mode` says otherwise) and loads its schema.
+    public init(path: String, modelFile: String? = nil, mode: Connection.OpenMode = .readOnly) throws {
+        connection = try Connection(path: path, mode: mode)
+        try connection.registerSiftFunctions()
+        let loaded = try SchemaLoader.load(connection: connection, databaseName: path, modelFile: modelFile)
+        if loaded.diagnostics.hasErrors {
+            throw CompileError(diagnostics: loaded.diagnostics, source: loaded.source)
+        }
+        schema = loaded.schema
+        schemaDiagnostics = loaded.diagnostics
+        schemaSource = loaded.source
+        loweringOptions = SQLLowering.Options()
+    }
+
+    /// Compiles query text to SQL against the schema; throws ``CompileError`` with the diagnostics.
+    public func compile(_ text: String, sourceName: String = "<input>", parameterTypes: [String: SiftType] = [:]) throws -> CompiledQuery {
+        try compile(SourceFile(name: sourceName, text: text), parameterTypes: parameterTypes)
+    }
+
+    /// Compiles a source to SQL against the schema.
+    public func compile(_ source: SourceFile, parameterTypes: [String: SiftType] = [:]) throws -> CompiledQuery {
+        let compiler = Compiler(schema: schema, options: .init(parameterTypes: parameterTypes))
+        let compilation = compiler.check(source)
+        guard let checked = compilation.checked else {
+            throw CompileError(diagnostics: compilation.diagnostics, source: source)
+        }
+        return lower(checked)
+    }
+
+    /// Lowers a checked query with what is known about the data, learning the facts it can use.
+    private func lower(_ checked: CheckedQuery) -> CompiledQuery {
+        refreshFactsIfDataChanged()
+        var compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
+        let unknown = compiled.nfcCandidates.filter { nfcFacts[$0] == nil }
+        if !unknown.isEmpty {
+            for key in unknown { nfcFacts[key] = columnHoldsOnlyNFC(key) }
+            if unknown.contains(where: { nfcFacts[$0] == true }) {
+                compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
+            }
+        }
+        return compiled
+    }
+
+    /// The lowering options with the facts learned so far (what ``compile(_:parameterTypes:)`` uses).
+    public var effectiveLoweringOptions: SQLLowering.Options { optionsWithFacts() }
+
+    private func optionsWithFacts() -> SQLLowering.Options {
+        var options = loweringOptions
+        options.facts.nfcColumns.formUnion(nfcFacts.filter(\.value).map(\.key))
+        return options
+    }
+
+    /// Forgets the facts when another connection has changed the database since they were learned.
+    private func refreshFactsIfDataChanged() {
+        let version = try? connection.cachedStatement("PRAGMA data_version").rows().first?.first?.integerValue
+        if version != factsDataVersion {
+            nfcFacts.removeAll()
+            factsDataVersion = version
+        }
+    }
+
+    /// Whether a text column holds only NFC text: ASCII rows are skipped with `GLOB` (cheap), the
+    /// others are normalised. One scan per column and connection, until the data changes.
+    private func columnHoldsOnlyNFC(_ key: String) -> Bool {
+        for model in schema.models {
+            for attribute in model.attributes where attribute.storage == .text && model.tableName + "." + attribute.columnName == key {
+                let column = SQLiteIdentifier.quote(attribute.columnName)
+                let sql = "SELECT 1 FROM \(SQLiteIdentifier.quote(model.tableName)) WHERE \(column) GLOB ?1 AND \(column) <> \(SiftFunction.nfc.sqlName)(\(column)) LIMIT 1"
+                guard let rows = try? connection.prepare(sql).rows(bindings: [.text("*[^ -~]*")]) else { return false }
+                return rows.isEmpty
+            }
+        }
+        return false
+    }
+
+    /// Runs a compiled query and returns its rows.
+    public func fetch(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:]) throws -> [Row] {
+        var rows: [Row] = []
+        try forEachRow(query, parameters: parameters) { rows.append($0) }
+        return rows
+    }
+
+    /// Runs a compiled query, handing each row to `body` as it arrives.
+    public func forEachRow(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:], _ body: (Row) throws -> Void) throws {
+        var query = query
+        if !query.nfcAssumptions.isEmpty {
+            // The SQL relies on facts about the data: lower it again if they no longer hold.
+            refreshFactsIfDataChanged()
+            if query.nfcAssumptions.contains(where: { (nfcFacts[$0] ?? columnHoldsOnlyNFC($0)) == false }) {
+                query = lower(query.query)
+            }
+        }
+        let values = try query.bindings(for: parameters, schema: schema)
+        let statement = try connection.cachedStatement(query.sql)
+        let cursor = try statement.cursor(bindings: values.map(SQLiteValue.init))
+        let names = query.columns.map(\.name)
+        while let stored = try cursor.next() {
+            let decoded = zip(stored, query.columns).map { ValueDecoder.decode($0, as: $1, schema: schema) }
+            try body(Row(names: names, values: decoded))
+        }
+    }
+
+    /// `EXPLAIN QUERY PLAN` of a compiled query.
+    public func queryPlan(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:]) throws -> [QueryPlanRow] {
+        let values = (try? query.bindings(for: parameters, schema: schema)) ?? query.bindings.map { _ in .null }
+        return try connection.queryPlan(query.sql, bindings: values.map(SQLiteValue.init))
+    }
+}
+
+/// One result row: the model's attributes, decoded.
+public struct Row: Sendable, Hashable {
+    public var names: [String]
+    public var values: [DecodedValue]
+
+    /// The value of an attribute by name.
+    public subscript(name: String) -> DecodedValue? {
+        names.firstIndex(of: name).map { values[$0] }
+    }
+}
+
+/// Query text that does not compile: its diagnostics, and the source they point into.
+public struct CompileError: Error, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public var source: SourceFile
+
+    public var description: String { DiagnosticRenderer().render(diagnostics, in: source) }
+}

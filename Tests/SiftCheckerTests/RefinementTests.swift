@@ -1,0 +1,85 @@
+import Foundation
+import Sift
+import SiftSQLite
+import Testing
+
+/// A database refined by a model file.
+@Suite struct RefinementTests {
+    /// Every member the model file declares is in the refined schema, as the file says.
+    @Test func refinedExampleDatabaseKeepsTheModelFile() throws {
+        let refined = try Fixtures.exampleDatabaseSchema.get()
+        let file = try Fixtures.exampleModels.get()
+        #expect(refined.source?.name == "Examples/Models.swift")
+        for model in file.models {
+            let found = try #require(refined.model(named: model.name), "\(model.name) is missing")
+            #expect(found.tableName == model.tableName)
+            #expect(found.style == model.style)
+            #expect(found.unqueryableMembers.map(\.name) == model.unqueryableMembers.map(\.name))
+            for attribute in model.attributes {
+                let refinedAttribute = try #require(found.attribute(named: attribute.name), "\(model.name).\(attribute.name)")
+                #expect(refinedAttribute.type == attribute.type, "\(model.name).\(attribute.name)")
+                #expect(refinedAttribute.isOptional == attribute.isOptional, "\(model.name).\(attribute.name)")
+                #expect(refinedAttribute.storage == attribute.storage, "\(model.name).\(attribute.name)")
+                #expect(refinedAttribute.columnName == attribute.columnName, "\(model.name).\(attribute.name)")
+            }
+            for relationship in model.relationships {
+                let refinedRelationship = try #require(found.relationship(named: relationship.name), "\(model.name).\(relationship.name)")
+                #expect(refinedRelationship.target == relationship.target, "\(model.name).\(relationship.name)")
+                #expect(refinedRelationship.cardinality == relationship.cardinality, "\(model.name).\(relationship.name)")
+                #expect(refinedRelationship.link == relationship.link, "\(model.name).\(relationship.name)")
+                #expect(refinedRelationship.inverse == relationship.inverse, "\(model.name).\(relationship.name)")
+            }
+        }
+        for enumType in file.enums {
+            #expect(refined.enumType(named: enumType.name)?.cases.map(\.rawValue) == enumType.cases.map(\.rawValue))
+        }
+    }
+
+    @Test func refinementDiagnostics() throws {
+        let database = try TemporaryDatabase("refinement")
+        try database.create("""
+            CREATE TABLE companies (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT);
+            CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, nickname TEXT, companyID INTEGER REFERENCES companies(id));
+            """)
+        let modelFile = try TemporaryDatabase("models")  // a unique temporary path
+        try """
+            @Model final class User {
+                var name: String
+                var nickname: String
+                var age: Int
+                var company: Company?
+                var team: Team?
+            }
+            @Model final class Company {
+                var name: String
+            }
+            @Model final class Team {
+                var title: String
+            }
+            @Table("compnies") struct Firm {
+                let id: Int
+            }
+            """.write(toFile: modelFile.path, atomically: true, encoding: .utf8)
+        let loaded = try SchemaLoader.load(database: database.path, modelFile: modelFile.path)
+        let source = SourceFile(name: "Models.swift", text: loaded.source.text)
+        #expect(
+            DiagnosticRenderer().render(loaded.diagnostics, in: source) == """
+                Models.swift:3:9: warning: the column 'users.nickname' allows NULL, but 'nickname' is not optional; declare it 'String?' if NULLs can occur
+                    var nickname: String
+                        ^~~~~~~~
+                Models.swift:4:9: error: the table 'users' has no column 'age' for 'User.age'
+                    var age: Int
+                        ^~~
+                Models.swift:6:9: error: the database has no link for the relationship 'User.team' (expected a foreign-key column 'teamID')
+                    var team: Team?
+                        ^~~~
+                Models.swift:11:20: error: the model 'Team' has no table 'teams' in the database
+                @Model final class Team {
+                                   ^~~~
+                Models.swift:14:27: error: the model 'Firm' has no table 'compnies' in the database; did you mean 'companies'? Name it with '@Table("companies")'
+                @Table("compnies") struct Firm {
+                                          ^~~~
+
+                """)
+    }
+}

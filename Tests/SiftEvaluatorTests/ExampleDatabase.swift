@@ -1,0 +1,50 @@
+import Foundation
+import Sift
+import SiftSQLite
+import Testing
+
+/// The example database (Examples/example.sql) built in a temporary file, its schema (the
+/// database refined by Examples/Models.swift), and its objects loaded with `DatasetLoader`.
+struct ExampleDatabase: Sendable {
+    let path: String
+    let schema: Schema
+    let dataset: Dataset
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let loaded: Result<ExampleDatabase, any Error> = Result { try ExampleDatabase() }
+
+    /// The shared example, built once per test process.
+    static func shared() throws -> ExampleDatabase { try loaded.get() }
+
+    private init() throws {
+        let script = try String(contentsOf: Self.repository.appendingPathComponent("Examples/example.sql"), encoding: .utf8)
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sift-evaluator-example-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
+        try? FileManager.default.removeItem(atPath: path)
+        try Connection(path: path, mode: .readWriteCreate).execute(script)
+        let loaded = try SchemaLoader.load(database: path, modelFile: Self.repository.appendingPathComponent("Examples/Models.swift").path)
+        guard !loaded.diagnostics.hasErrors else {
+            throw QueryCompilationError(source: loaded.source, diagnostics: loaded.diagnostics)
+        }
+        schema = loaded.schema
+        dataset = try DatasetLoader.load(path: path, schema: schema)
+    }
+
+    /// The integer keys of the objects `text` selects, in the evaluator's order.
+    func ids(_ text: String, _ parameters: [String: Value] = [:], tieBreak: Evaluator.TieBreak = .datasetOrder) throws -> [Int64] {
+        try Evaluator.select(text, schema: schema, dataset: dataset, parameters: parameters, tieBreak: tieBreak).map { $0.identity.integer! }
+    }
+
+    /// The keys `text` selects, as a set (for unsorted queries).
+    func idSet(_ text: String, _ parameters: [String: Value] = [:]) throws -> Set<Int64> {
+        Set(try ids(text, parameters))
+    }
+
+    /// The keys SQLite selects for a WHERE clause on a table, written by hand to cross-check.
+    func sqlIDs(_ table: String, where condition: String) throws -> Set<Int64> {
+        let rows = try Connection(path: path).prepare("SELECT id FROM \(table) WHERE \(condition)").rows()
+        return Set(rows.map { $0[0].integerValue! })
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Sift
+import SiftSQLite
+import Testing
+
+/// The SQL Sift writes lets SQLite use the indexes a careful developer creates: `EXPLAIN QUERY
+/// PLAN` on the example database shows `SEARCH ... USING INDEX` where an index exists.
+@Suite("Index-friendly SQL")
+struct QueryPlanIndexTests {
+    let database: SiftDatabase
+
+    init() throws {
+        database = try ExampleDatabase.open()
+    }
+
+    func plan(_ text: String, _ parameters: [String: ParameterValue] = [:]) throws -> String {
+        let query = try database.compile(text)
+        return try database.queryPlan(query, parameters: parameters).map(\.detail).joined(separator: "\n")
+    }
+
+    @Test func comparisonKeepsTheColumnBare() throws {
+        #expect(try plan("User where age > 30").contains("SEARCH users USING INDEX users_age (age>?)"))
+        #expect(try plan("#Predicate<User> { $0.age == 21 }").contains("SEARCH users USING INDEX users_age (age=?)"))
+        #expect(try plan("#Predicate<User> { (20...30).contains($0.age) }").contains("SEARCH users USING INDEX users_age (age>? AND age<?)"))
+    }
+
+    @Test func datesCompareInTheirStorage() throws {
+        let cutoff = Date(timeIntervalSinceReferenceDate: 0)
+        #expect(try plan("User where birth < cutoff", ["cutoff": .date(cutoff)]).contains("SEARCH users USING INDEX users_birth (birth<?)"))
+        #expect(try plan("Reminder where dueDate ?? cutoff < cutoff", ["cutoff": .date(cutoff)]).contains("SCAN reminders"))
+        #expect(
+            try plan("#Predicate<Reminder> { $0.dueDate == cutoff }", ["cutoff": .date(cutoff)])
+                .contains("SEARCH reminders USING INDEX reminders_dueDate (dueDate=?)"))
+    }
+
+    @Test func enumsCompareByRawValue() throws {
+        #expect(try plan("Reminder where priority == .high").contains("SEARCH reminders USING INDEX reminders_priority (priority=?)"))
+    }
+
+    @Test func prefixOnAnNFCColumnUsesARange() throws {
+        let plan = try plan(#"Company where name.hasPrefix("A")"#)
+        #expect(plan.contains("SEARCH companies USING INDEX companies_name (name>? AND name<?)"))
+    }
+
+    @Test func equalityOnAnNFCColumnUsesTheIndex() throws {
+        #expect(try plan(#"Company where name == "Acme""#).contains("SEARCH companies USING INDEX companies_name (name=?)"))
+    }
+
+    @Test func equalityOnAColumnWithDecomposedTextStaysExact() throws {
+        // users.name holds decomposed accents: the index cannot answer canonical equivalence.
+        let query = try database.compile(#"User where name == "José""#)
+        #expect(query.sql.contains("sift_nfc(\"users\".\"name\")"))
+        let rows = try database.fetch(query)
+        #expect(rows.count == 2)
+    }
+
+    @Test func toOneJoinsByPrimaryKey() throws {
+        #expect(try plan(#"User where company?.name == "Acme""#).contains("SEARCH company USING INTEGER PRIMARY KEY (rowid=?)"))
+    }
+
+    @Test func toManyUsesTheForeignKeyIndex() throws {
+        let plan = try plan("#Predicate<Interest> { $0.users.contains { $0.age > 90 } }")
+        #expect(plan.contains("USING INDEX userInterests_interestID (interestID=?)") || plan.contains("USING PRIMARY KEY"))
+        let lists = try self.plan("#Predicate<RemindersList> { $0.reminders.contains { $0.isCompleted } }")
+        #expect(lists.contains("SEARCH reminders USING INDEX reminders_remindersListID (remindersListID=?)"))
+    }
+}
