@@ -4,10 +4,8 @@ import Sift
 /// The `sift` command: dispatches to a subcommand and returns the exit status.
 enum SiftCommandLine {
     static func run(_ arguments: [String]) -> Int32 {
-        guard let first = arguments.first else {
-            return usageError("the REPL is not available yet; use 'sift parse', 'sift check' or 'sift schema'")
-        }
         do {
+            guard let first = arguments.first else { return try ReplCommand.run([]) }
             switch first {
             case "-h", "--help", "help":
                 print(Help.usage)
@@ -25,9 +23,17 @@ enum SiftCommandLine {
                 return try CompileCommand.run(Array(arguments.dropFirst()))
             case "query":
                 return try QueryCommand.run(Array(arguments.dropFirst()))
+            case "repl":
+                return try ReplCommand.run(Array(arguments.dropFirst()))
+            case "--schema", "--bail", "--no-color", "--write":
+                return try ReplCommand.run(arguments)
             default:
-                let commands = ["parse", "check", "schema", "compile", "query", "help"]
+                let commands = ["parse", "check", "schema", "compile", "query", "repl", "help"]
                 if first.hasPrefix("-") { return usageError("unknown option '\(first)'") }
+                // `sift people.sqlite`: a database to open in the REPL.
+                if first.contains(".") || first.contains("/") || FileManager.default.fileExists(atPath: first) {
+                    return try ReplCommand.run(arguments)
+                }
                 let suggestion = Suggestions.closest(to: first, among: commands).first
                 return usageError("unknown command '\(first)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
             }
@@ -43,7 +49,7 @@ enum SiftCommandLine {
     }
 
     static func usageError(_ message: String) -> Int32 {
-        standardError("error: \(message)\nUsage: sift parse|check|schema ... (see 'sift --help')\n")
+        standardError("error: \(message)\nUsage: sift [DATABASE] | sift parse|check|schema|compile|query|repl ... (see 'sift --help')\n")
         return 2
     }
 }

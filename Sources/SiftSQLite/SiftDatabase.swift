@@ -52,11 +52,11 @@ public final class SiftDatabase {
         guard let checked = compilation.checked else {
             throw CompileError(diagnostics: compilation.diagnostics, source: source)
         }
-        return lower(checked)
+        return compile(checked)
     }
 
-    /// Lowers a checked query with what is known about the data, learning the facts it can use.
-    private func lower(_ checked: CheckedQuery) -> CompiledQuery {
+    /// Lowers a checked query to SQL with what is known about the data, learning the facts it can use.
+    public func compile(_ checked: CheckedQuery) -> CompiledQuery {
         refreshFactsIfDataChanged()
         var compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
         let unknown = compiled.nfcCandidates.filter { nfcFacts[$0] == nil }
@@ -115,7 +115,7 @@ public final class SiftDatabase {
             // The SQL relies on facts about the data: lower it again if they no longer hold.
             refreshFactsIfDataChanged()
             if query.nfcAssumptions.contains(where: { (nfcFacts[$0] ?? columnHoldsOnlyNFC($0)) == false }) {
-                query = lower(query.query)
+                query = compile(query.query)
             }
         }
         let values = try query.bindings(for: parameters, schema: schema)

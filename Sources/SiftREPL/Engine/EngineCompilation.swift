@@ -17,6 +17,10 @@ public struct EngineCompilation: Sendable {
     public var columns: [ResultColumn]
     /// Parse, check and lowering diagnostics (errors, warnings, notes).
     public var diagnostics: [Diagnostic]
+    /// The compiled query, for an engine that lowers to SQL.
+    public var compiled: CompiledQuery?
+    /// The parameter values the bindings were made from.
+    public var parameterValues: [String: ParameterValue] = [:]
 
     public init(
         source: SourceFile, syntax: Query? = nil, checked: CheckedQuery? = nil, sql: String? = nil,

@@ -1,0 +1,56 @@
+import Foundation
+import Sift
+import SiftLineEditor
+import SiftREPL
+import SiftSQLite
+
+/// `sift [DATABASE] [--schema FILE]` and `sift repl DATABASE [...]`: the REPL.
+enum ReplCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let parsed = try CommandLineArguments(
+            arguments, valued: ["--schema"], flags: ["--no-color", "--bail", "--write"])
+        guard parsed.positional.count <= 1 else {
+            throw CommandLineArguments.UsageError(message: "the REPL opens one DATABASE; got \(parsed.positional.count)")
+        }
+        var databasePath = parsed.positional.first
+        var modelFile = parsed.value("--schema")
+        if databasePath == nil {
+            guard let example = exampleDatabase() else {
+                throw InputError(
+                    message: "no DATABASE given, and the example database was not found; run 'make run' in the repository, or 'sift DATABASE'")
+            }
+            databasePath = example.database
+            modelFile = modelFile ?? example.models
+        }
+        let engine: DatabaseEngine
+        do {
+            engine = try DatabaseEngine(path: databasePath!, modelFile: modelFile, writable: parsed.flags.contains("--write"))
+        } catch let error as CompileError {
+            standardError(DiagnosticRenderer(colors: useColors(parsed)).render(error.diagnostics, in: error.source))
+            return 1
+        }
+        if !engine.loadDiagnostics.isEmpty {
+            standardError(DiagnosticRenderer(colors: useColors(parsed)).render(engine.loadDiagnostics, in: engine.loadSource))
+        }
+        return runREPL(engine: engine, options: REPLOptions(bail: parsed.flags.contains("--bail"), noColor: parsed.flags.contains("--no-color")))
+    }
+
+    /// The bundled example database and its model file: in the current directory's `Examples/`
+    /// (the repository root, where `make run` starts), or next to the executable's build folder.
+    static func exampleDatabase() -> (database: String, models: String)? {
+        var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(directory)
+            directory = directory.deletingLastPathComponent()
+        }
+        for root in candidates {
+            let database = root.appendingPathComponent("Examples/example.sqlite").path
+            let models = root.appendingPathComponent("Examples/Models.swift").path
+            if FileManager.default.fileExists(atPath: database), FileManager.default.fileExists(atPath: models) {
+                return (database, models)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Sift
+import SiftSQLite
+
+/// The engine `sift` uses: queries compiled to SQL by ``SiftDatabase`` and run on SQLite.
+public final class DatabaseEngine: QueryEngine {
+    public private(set) var database: SiftDatabase
+    public private(set) var location: String
+    /// The model file that refines the database's schema, reused by ``reopen(path:writable:)``.
+    public let modelFile: String?
+
+    /// Opens `path` (read-only unless `writable`), refined by `modelFile` when given.
+    public init(path: String, modelFile: String?, writable: Bool = false) throws {
+        database = try SiftDatabase(path: path, modelFile: modelFile, mode: writable ? .readWrite : .readOnly)
+        location = path
+        self.modelFile = modelFile
+    }
+
+    public var schema: Schema { database.schema }
+
+    /// Warnings found while loading the schema, and the source they point into.
+    public var loadDiagnostics: [Diagnostic] { database.schemaDiagnostics }
+    public var loadSource: SourceFile { database.schemaSource }
+
+    public var interruptHandle: InterruptHandle? { database.connection.interruptHandle }
+
+    public func compile(_ source: SourceFile, parameters: [String: ParameterValue]) -> EngineCompilation {
+        let parameterTypes = parameters.compactMapValues(\.literalType)
+        let compiler = Compiler(schema: schema, options: .init(parameterTypes: parameterTypes))
+        let front = compiler.check(source)
+        var compilation = EngineCompilation(front)
+        guard let checked = front.checked else { return compilation }
+        let compiled = database.compile(checked)
+        compilation.compiled = compiled
+        compilation.sql = compiled.sql
+        compilation.parameterValues = parameters
+        let types = Dictionary(uniqueKeysWithValues: compiled.parameters.map { ($0.name, $0.type) })
+        // A parameter without a value binds NULL: the REPL asks for it instead of running.
+        compilation.bindings = compiled.bindings.map { slot in
+            switch slot {
+            case .constant(let value):
+                return SQLBinding(SQLiteValue(value))
+            case .parameter(let name, let encoding):
+                guard let value = parameters[name], let type = types[name],
+                    let encoded = try? ParameterEncoder.encode(value, name: name, type: type, encoding: encoding, schema: schema)
+                else { return SQLBinding(.null, parameterName: name) }
+                return SQLBinding(SQLiteValue(encoded), parameterName: name)
+            }
+        }
+        return compilation
+    }
+
+    public func run(_ compilation: EngineCompilation, onRow: (ResultRow) throws -> Void) throws {
+        guard let compiled = compilation.compiled else { throw EngineUnavailable.sqlLowering }
+        try database.forEachRow(compiled, parameters: compilation.parameterValues) { row in
+            try onRow(row.values.map(ResultValue.init))
+        }
+    }
+
+    public func queryPlan(_ compilation: EngineCompilation) throws -> [QueryPlanRow] {
+        guard let compiled = compilation.compiled else { throw EngineUnavailable.sqlLowering }
+        return try database.queryPlan(compiled, parameters: compilation.parameterValues)
+    }
+
+    public func reopen(path: String, writable: Bool) throws {
+        database = try SiftDatabase(path: path, modelFile: modelFile, mode: writable ? .readWrite : .readOnly)
+        location = path
+    }
+}
+
+extension ResultValue {
+    /// The display value of a decoded stored value.
+    public init(_ value: DecodedValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .int(let number): self = .integer(number)
+        case .double(let number): self = .real(number)
+        case .string(let text), .url(let text): self = .text(text)
+        case .date(let date): self = .date(date)
+        case .uuid(let uuid): self = .uuid(uuid)
+        case .data(let bytes): self = .data(bytes)
+        case .enumCase(let name, _): self = .enumCase(name)
+        case .undecodable(let stored):
+            switch stored {
+            case .null: self = .null
+            case .integer(let number): self = .integer(number)
+            case .real(let number): self = .real(number)
+            case .text(let text): self = .text(text)
+            case .blob(let bytes): self = .data(bytes)
+            }
+        }
+    }
+}
