@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
         .testTarget(name: "SiftEvaluatorTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
+        .testTarget(name: "SiftDifferentialTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
