@@ -68,6 +68,11 @@ struct DifferentialTests {
                 var shrunkReport = ""
                 if case .disagree(let small) = runner.check(shrunkText, parameters: parameters, useFacts: useFacts, ordered: shrunk.isOrdered) {
                     shrunkReport = small.report()
+                    if ProcessInfo.processInfo.environment["SIFT_DIFFERENTIAL_EMIT_KNOWN"] != nil {
+                        // One line per failure, for triage into KnownFailures.
+                        let fields = [String(seed), String(useFacts), shrunkText, small.sql.replacingOccurrences(of: "\n", with: " "), small.bindings]
+                        print("KNOWN-CANDIDATE\t" + fields.joined(separator: "\t"))
+                    }
                 }
                 Issue.record(
                     """
@@ -84,7 +89,9 @@ struct DifferentialTests {
         print(
             "differential: \(count) predicates, seeds \(first)...\(first + UInt64(count) - 1), \(failures) failures, \(knownTotal) known failures skipped"
                 + String(format: " (%.1f s)", elapsed))
-        for (text, hits) in known.sorted(by: { $0.key < $1.key }) { print("  known (\(hits)x): \(text)") }
+        var byBug: [KnownFailures.Bug: Int] = [:]
+        for (text, hits) in known { byBug[KnownFailures.entry(for: text)!.bug, default: 0] += hits }
+        for bug in KnownFailures.Bug.allCases where byBug[bug] != nil { print("  known \(bug): \(byBug[bug]!)") }
         if count >= 1000 {
             let missing = Self.constructs.filter { seen[$0] == nil }
             #expect(missing.isEmpty, "the generator never wrote: \(missing)")

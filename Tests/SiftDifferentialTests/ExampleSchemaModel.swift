@@ -90,6 +90,15 @@ enum ExampleSchemaModel {
 
     static func parameters(of type: GenType) -> [String] { parameters.filter { $0.type == type }.map(\.name) }
 
+    /// The instant `YYYY-MM-DD HH:MM:SS.SSS` (UTC) denotes, correctly rounded as the dataset
+    /// loader reads it (`DateEncoding.parse` adds the fraction digit by digit and can be one ulp
+    /// off, e.g. 817689599.9990001 for "2026-11-29 23:59:59.999").
+    static func exactDate(_ text: String) -> Date {
+        let whole = DateEncoding.parse(String(text.prefix(19)))!.timeIntervalSinceReferenceDate
+        let milliseconds = Int64(text.suffix(3))!
+        return Date(timeIntervalSinceReferenceDate: Double("\(Int64(whole) * 1000 + milliseconds)e-3")!)
+    }
+
     /// Dates on the data's boundaries: User.birth / Company.founded values (seconds since 2001)
     /// and Reminder.dueDate values (ISO text in UTC), with their ±1 ms neighbours.
     static let dates: [Date] = {
@@ -100,10 +109,10 @@ enum ExampleSchemaModel {
             "2026-11-29 23:59:59.999", "2026-11-29 00:00:00.000", "1999-12-31 23:59:59.999", "2024-02-29 12:00:00.000",
             "2030-01-01 00:00:00.000",
         ] {
-            dates.append(DateEncoding.parse(text)!)
+            dates.append(exactDate(text))
         }
         // Between two milliseconds: ISO text cannot hold it.
-        dates.append(DateEncoding.parse("2026-12-01 09:00:00.000")!.addingTimeInterval(0.0004))
+        dates.append(exactDate("2026-12-01 09:00:00.000").addingTimeInterval(0.0004))
         return dates
     }()
 }
