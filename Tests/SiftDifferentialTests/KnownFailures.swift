@@ -21,6 +21,8 @@ enum KnownFailures {
             "SQL wrong: Optional.map with a closure returning an optional gives T?? in Swift, and .some(nil) != nil is true (verified in Swift); the SQL flattens .some(nil) to NULL"
         case trapInFilter =
             "SQL wrong (documented rule: a trap in any element traps the row): a trap in a filter { } / count(where:) closure is NULL, which count(*) simply does not count"
+        case containsNul =
+            "SQL wrong: sift_contains calls Foundation's String.contains (NSString range(of:)), for which \"kim\".contains(\"kim\\0\") is true; #Predicate's contains compares Characters and says false (verified with Predicate.evaluate), as the evaluator does"
         case trapAsNil =
             "SQL wrong (documented rule: a row whose predicate traps is not selected): a trap (NULL) inside an optional context, ?? default, map { }, or IS / IS NOT against an optional, is taken for nil"
     }
@@ -142,6 +144,22 @@ enum KnownFailures {
         .init(##"#Predicate<Interest> { $0.category.map { it1 in 9223372036854775806 + 2 } == nil }"##, .trapAsNil, seed: 4224, useFacts: true),
 
     ]
+
+    /// Known failures of the injection test: a template (`HOSTILE` for the string) and the exact
+    /// hostile value, whether written as a literal (in any spelling) or given as a parameter.
+    struct InjectionEntry: Sendable {
+        var template: String
+        var value: String
+        var bug: Bug
+    }
+
+    static let injection: [InjectionEntry] = [
+        .init(template: #"#Predicate<User> { $0.name.contains(HOSTILE) }"#, value: "kim\0", bug: .containsNul),
+    ]
+
+    static func injectionEntry(template: String, value: String) -> InjectionEntry? {
+        injection.first { $0.template == template && $0.value == value }
+    }
 
     static let byText: [String: Entry] = Dictionary(entries.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
 
