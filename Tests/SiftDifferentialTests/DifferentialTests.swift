@@ -68,6 +68,9 @@ struct DifferentialTests {
                 var shrunkReport = ""
                 if case .disagree(let small) = runner.check(shrunkText, parameters: parameters, useFacts: useFacts, ordered: shrunk.isOrdered) {
                     shrunkReport = small.report()
+                    if let bug = KnownFailures.probableBug(small) {
+                        shrunkReport += "\nprobably another instance of the known bug '\(bug)': \(bug.rawValue)"
+                    }
                     if ProcessInfo.processInfo.environment["SIFT_DIFFERENTIAL_EMIT_KNOWN"] != nil {
                         // One line per failure, for triage into KnownFailures.
                         let fields = [String(seed), String(useFacts), shrunkText, small.sql.replacingOccurrences(of: "\n", with: " "), small.bindings]

@@ -161,6 +161,24 @@ enum KnownFailures {
         injection.first { $0.template == template && $0.value == value }
     }
 
+    /// A guess at which known bug a new failure is another instance of, for the failure message
+    /// (seeds outside the default range find new shrunk texts of the same bugs).
+    static func probableBug(_ disagreement: DifferentialRunner.Disagreement) -> Bug? {
+        let text = disagreement.text
+        if disagreement.sql.contains("json_each"), text.contains("].max()") || text.contains("].min()") { return .arrayLiteralElements }
+        if text.range(of: #"contains \{ (\w+ in )?false \}"#, options: .regularExpression) != nil { return .containsFalse }
+        if !disagreement.trapped.isEmpty {
+            return text.contains("filter {") || text.contains("count(where:") ? .trapInFilter : .trapAsNil
+        }
+        if text.contains(".map {") { return .nestedOptional }
+        if text.contains("dueDate") {
+            if disagreement.sql.contains("julianday") || text.contains("??") || text.contains("if let") { return .dateLeavesColumn }
+            return .subMillisecond
+        }
+        if text.contains("\\0") || text.contains("\\u{0}") { return .containsNul }
+        return nil
+    }
+
     static let byText: [String: Entry] = Dictionary(entries.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
 
     static func entry(for text: String) -> Entry? { byText[text] }
