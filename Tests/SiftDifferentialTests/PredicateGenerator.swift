@@ -149,8 +149,8 @@ struct PredicateGenerator {
     func equatableTypes(_ scope: GenScope) -> [(GenType, Int)] {
         var types: [(GenType, Int)] = [(.int, 6), (.string, 8), (.double, 3), (.date, 3), (.bool, 2)]
         for (type, weight) in [
-            (GenType.priority, 3), (.status, 3), (.optional(.string), 6), (.optional(.int), 3), (.optional(.date), 3),
-            (.optional(.priority), 3), (.optional(.bool), 2),
+            (GenType.priority, 4), (.status, 6), (.optional(.string), 6), (.optional(.int), 3), (.optional(.date), 3),
+            (.optional(.priority), 6), (.optional(.bool), 2),
         ] where hasPath(type, scope) || (type == .optional(.int) && hasPath(.optional(.string), scope))
             || (type == .optional(.bool) && (hasPath(.optional(.string), scope) || hasPath(.optional(.many("User")), scope)))
         {
@@ -546,7 +546,7 @@ struct PredicateGenerator {
         let d = depth - 1
         while true {
             let node: GenNode?
-            switch random.weighted([8, 8, 10, 3, 3, 2, 4, 3, 2, 2, 2, 2]) {
+            switch random.weighted([8, 8, 10, 3, 3, 2, 4, 3, 2, 2, 2, 3]) {
             case 0: node = integerLeaf(scope)
             case 1: node = path(.int, scope)
             case 2: node = arithmetic(.int, d, scope)
