@@ -11,6 +11,11 @@ import Testing
 /// seeds; a failure prints the seed, the query, the SQL with its bindings, both results and a
 /// shrunk query that still fails. Rerun one seed with
 /// `SIFT_DIFFERENTIAL_SEED=<seed> SIFT_DIFFERENTIAL_COUNT=1 swift test --filter DifferentialTests`.
+///
+/// Other switches: `SIFT_DIFFERENTIAL_COVERAGE=1` prints how often each construct was generated;
+/// `SIFT_DIFFERENTIAL_EMIT_KNOWN=1` prints one tab-separated `KNOWN-CANDIDATE` line per failure
+/// (seed, facts, shrunk text, SQL, bindings) to refresh `KnownFailures`;
+/// `SIFT_DIFFERENTIAL_SHOW_KNOWN=1` prints the full report of every known failure.
 @Suite("Differential: SQLite vs the evaluator")
 struct DifferentialTests {
     static var count: Int { ProcessInfo.processInfo.environment["SIFT_DIFFERENTIAL_COUNT"].flatMap { Int($0) } ?? 5000 }
@@ -114,7 +119,10 @@ struct DifferentialTests {
         for entry in KnownFailures.entries {
             let ordered = entry.text.contains("SortDescriptor") || entry.text.contains(" sort by ")
             switch runner.check(entry.text, parameters: ParameterSet(seed: entry.seed), useFacts: entry.useFacts, ordered: ordered) {
-            case .disagree: break
+            case .disagree(let disagreement):
+                if ProcessInfo.processInfo.environment["SIFT_DIFFERENTIAL_SHOW_KNOWN"] != nil {
+                    print("KNOWN \(entry.bug) (seed \(entry.seed), NFC facts \(entry.useFacts ? "on" : "off")):\n\(disagreement.report())\n")
+                }
             case .agree: Issue.record("fixed: '\(entry.text)' now agrees; remove it from KnownFailures (\(entry.bug))")
             case .compileError(let message): Issue.record("'\(entry.text)' no longer compiles: \(message)")
             }
