@@ -65,6 +65,7 @@ let package = Package(
             name: "SiftREPLTests", dependencies: ["SiftREPL", "Sift", "SiftSQLite"], exclude: ["Transcripts", "Fixture", "PseudoTerminal"],
             swiftSettings: strict),
         .testTarget(name: "SiftEvaluatorTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
+        .testTarget(name: "SiftDifferentialTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
