@@ -54,7 +54,15 @@ extension TypeChecker {
             switch name.name {
             case "count": return TypedExpr(.count(base), .int, at: range)
             case "isEmpty": return TypedExpr(.isEmpty(base), .bool, at: range)
-            case "first": return TypedExpr(.first(base), base.type.sequenceElement!.optionalFlattened, at: range)
+            case "first":
+                if case .model? = base.type.sequenceElement {
+                    error(
+                        .unsupportedConstruct,
+                        "a relationship has no order, so its 'first' element is not defined; use 'contains { ... }' to test its elements",
+                        at: name.range)
+                    return TypedExpr(.error, .error, at: range)
+                }
+                return TypedExpr(.first(base), base.type.sequenceElement!.optionalFlattened, at: range)
             default: break
             }
         case .enumeration(let enumName):
@@ -374,6 +382,13 @@ extension TypeChecker {
                 case "allSatisfy": return TypedExpr(.all(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
                 case "filter": return TypedExpr(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
                 case "first":
+                    if case .model = element {
+                        error(
+                            .unsupportedConstruct,
+                            "a relationship has no order, so 'first(where:)' is not defined; use 'contains(where:)' to test its elements",
+                            at: name.range)
+                        return TypedExpr(.error, .error, at: range)
+                    }
                     let filtered = TypedExpr(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
                     return TypedExpr(.first(filtered), element.optionalFlattened, at: range)
                 default:
@@ -417,10 +432,14 @@ extension TypeChecker {
             (variable, check(closure.body, expected: nil))
         }
         if body.type == .error { return TypedExpr(.error, .error, at: range) }
-        if isFlatMap, !body.type.isOptional {
-            // Swift accepts a non-optional result in flatMap (it is promoted); the result is optional.
+        if !isFlatMap, body.type.isOptional {
+            error(
+                .unsupportedConstruct,
+                "'map' with an optional result makes a nested optional ('\(SiftType.optional(body.type))'), which a query cannot hold; use 'flatMap'",
+                at: range)
+            return TypedExpr(.error, .error, at: range)
         }
-        let type = isFlatMap ? body.type.optionalFlattened : SiftType.optional(body.type)
+        let type = body.type.optionalFlattened
         return TypedExpr(.optionalMap(source: base, variable: variable, body: body), type, at: range)
     }
 }

@@ -33,9 +33,9 @@ extension LoweringContext {
         if (op == .equal || op == .notEqual) && (left.isOptional || right.isOptional) {
             // Swift: nil == nil, nil != value. `IS` keeps it two-valued.
             result = Lowered(dialect.nullSafeEqual(left.operand, right.operand, negated: op == .notEqual), mayTrap: mayTrap).with(.comparison)
-            // A trap hidden in a promoted operand would read as nil: keep it a trap.
-            for side in [left, right] where side.mayTrap && !side.isOptional {
-                result = Lowered("CASE WHEN " + side.operand + " IS NULL THEN NULL ELSE " + result.sql + " END", mayTrap: true, isAtomic: true)
+            // A trap would read as nil: keep it a trap.
+            if let trap = anyOf([left.trapTest, right.trapTest]) {
+                result = Lowered("CASE WHEN " + trap + " THEN NULL ELSE " + result.sql + " END", mayTrap: true, isAtomic: true)
             }
             return result
         }
@@ -54,7 +54,12 @@ extension LoweringContext {
         switch expr.kind {
         case .attribute: true
         case .optionalMap(_, _, let body): isColumnLike(body)
-        case .injectOptional(let inner), .nilCoalescing(let inner, _): isColumnLike(inner)
+        case .injectOptional(let inner): isColumnLike(inner)
+        case .nilCoalescing(let lhs, let rhs): isColumnLike(lhs) || isColumnLike(rhs)
+        case .conditional(_, let then, let otherwise), .ifLet(_, _, let then, let otherwise):
+            isColumnLike(then) || isColumnLike(otherwise)
+        case .first(let sequence), .extremum(_, let sequence):
+            if case .arrayLiteral(let elements) = sequence.kind { elements.contains(where: isColumnLike) } else { false }
         default: false
         }
     }

@@ -10,7 +10,9 @@ extension LoweringContext {
         var lowered = lowerValue(expr)
         if lowered.isOptional {
             // A `Bool?` used as a condition (the checker only allows it through `== true`, but be safe).
+            let trap = lowered.trapTest
             lowered = Lowered(dialect.nullSafeEqual(lowered.operand, SQLFragment(dialect.trueLiteral), negated: false), mayTrap: lowered.mayTrap)
+            if let trap { lowered = Lowered("CASE WHEN " + trap + " THEN NULL ELSE " + lowered.sql + " END", mayTrap: true, isAtomic: true) }
         }
         return lowered
     }
@@ -57,6 +59,8 @@ extension LoweringContext {
             return lowerIfLet(source: source, variable: variable, then: then, otherwise: otherwise, hint: hint, type: expr.type)
         case .injectOptional(let inner):
             var lowered = lowerValue(inner, hint: hint)
+            // Promoted, the value can be compared with nil; a NULL from it still means a trap.
+            lowered.trapCondition = lowered.trapTest
             lowered.isOptional = true
             return lowered
         case .not(let inner):
@@ -76,23 +80,38 @@ extension LoweringContext {
         case .logical(let op, let operands):
             return lowerLogical(op, operands)
         case .nilCoalescing(let lhs, let rhs):
-            let left = lowerValue(lhs, hint: hint)
-            let right = lowerValue(rhs, hint: hint)
-            return Lowered(
+            // The side that reads a column decides how a parameter on the other side is encoded.
+            let (left, right) = lowerPair(lhs, rhs, hint: hint)
+            var result = Lowered(
                 "coalesce(" + left.sql + ", " + right.sql + ")", isOptional: rhs.type.isOptional,
                 mayTrap: left.mayTrap || right.mayTrap, isAtomic: true, storage: left.storage ?? right.storage)
+            if let leftTrap = left.trapTest {
+                // A trap on the left is not nil: the default must not hide it.
+                result.sql = "CASE WHEN " + leftTrap + " THEN NULL ELSE " + result.sql + " END"
+            }
+            if result.isOptional, result.mayTrap {
+                result.trapCondition = anyOf([left.trapTest, right.trapTest.map { left.operand(inside: .comparison) + " IS NULL AND " + $0 }])
+            }
+            return result
         case .conditional(let condition, let then, let otherwise):
             let test = lowerCondition(condition)
-            let yes = lowerValue(then, hint: hint)
-            let no = lowerValue(otherwise, hint: hint)
+            let (yes, no) = lowerPair(then, otherwise, hint: hint)
             if let constant = test.boolConstant { return constant ? yes : no }
             let sql: SQLFragment =
                 test.mayTrap
                 ? "CASE WHEN " + test.sql + " THEN " + yes.sql + " WHEN NOT " + test.operand + " THEN " + no.sql + " END"
                 : "CASE WHEN " + test.sql + " THEN " + yes.sql + " ELSE " + no.sql + " END"
-            return Lowered(
+            var result = Lowered(
                 sql, isOptional: expr.type.isOptional, mayTrap: test.mayTrap || yes.mayTrap || no.mayTrap, isAtomic: true,
                 storage: yes.storage ?? no.storage)
+            if result.isOptional, result.mayTrap {
+                result.trapCondition = anyOf([
+                    test.mayTrap ? test.operand(inside: .comparison) + " IS NULL" : nil,
+                    yes.trapTest.map { test.operand(inside: .and) + " AND " + $0 },
+                    no.trapTest.map { "NOT " + test.operand(inside: .not) + " AND " + $0 },
+                ])
+            }
+            return result
         case .conversion(let inner):
             return lowerConversion(inner, to: expr.type)
         case .stringTest(let test, let lhs, let rhs):
@@ -182,6 +201,19 @@ extension LoweringContext {
         }
         nfcAssumptions.insert(column.key)
         return haystack.sql + " >= " + lower + " AND " + haystack.sql + " < " + upper
+    }
+
+    /// Two values that meet (the sides of `??`, the branches of a conditional): the one that reads
+    /// a column is lowered first, and a parameter or constant on the other side takes its storage.
+    func lowerPair(_ first: TypedExpr, _ second: TypedExpr, hint: ValueEncoding) -> (Lowered, Lowered) {
+        if hint == .plain, isColumnLike(second), !isColumnLike(first) {
+            let right = lowerValue(second, hint: hint)
+            let left = lowerValue(first, hint: encoding(toMatch: right, type: first.type))
+            return (left, right)
+        }
+        let left = lowerValue(first, hint: hint)
+        let right = lowerValue(second, hint: hint == .plain ? encoding(toMatch: left, type: second.type) : hint)
+        return (left, right)
     }
 
     func lowerConstant(_ constant: Constant, type: SiftType) -> Lowered {
@@ -274,25 +306,47 @@ extension LoweringContext {
     func lowerOptionalMap(source: TypedExpr, variable: VariableID, body: TypedExpr, hint: ValueEncoding) -> Lowered {
         if isRow(source.type), let row = row(of: source) {
             variables[variable] = .row(alias: row.alias, model: row.model, level: row.level)
-            var lowered = lowerValue(body, hint: hint)
-            lowered.isOptional = true
-            if isNullWhenRowMissing(body, variable: variable) { return lowered }
-            let missing = SQLFragment.column(row.alias, keyColumn(of: row.model)) + " IS NULL"
-            return Lowered(
-                "CASE WHEN " + missing + " THEN NULL ELSE " + lowered.sql + " END", isOptional: true, mayTrap: lowered.mayTrap,
-                isAtomic: true, storage: lowered.storage)
+            let lowered = lowerValue(body, hint: hint)
+            let present = SQLFragment.column(row.alias, keyColumn(of: row.model)) + " IS NOT NULL"
+            var result = lowered
+            result.isOptional = true
+            if !isNullWhenRowMissing(body, variable: variable) {
+                result = Lowered(
+                    "CASE WHEN " + present + " THEN " + lowered.sql + " END", isOptional: true, mayTrap: lowered.mayTrap,
+                    isAtomic: true, storage: lowered.storage)
+            }
+            // A trap in the body happens only for a present row.
+            result.trapCondition = lowered.trapTest.map { present + " AND " + $0 }
+            return result
         }
         let value = lowerValue(source, hint: hint)
         var unwrapped = value
         unwrapped.isOptional = false
+        unwrapped.mayTrap = false  // inside the body the value is present (its trap is the source's)
         variables[variable] = .value(unwrapped)
-        var lowered = lowerValue(body, hint: hint)
-        lowered.isOptional = true
-        if case .variable(variable) = body.kind { return lowered }
-        if isNullWhenValueNull(body, variable: variable) { return lowered }
-        return Lowered(
-            "CASE WHEN " + value.operand + " IS NULL THEN NULL ELSE " + lowered.sql + " END", isOptional: true,
-            mayTrap: lowered.mayTrap || value.mayTrap, isAtomic: true, storage: lowered.storage)
+        let lowered = lowerValue(body, hint: hint)
+        var result = lowered
+        result.isOptional = true
+        if case .variable(variable) = body.kind {
+            result = value
+        } else if !isNullWhenValueNull(body, variable: variable) {
+            result = Lowered(
+                "CASE WHEN " + value.operand(inside: .comparison) + " IS NOT NULL THEN " + lowered.sql + " END", isOptional: true,
+                mayTrap: lowered.mayTrap || value.mayTrap, isAtomic: true, storage: lowered.storage)
+        }
+        result.mayTrap = lowered.mayTrap || value.mayTrap
+        result.trapCondition = anyOf([
+            value.trapTest, lowered.trapTest.map { value.operand(inside: .comparison) + " IS NOT NULL AND " + $0 },
+        ])
+        return result
+    }
+
+    /// `(a) OR (b) ...` of the conditions present; nil when there are none.
+    func anyOf(_ conditions: [SQLFragment?]) -> SQLFragment? {
+        let present = conditions.compactMap { $0 }
+        guard !present.isEmpty else { return nil }
+        if present.count == 1 { return present[0] }
+        return SQLFragment.joined(present.map(\.parenthesized), separator: " OR ").parenthesized
     }
 
     /// The body is an attribute or to-one chain of the bound row: NULL by itself when the row is missing.
@@ -329,23 +383,33 @@ extension LoweringContext {
 
     func lowerIfLet(source: TypedExpr, variable: VariableID, then: TypedExpr, otherwise: TypedExpr, hint: ValueEncoding, type: SiftType) -> Lowered {
         let missing: SQLFragment
-        var sourceTraps = false
+        var sourceTrap: SQLFragment?
         if isRow(source.type), let row = row(of: source) {
             variables[variable] = .row(alias: row.alias, model: row.model, level: row.level)
             missing = SQLFragment.column(row.alias, keyColumn(of: row.model)) + " IS NULL"
         } else {
             let value = lowerValue(source)
-            sourceTraps = value.mayTrap
+            sourceTrap = value.trapTest
             var unwrapped = value
             unwrapped.isOptional = false
+            unwrapped.mayTrap = false
             variables[variable] = .value(unwrapped)
-            missing = value.operand + " IS NULL"
+            missing = value.operand(inside: .comparison) + " IS NULL"
         }
-        let yes = lowerValue(then, hint: hint)
-        let no = lowerValue(otherwise, hint: hint)
-        return Lowered(
+        let (yes, no) = lowerPair(then, otherwise, hint: hint)
+        var result = Lowered(
             "CASE WHEN " + missing + " THEN " + no.sql + " ELSE " + yes.sql + " END", isOptional: type.isOptional,
-            mayTrap: sourceTraps || yes.mayTrap || no.mayTrap, isAtomic: true, storage: yes.storage ?? no.storage)
+            mayTrap: sourceTrap != nil || yes.mayTrap || no.mayTrap, isAtomic: true, storage: yes.storage ?? no.storage)
+        if let sourceTrap {
+            // A trap in the source is not a missing value: the else branch must not hide it.
+            result.sql = "CASE WHEN " + sourceTrap + " THEN NULL ELSE " + result.sql + " END"
+        }
+        if result.isOptional, result.mayTrap {
+            result.trapCondition = anyOf([
+                sourceTrap, no.trapTest.map { missing + " AND " + $0 }, yes.trapTest.map { "NOT " + missing.parenthesized + " AND " + $0 },
+            ])
+        }
+        return result
     }
 
     // MARK: Operators

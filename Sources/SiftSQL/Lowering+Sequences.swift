@@ -1,7 +1,7 @@
 import SiftChecker
 import SiftSchema
 
-/// A sequence opened as a correlated subquery: its level, and how to reach an element.
+/// A sequence opened as a correlated subquery: its level, its filters, and how to reach an element.
 struct OpenedSequence {
     var level: QueryLevel
     /// The element, when it is a value (for sequences of scalars).
@@ -10,7 +10,16 @@ struct OpenedSequence {
     var row: (alias: String, model: Model)?
     /// The order of elements, when the sequence has one (arrays).
     var order: SQLFragment?
+    /// The `filter { }` conditions, in the order Swift applies them.
+    var filters: [Lowered] = []
+    /// Evaluating the sequence itself can trap (outside its filters).
     var mayTrap: Bool
+
+    /// The conditions that select the elements: the level's own, then the filters.
+    var selection: [SQLFragment] { filters.map { $0.operand(inside: .and) } }
+
+    /// Whether a filter can trap for some element.
+    var filtersMayTrap: Bool { filters.contains(where: \.mayTrap) }
 }
 
 extension LoweringContext {
@@ -41,33 +50,51 @@ extension LoweringContext {
             guard var opened = openSequence(inner, elementEncoding: elementEncoding) else { return nil }
             bindElement(variable, of: opened)
             let condition = lowerCondition(predicate)
-            if condition.boolConstant != true {
-                opened.level.conditions.append(condition.operand(inside: .and))
-                opened.mayTrap = opened.mayTrap || condition.mayTrap
-            }
+            if condition.boolConstant != true { opened.filters.append(condition) }
             return opened
-        case .arrayLiteral, .parameter:
-            let array = lowerArray(sequence, elementEncoding: elementEncoding)
+        case .parameter:
+            return openJSONArray(lowerArray(sequence, elementEncoding: elementEncoding), type: sequence.type)
+        case .arrayLiteral(let elements):
+            let items = elements.map { lowerValue($0, hint: elementEncoding) }
+            if items.allSatisfy({ constantValue(of: $0) != nil }) {
+                return openJSONArray(lowerArray(sequence, elementEncoding: elementEncoding), type: sequence.type)
+            }
+            // Elements computed per row: a correlated `SELECT ... UNION ALL SELECT ...`.
             let elementAlias = alias("element")
-            let table = dialect.jsonArrayElements(array.sql, alias: elementAlias)
-            let level = QueryLevel(from: table.from)
-            let element = Lowered(table.value, isOptional: sequence.type.sequenceElement?.isOptional ?? false, isAtomic: true)
-            return OpenedSequence(level: level, element: element, order: table.order, mayTrap: false)
+            let rows = items.enumerated().map { index, item in
+                "SELECT " + SQLFragment.binding(.constant(.integer(Int64(index)))) + " AS " + SQLFragment.identifier("position")
+                    + ", " + item.sql + " AS " + SQLFragment.identifier("value")
+            }
+            let level = QueryLevel(from: "(" + SQLFragment.joined(rows, separator: " UNION ALL ") + ") AS " + .identifier(elementAlias))
+            let element = Lowered(.column(elementAlias, "value"), isOptional: sequence.type.sequenceElement?.isOptional ?? false, isAtomic: true)
+            return OpenedSequence(
+                level: level, element: element, order: .column(elementAlias, "position"), mayTrap: items.contains(where: \.mayTrap))
         default:
             return nil
         }
     }
 
-    /// An array literal or parameter as one JSON array binding.
+    func openJSONArray(_ array: Lowered, type: SiftType) -> OpenedSequence {
+        let elementAlias = alias("element")
+        let table = dialect.jsonArrayElements(array.sql, alias: elementAlias)
+        let element = Lowered(table.value, isOptional: type.sequenceElement?.isOptional ?? false, isAtomic: true)
+        return OpenedSequence(level: QueryLevel(from: table.from), element: element, order: table.order, mayTrap: false)
+    }
+
+    /// The value of a lowered constant, if it is one.
+    func constantValue(of lowered: Lowered) -> SQLValue? {
+        if lowered.sql.segments.count == 1, case .binding(.constant(let value)) = lowered.sql.segments[0] { return value }
+        if lowered.sql.segments == [.sql("NULL")] { return .null }
+        return nil
+    }
+
+    /// An array literal of constants or an array parameter as one JSON array binding.
     func lowerArray(_ sequence: TypedExpr, elementEncoding: ValueEncoding) -> Lowered {
         switch sequence.kind {
         case .parameter(let name):
             return Lowered(.binding(.parameter(name: name, encoding: .jsonArray(element: elementEncoding))), isAtomic: true)
         case .arrayLiteral(let elements):
-            let values = elements.map { element -> SQLValue in
-                if case .binding(.constant(let value))? = lowerValue(element).sql.segments.first { return value }
-                return .null
-            }
+            let values = elements.map { constantValue(of: lowerValue($0, hint: elementEncoding)) ?? .null }
             return Lowered(.binding(.constant(.text(JSONArray.encode(values)))), isAtomic: true)
         default:
             return Lowered(SQLFragment("NULL"), isAtomic: true)
@@ -82,9 +109,32 @@ extension LoweringContext {
         }
     }
 
-    /// `SELECT <what> FROM ... WHERE ...` of an opened sequence.
-    func subquery(_ opened: OpenedSequence, select what: String, extra: [SQLFragment] = []) -> SQLFragment {
-        "(SELECT " + SQLFragment(what) + " " + opened.level.body(extraConditions: extra) + ")"
+    /// `(SELECT <what> FROM ... WHERE <correlation> AND <filters> AND <extra>)`.
+    func subquery(_ opened: OpenedSequence, select what: SQLFragment, extra: [SQLFragment] = [], suffix: SQLFragment = SQLFragment()) -> SQLFragment {
+        "(SELECT " + what + " " + opened.level.body(extraConditions: opened.selection + extra) + suffix + ")"
+    }
+
+    /// Wraps a result computed over a sequence so that it is NULL (a trap) when Swift would trap
+    /// while computing it: every element goes through the filters in order (and then through
+    /// `last`, the closure of `contains`/`allSatisfy`), and a trap for any element traps the row.
+    func guardTraps(of opened: OpenedSequence, _ result: Lowered, last: Lowered? = nil) -> Lowered {
+        let stages = opened.filters + (last.map { [$0] } ?? [])
+        var trapCases: [SQLFragment] = []
+        for (index, stage) in stages.enumerated() where stage.mayTrap {
+            let passed = stages[..<index].map { $0.operand(inside: .and) }
+            let trapped = stage.operand(inside: .comparison) + " IS NULL"
+            trapCases.append(SQLFragment.joined(passed + [trapped], separator: " AND ").parenthesized)
+        }
+        var guarded = result
+        if !trapCases.isEmpty {
+            let trapped = "EXISTS (SELECT 1 " + opened.level.body(extraConditions: [SQLFragment.joined(trapCases, separator: " OR ")]) + ")"
+            guarded = Lowered(
+                "CASE WHEN " + trapped + " THEN NULL ELSE " + result.sql + " END", isOptional: result.isOptional, mayTrap: true,
+                isAtomic: true, storage: result.storage)
+            if result.isOptional { guarded.trapCondition = anyOf([trapped, result.trapCondition]) }
+        }
+        guarded.mayTrap = guarded.mayTrap || opened.mayTrap
+        return guarded
     }
 
     /// `contains { ... }` (some element matches) and `allSatisfy { ... }` (no element fails).
@@ -93,34 +143,32 @@ extension LoweringContext {
         bindElement(variable, of: opened)
         let condition = lowerCondition(predicate)
         if let constant = condition.boolConstant {
-            // `contains { true }` is "not empty"; `allSatisfy { false }` is "empty".
-            if isAll == constant { return constantBool(true) }
-            let exists = "EXISTS " + subquery(opened, select: "1")
-            return Lowered(isAll ? "NOT " + exists : exists, mayTrap: opened.mayTrap).with(isAll ? .not : .comparison)
+            // `contains { false }` is false and `allSatisfy { true }` true; `contains { true }` is
+            // "not empty" and `allSatisfy { false }` "empty".
+            if constant == isAll, !opened.filtersMayTrap, !opened.mayTrap { return constantBool(constant) }
+            let exists = "EXISTS " + subquery(opened, select: SQLFragment("1"))
+            let result = constant == isAll ? constantBool(constant) : Lowered(isAll ? "NOT " + exists : exists).with(isAll ? .not : .comparison)
+            return guardTraps(of: opened, result)
         }
         let test = isAll ? "NOT " + condition.operand(inside: .not) : condition.operand(inside: .and)
-        let exists = "EXISTS " + subquery(opened, select: "1", extra: [test])
-        var result = Lowered(isAll ? "NOT " + exists : exists, mayTrap: opened.mayTrap).with(isAll ? .not : .comparison)
-        if condition.mayTrap {
-            // Every element is evaluated: a trap in any of them traps the row.
-            let trapped = "EXISTS " + subquery(opened, select: "1", extra: [condition.operand(inside: .comparison) + " IS NULL"])
-            result = Lowered("CASE WHEN " + trapped + " THEN NULL ELSE " + result.sql + " END", mayTrap: true, isAtomic: true)
-        }
-        return result
+        let exists = "EXISTS " + subquery(opened, select: SQLFragment("1"), extra: [test])
+        return guardTraps(of: opened, Lowered(isAll ? "NOT " + exists : exists).with(isAll ? .not : .comparison), last: condition)
     }
 
     func lowerCount(_ sequence: TypedExpr) -> Lowered {
-        if case .arrayLiteral(let elements) = sequence.kind {
+        if case .arrayLiteral(let elements) = sequence.kind, !elements.contains(where: ExpressionTraps.mayTrap) {
             return Lowered(.binding(.constant(.integer(Int64(elements.count)))), isAtomic: true)
         }
         guard let opened = openSequence(sequence) else { return Lowered(.binding(.constant(.integer(0))), isAtomic: true) }
-        return Lowered(subquery(opened, select: "count(*)"), mayTrap: opened.mayTrap, isAtomic: true)
+        return guardTraps(of: opened, Lowered(subquery(opened, select: SQLFragment("count(*)")), isAtomic: true))
     }
 
     func lowerIsEmpty(_ sequence: TypedExpr) -> Lowered {
-        if case .arrayLiteral(let elements) = sequence.kind { return constantBool(elements.isEmpty) }
+        if case .arrayLiteral(let elements) = sequence.kind, !elements.contains(where: ExpressionTraps.mayTrap) {
+            return constantBool(elements.isEmpty)
+        }
         guard let opened = openSequence(sequence) else { return constantBool(true) }
-        return Lowered("NOT EXISTS " + subquery(opened, select: "1"), mayTrap: opened.mayTrap).with(.not)
+        return guardTraps(of: opened, Lowered("NOT EXISTS " + subquery(opened, select: SQLFragment("1"))).with(.not))
     }
 
     func lowerFirst(_ sequence: TypedExpr, hint: ValueEncoding) -> Lowered {
@@ -128,9 +176,14 @@ extension LoweringContext {
             return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
         }
         let order = opened.order.map { " ORDER BY " + $0 } ?? SQLFragment()
-        return Lowered(
-            "(SELECT " + element.sql + " " + opened.level.body() + order + " LIMIT 1)", isOptional: true, mayTrap: opened.mayTrap,
-            isAtomic: true)
+        var first = Lowered(subquery(opened, select: element.sql, suffix: order + " LIMIT 1"), isOptional: true, isAtomic: true, storage: element.storage)
+        if opened.mayTrap {
+            // Swift builds the whole array first: a trap in any element traps.
+            let trapped = "EXISTS " + subquery(opened, select: SQLFragment("1"), extra: [element.operand(inside: .comparison) + " IS NULL"])
+            first = Lowered("CASE WHEN " + trapped + " THEN NULL ELSE " + first.sql + " END", isOptional: true, mayTrap: true, isAtomic: true, storage: element.storage)
+            first.trapCondition = trapped
+        }
+        return guardTraps(of: opened, first)
     }
 
     func lowerExtremum(_ sequence: TypedExpr, isMaximum: Bool, hint: ValueEncoding) -> Lowered {
@@ -139,9 +192,18 @@ extension LoweringContext {
         }
         var value = element
         if sequence.type.sequenceElement?.unwrapped == .string { value = normalizedString(value) }
-        return Lowered(
-            "(SELECT " + SQLFragment(isMaximum ? "max(" : "min(") + value.sql + ") " + opened.level.body() + ")", isOptional: true,
-            mayTrap: opened.mayTrap, isAtomic: true)
+        var result = Lowered(
+            subquery(opened, select: SQLFragment(isMaximum ? "max(" : "min(") + value.sql + ")"), isOptional: true, isAtomic: true,
+            storage: element.storage)
+        if opened.mayTrap {
+            // An element that traps (NULL) would be skipped by max/min: trap instead.
+            let trapped = "EXISTS " + subquery(opened, select: SQLFragment("1"), extra: [element.operand(inside: .comparison) + " IS NULL"])
+            result = Lowered(
+                "CASE WHEN " + trapped + " THEN NULL ELSE " + result.sql + " END", isOptional: true, mayTrap: true, isAtomic: true,
+                storage: element.storage)
+            result.trapCondition = trapped
+        }
+        return guardTraps(of: opened, result)
     }
 
     /// `sequence.contains(element)`: a range test, an `IN` list, or a subquery.
@@ -149,9 +211,17 @@ extension LoweringContext {
         let elementType = element.type
         switch sequence.kind {
         case .range(let lower, let upper, let closed):
-            var value = lowerValue(element)
-            var low = lowerValue(lower, hint: encoding(toMatch: value, type: lower.type))
-            var high = lowerValue(upper, hint: encoding(toMatch: value, type: upper.type))
+            // The operand that reads a column is lowered first; parameters take its storage.
+            let operands = [element, lower, upper]
+            let leader = operands.firstIndex(where: isColumnLike) ?? 0
+            var lowered: [Lowered?] = [nil, nil, nil]
+            lowered[leader] = lowerValue(operands[leader])
+            for index in operands.indices where index != leader {
+                lowered[index] = lowerValue(operands[index], hint: encoding(toMatch: lowered[leader]!, type: operands[index].type))
+            }
+            var value = lowered[0]!
+            var low = lowered[1]!
+            var high = lowered[2]!
             if elementType.unwrapped == .string {
                 value = normalizedString(value)
                 low = normalizedString(low)
@@ -162,11 +232,11 @@ extension LoweringContext {
                 ? value.operand + " BETWEEN " + low.operand + " AND " + high.operand
                 : value.operand + " >= " + low.operand + " AND " + value.operand + " < " + high.operand
             if ExpressionTraps.mayTrap(sequence) {
-                // `lower...upper` with lower > upper traps in Swift.
+                // `lower...upper` with lower > upper traps in Swift (as do the bounds themselves).
                 return Lowered(
                     "CASE WHEN " + low.operand + " <= " + high.operand + " THEN " + test + " END", mayTrap: true, isAtomic: true)
             }
-            return Lowered(test, mayTrap: value.mayTrap || low.mayTrap || high.mayTrap).with(closed ? .comparison : .and)
+            return Lowered(test, mayTrap: value.mayTrap).with(closed ? .comparison : .and)
         case .arrayLiteral(let elements):
             if elements.isEmpty { return constantBool(false) }
             var value = lowerValue(element)
@@ -175,13 +245,18 @@ extension LoweringContext {
                 value = normalizedString(value)
                 items = items.map(normalizedString)
             }
+            var result: Lowered
             if value.isOptional || items.contains(where: \.isOptional) {
                 let tests = items.map { dialect.nullSafeEqual(value.operand, $0.operand, negated: false) }
-                return Lowered(SQLFragment.joined(tests, separator: " OR ").parenthesized, mayTrap: value.mayTrap, isAtomic: true)
+                result = Lowered(SQLFragment.joined(tests, separator: " OR ").parenthesized, isAtomic: true)
+            } else {
+                result = Lowered(value.operand + " IN (" + SQLFragment.joined(items.map(\.sql), separator: ", ") + ")").with(.comparison)
             }
-            return Lowered(
-                value.operand + " IN (" + SQLFragment.joined(items.map(\.sql), separator: ", ") + ")",
-                mayTrap: value.mayTrap || items.contains(where: \.mayTrap)).with(.comparison)
+            // Swift builds the whole array first: a trap in any element traps, found or not.
+            if let trapped = anyOf(([value] + items).map(\.trapTest)) {
+                result = Lowered("CASE WHEN " + trapped + " THEN NULL ELSE " + result.sql + " END", mayTrap: true, isAtomic: true)
+            }
+            return result
         default:
             var value = lowerValue(element)
             let elementEncoding = encoding(toMatch: value, type: elementType)
@@ -194,7 +269,8 @@ extension LoweringContext {
                 candidate = normalizedString(candidate)
             }
             let test = dialect.nullSafeEqual(candidate.operand, value.operand, negated: false)
-            return Lowered("EXISTS " + subquery(opened, select: "1", extra: [test]), mayTrap: value.mayTrap || opened.mayTrap).with(.comparison)
+            let found = Lowered("EXISTS " + subquery(opened, select: SQLFragment("1"), extra: [test]), mayTrap: value.mayTrap).with(.comparison)
+            return guardTraps(of: opened, found)
         }
     }
 }

@@ -19,6 +19,9 @@ struct Lowered {
     var boolConstant: Bool?
     /// How tightly its top operator binds, to leave out parentheses people do not need.
     var precedence: SQLPrecedence = .unknown
+    /// For an optional value that can trap: the condition under which it trapped (its NULL alone
+    /// cannot tell a trap from nil). A non-optional value trapped exactly when it is NULL.
+    var trapCondition: SQLFragment?
 
     init(
         _ sql: SQLFragment, isOptional: Bool = false, mayTrap: Bool = false, isAtomic: Bool = false,
@@ -35,6 +38,13 @@ struct Lowered {
 
     /// The SQL, parenthesised unless atomic.
     var operand: SQLFragment { isAtomic ? sql : sql.parenthesized }
+
+    /// A condition that is true when evaluating this value trapped, or nil when it cannot trap.
+    var trapTest: SQLFragment? {
+        guard mayTrap else { return nil }
+        if !isOptional { return operand(inside: .comparison) + " IS NULL" }
+        return trapCondition
+    }
 
     /// The SQL as an operand of an operator of `context` precedence: parenthesised unless it
     /// binds more tightly.

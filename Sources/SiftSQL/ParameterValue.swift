@@ -116,14 +116,27 @@ public enum DateEncoding {
     public static func encode(_ date: Date, storage: Storage) -> SQLValue {
         switch storage {
         case .dateUnixSeconds: .real(date.timeIntervalSince1970)
-        case .dateISO8601: .text(iso8601(date))
+        case .dateISO8601: .text(iso8601(date, fractionDigits: 6))
         default: .real(date.timeIntervalSinceReferenceDate)
         }
     }
 
     /// `YYYY-MM-DD HH:MM:SS.SSS` in UTC (StructuredQueries' format), truncated to milliseconds.
-    public static func iso8601(_ date: Date) -> String {
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    ///
+    /// With more `fractionDigits` (up to 6), a date between milliseconds keeps its digits
+    /// (`.000400`, trailing zeros after the third digit dropped): compared as text with a column in
+    /// StructuredQueries' format, it orders and equals as the instant it is.
+    public static func iso8601(_ date: Date, fractionDigits: Int = 3) -> String {
+        let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let (totalMilliseconds, microsecondPart) = floorDivide(microseconds, 1000)
+        let base = iso8601(milliseconds: totalMilliseconds)
+        guard fractionDigits > 3, microsecondPart != 0 else { return base }
+        var extra = String(microsecondPart).leftPadded(to: 3)
+        while extra.hasSuffix("0") { extra.removeLast() }
+        return base + extra
+    }
+
+    static func iso8601(milliseconds totalMilliseconds: Int64) -> String {
         let (days, dayMilliseconds) = floorDivide(totalMilliseconds, 86_400_000)
         let (year, month, day) = civil(fromDays: days)
         let hour = dayMilliseconds / 3_600_000

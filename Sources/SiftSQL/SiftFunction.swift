@@ -10,8 +10,9 @@ import Foundation
 public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     /// NFC normalisation, so canonically equivalent strings compare equal.
     case nfc
-    /// `String.contains(_:)` as `#Predicate` evaluates it: by characters (grapheme-aware,
-    /// canonical equivalence), and true for an empty needle.
+    /// `String.contains(_:)` as `#Predicate` evaluates it: the standard library's search by
+    /// characters (grapheme-aware, canonical equivalence, NUL is an ordinary character, an empty
+    /// needle is found), not Foundation's `NSString` search.
     case contains
     /// Swift's `hasPrefix`.
     case hasPrefix = "has_prefix"
@@ -69,7 +70,7 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
             guard case .text(let haystack) = arguments[0], case .text(let needle) = arguments[1] else { return .null }
             let result: Bool
             switch self {
-            case .contains: result = needle.isEmpty || haystack.contains(needle)
+            case .contains: result = haystack.firstRange(of: needle) != nil  // by Characters; "" is found
             case .hasPrefix: result = haystack.hasPrefix(needle)
             case .hasSuffix: result = haystack.hasSuffix(needle)
             default: result = haystack.localizedStandardContains(needle)

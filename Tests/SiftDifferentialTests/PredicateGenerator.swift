@@ -486,7 +486,7 @@ struct PredicateGenerator {
         return .make(.bool, "{0:3}.isEmpty", [stringOperand(d, scope)], level: 3)
     }
 
-    /// `opt.map { ... } == nil`, `opt.flatMap { ... } != nil`: nested optionals.
+    /// `opt.map { ... } == nil`, `opt.flatMap { ... } != nil`.
     mutating func mapCompared(_ d: Int, _ scope: GenScope) -> GenNode? {
         let sources: [GenType] = [.optional(.string), .optional(.object("Company")), .optional(.int)]
         let available = sources.filter { hasPath($0, scope) }
@@ -497,7 +497,8 @@ struct PredicateGenerator {
         let inner = scope.enteringClosure(GenVariable(name: name, type: bound))
         let bodyType = random.pick([GenType.optional(.string), .string, .int, .optional(.int)])
         guard let body = concrete(bodyType, d, inner) else { return nil }
-        let method = random.chance(1, in: 2) ? "map" : "flatMap"
+        // `map` with an optional body would make a nested optional, which Sift rejects.
+        let method = !bodyType.isOptional && random.chance(1, in: 2) ? "map" : "flatMap"
         let op = random.chance(1, in: 2) ? "==" : "!="
         let open = named ? "{ \(name) in " : "{ "
         let call = GenNode.make(.optional(bodyType.unwrapped), "{0:3}.\(method) \(open){1:0} }", [source, body], level: 3, role: .binder)
