@@ -49,18 +49,38 @@ extension LoweringContext {
         return positive ? condition : Lowered("NOT " + condition.operand(inside: .not), mayTrap: condition.mayTrap).with(.not)
     }
 
-    /// Whether an expression reads a column (so the other side should adopt its storage).
+    /// Whether an expression reads a column whose storage the other side should adopt.
     func isColumnLike(_ expr: TypedExpr) -> Bool {
+        if case .attribute = expr.kind { return true }
+        return staticStorage(expr) != nil
+    }
+
+    /// The storage of the date or UUID column an expression's value comes from, found from the
+    /// typed tree alone (through optionals, `??`, branches and variables bound by `if let` and
+    /// optional chaining), so it is known before either side of a comparison is lowered.
+    func staticStorage(_ expr: TypedExpr) -> Storage? {
         switch expr.kind {
-        case .attribute: true
-        case .optionalMap(_, _, let body): isColumnLike(body)
-        case .injectOptional(let inner): isColumnLike(inner)
-        case .nilCoalescing(let lhs, let rhs): isColumnLike(lhs) || isColumnLike(rhs)
-        case .conditional(_, let then, let otherwise), .ifLet(_, _, let then, let otherwise):
-            isColumnLike(then) || isColumnLike(otherwise)
+        case .attribute(_, let attribute):
+            return attribute.type == .date || attribute.type == .uuid ? attribute.storage : nil
+        case .variable(let id):
+            return variableSources[id].flatMap(staticStorage)
+        case .injectOptional(let inner):
+            return staticStorage(inner)
+        case .optionalMap(let source, let variable, let body):
+            variableSources[variable] = source
+            return staticStorage(body)
+        case .ifLet(let source, let variable, let then, let otherwise):
+            variableSources[variable] = source
+            return staticStorage(then) ?? staticStorage(otherwise)
+        case .nilCoalescing(let lhs, let rhs):
+            return staticStorage(lhs) ?? staticStorage(rhs)
+        case .conditional(_, let then, let otherwise):
+            return staticStorage(then) ?? staticStorage(otherwise)
         case .first(let sequence), .extremum(_, let sequence):
-            if case .arrayLiteral(let elements) = sequence.kind { elements.contains(where: isColumnLike) } else { false }
-        default: false
+            if case .arrayLiteral(let elements) = sequence.kind { return elements.lazy.compactMap(staticStorage).first }
+            return nil
+        default:
+            return nil
         }
     }
 

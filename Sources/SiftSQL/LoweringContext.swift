@@ -118,6 +118,8 @@ final class LoweringContext {
     let dialect: any SQLDialect
     let options: SQLLowering.Options
     var variables: [VariableID: VariableBinding] = [:]
+    /// The expression each `if let` / optional-chain variable is bound to, for ``staticStorage(_:)``.
+    var variableSources: [VariableID: TypedExpr] = [:]
     var usedAliases: Set<String> = []
     /// Text columns whose NFC-ness changes the SQL: those wrapped in `sift_nfc` and those assumed NFC.
     var nfcCandidates: Set<String> = []

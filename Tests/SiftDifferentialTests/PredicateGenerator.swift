@@ -519,7 +519,7 @@ struct PredicateGenerator {
         }
     }
 
-    struct LiteralOrder {
+    struct LiteralOrder: Equatable {
         var int: Int64?
         var double: Double?
         var string: String?
@@ -533,10 +533,17 @@ struct PredicateGenerator {
 
     func literalOrder(_ node: GenNode) -> LiteralOrder? {
         switch node.role {
-        case .intLiteral(let value): LiteralOrder(int: value)
-        case .doubleLiteral(let value): LiteralOrder(double: value)
-        case .stringLiteral(let value): LiteralOrder(string: value)
-        default: nil
+        case .intLiteral(let value): return LiteralOrder(int: value)
+        case .doubleLiteral(let value): return LiteralOrder(double: value)
+        case .stringLiteral(let value): return LiteralOrder(string: value)
+        default:
+            // `-literal`: the checker folds it into a negative literal, and so must the generator.
+            guard node.level == 1, node.children.count == 1 else { return nil }
+            switch node.children[0].role {
+            case .intLiteral(let value) where node.render() == "-" + node.children[0].render(): return LiteralOrder(int: -value)
+            case .doubleLiteral(let value) where node.render() == "-" + node.children[0].render(): return LiteralOrder(double: -value)
+            default: return nil
+            }
         }
     }
 
@@ -592,7 +599,8 @@ struct PredicateGenerator {
         } else {
             guard let right = expression(type, d, scope) else { return nil }
             rhs = right
-            if op == "/" || op == "%", case .intLiteral(0) = rhs.role { rhs = .int(random.pick([1, 2, 3, 7, -1])) }
+            // A literal zero divisor (also written `-0`) is a compile-time error, as in Swift.
+            if op == "/" || op == "%", literalOrder(rhs) == LiteralOrder(int: 0) { rhs = .int(random.pick([1, 2, 3, 7, -1])) }
         }
         return .make(type, "{0} \(op) {1}", [lhs, rhs], level: 0, needsContext: lhs.needsContext && rhs.needsContext)
     }
