@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 RELEASE_BIN = .build/release
-APT_PACKAGES = libsqlite3-dev libedit-dev pkg-config sqlite3
+APT_PACKAGES = libsqlite3-dev libedit-dev pkg-config sqlite3 tmux
 EXAMPLE_DBS = Examples/example.sqlite
 
 .PHONY: all deps build release run test bench fuzz clean examples
@@ -18,6 +18,7 @@ deps:
 	pkg-config --exists libedit 2>/dev/null || missing="$$missing libedit-dev"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
+	command -v tmux >/dev/null || missing="$$missing tmux"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \

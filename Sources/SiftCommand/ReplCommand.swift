@@ -38,6 +38,9 @@ enum ReplCommand {
     /// The bundled example database and its model file: in the current directory's `Examples/`
     /// (the repository root, where `make run` starts), or next to the executable's build folder.
     static func exampleDatabase() -> (database: String, models: String)? {
+        if FileManager.default.fileExists(atPath: "Examples/example.sqlite"), FileManager.default.fileExists(atPath: "Examples/Models.swift") {
+            return ("Examples/example.sqlite", "Examples/Models.swift")
+        }
         var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {

@@ -23,11 +23,22 @@ public final class EditLineReader: LineReader {
     /// Completes the text before the cursor (the line so far and the unfinished query's earlier lines).
     public var complete: (_ line: String, _ pendingInput: String) -> Completion
 
+    /// libedit reads multibyte characters (Korean, accents) only in a UTF-8 locale: take the
+    /// environment's, and fall back to `C.UTF-8` when it is not UTF-8 (e.g. no `LANG` at all).
+    static func useUTF8Locale() {
+        setlocale(LC_CTYPE, "")
+        let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? ""
+        if String(codeset.uppercased().filter { $0 != "-" }) != "UTF8" {
+            if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "en_US.UTF-8") }
+        }
+    }
+
     /// `entries` are the history loaded at start, oldest first.
     public init?(
         programName: String = "sift", historyEntries entries: [String] = [], historySize: Int = 2_000,
         complete: @escaping (_ line: String, _ pendingInput: String) -> Completion = { _, _ in .none }
     ) {
+        Self.useUTF8Locale()
         guard let editor = sift_el_init(programName), let history = sift_history_init(Int32(historySize)) else { return nil }
         self.editor = editor
         self.history = history

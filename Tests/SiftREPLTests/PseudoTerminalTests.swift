@@ -8,15 +8,31 @@ import Testing
 /// Drives the real `sift` binary in a pseudo-terminal under tmux: Tab completion, Up-arrow
 /// history and Control-C interrupting a long query, as a person at a terminal sees them.
 ///
-/// Off by default (it needs tmux, a built `sift` whose REPL is wired, and, for the interrupt, the
-/// SQL engine). Run with `SIFT_PTY_TESTS=1 swift test --filter PseudoTerminalTests`;
-/// `SIFT_BINARY` overrides the binary (default `.build/debug/sift`), `SIFT_REPL_COMMAND` the
-/// arguments that open the REPL on a database (default: the database path alone, `sift DB`).
-@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["SIFT_PTY_TESTS"] == "1"))
+/// Needs tmux and the sqlite3 shell (`make test` installs both), the built `sift`, and the example
+/// database (`make examples`). `SIFT_PTY_TESTS=0` turns the suite off (e.g. where no terminal
+/// multiplexer can run); `SIFT_BINARY` overrides the binary (default `.build/debug/sift`),
+/// `SIFT_REPL_COMMAND` the arguments that open the REPL on a database (default: `sift DB`).
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["SIFT_PTY_TESTS"] != "0"))
 struct PseudoTerminalTests {
     static let packageRoot = ((TestFiles.directory as NSString).deletingLastPathComponent as NSString)
         .deletingLastPathComponent
     static var binary: String { ProcessInfo.processInfo.environment["SIFT_BINARY"] ?? packageRoot + "/.build/debug/sift" }
+
+    @Test func theToolsAreThere() {
+        #expect(system("command -v tmux >/dev/null") == 0, "tmux is needed (make test installs it)")
+        #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "no sift binary at \(Self.binary)")
+        #expect(
+            FileManager.default.fileExists(atPath: Self.packageRoot + "/Examples/example.sqlite"),
+            "no example database (make examples builds it)")
+    }
+
+    @Test func koreanInputReachesTheQuery() throws {
+        let terminal = try Tmux.start(database: Self.packageRoot + "/Examples/example.sqlite")
+        defer { terminal.stop() }
+        try terminal.waitFor { $0.lastPromptLine == "sift>" }
+        terminal.send(#"User where name == "박지호""#, "Enter")
+        try terminal.waitFor { $0.contains("(1 row)") && $0.contains("지호") }
+    }
 
     @Test func tabCompletesAMemberName() throws {
         let terminal = try Tmux.start(database: Self.packageRoot + "/Examples/example.sqlite")
