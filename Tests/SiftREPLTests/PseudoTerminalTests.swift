@@ -65,9 +65,18 @@ struct PseudoTerminalTests {
         defer { terminal.stop() }
         try terminal.waitFor { $0.lastPromptLine == "sift>" }
         terminal.send("Item where items.contains { $0.items.contains { $0.value < 0 } }", "Enter")
-        Thread.sleep(forTimeInterval: 1)
-        terminal.send("C-c")
-        try terminal.waitFor(seconds: 5) { $0.contains("interrupted") && $0.lastPromptLine == "sift>" }
+        // The query runs (no new prompt) for minutes unless interrupted. On a busy machine it may
+        // take a moment to start: Control-C until it says "interrupted" (at the prompt, Control-C
+        // only clears the line, so it cannot fake the message).
+        try terminal.waitFor(seconds: 20) { $0.contains("$0.value < 0") }
+        var interrupted = false
+        for _ in 0..<10 where !interrupted {
+            Thread.sleep(forTimeInterval: 0.5)
+            terminal.send("C-c")
+            interrupted = (try? terminal.waitFor(seconds: 2) { $0.contains("interrupted") }) != nil
+        }
+        #expect(interrupted)
+        try terminal.waitFor(seconds: 10) { $0.contains("interrupted") && $0.lastPromptLine == "sift>" }
         terminal.send(".mode", "Enter")
         try terminal.waitFor { $0.contains("current output mode: box") }
     }
@@ -116,7 +125,7 @@ struct Tmux {
         var description: String { "timed out; the screen was:\n\(screen)" }
     }
 
-    func waitFor(seconds: Double = 5, _ condition: (String) -> Bool) throws {
+    func waitFor(seconds: Double = 15, _ condition: (String) -> Bool) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition(screen) { return }

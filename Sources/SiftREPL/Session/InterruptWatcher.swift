@@ -21,7 +21,7 @@ public final class InterruptWatcher: @unchecked Sendable {
     private var handle: InterruptHandle?
     private var running = false
     private var interrupted = false
-    private var signalSource: (any DispatchSourceSignal)?
+    private var signals = 0
 
     public init() {}
 
@@ -60,13 +60,76 @@ public final class InterruptWatcher: @unchecked Sendable {
     /// Whether ``interrupt()`` came since ``begin(_:)`` (a long display can stop early).
     public var isInterrupted: Bool { lock.withLock { interrupted } }
 
-    /// Routes SIGINT to ``interrupt()``: ignores the signal's default action (termination) and
-    /// watches it with a dispatch source on a private queue.
+    /// How many SIGINTs the signal handler has handled.
+    public var signalsHandled: Int { lock.withLock { signals } }
+
+    /// Routes SIGINT to ``interrupt()``: a signal handler writes one byte to a pipe (all it does,
+    /// as a handler must), and a thread reading the pipe interrupts the running query. Unlike a
+    /// dispatch signal source, this works whichever thread the kernel delivers the signal to.
     public func installSignalHandler() {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "sift.sigint"))
-        source.setEventHandler { [weak self] in self?.interrupt() }
-        source.resume()
-        lock.withLock { signalSource = source }
+        SignalRelay.shared.add(self)
     }
+
+    /// Called by the relay for each SIGINT.
+    func handleSignal() {
+        lock.withLock { signals += 1 }
+        interrupt()
+    }
+}
+
+/// The SIGINT handler and the thread that turns its pipe writes into ``InterruptWatcher`` calls.
+final class SignalRelay: @unchecked Sendable {
+    // @unchecked: `watchers` is read and written with `lock` held; the descriptors never change.
+    static let shared = SignalRelay()
+
+    private let lock = NSLock()
+    private var watchers: [WeakWatcher] = []
+    private let readDescriptor: Int32
+
+    private struct WeakWatcher {
+        weak var watcher: InterruptWatcher?
+    }
+
+    private init() {
+        var descriptors: [Int32] = [-1, -1]
+        if pipe(&descriptors) != 0 { descriptors = [-1, -1] }
+        readDescriptor = descriptors[0]
+        sigintPipeWriteDescriptor = descriptors[1]
+        var action = sigaction()
+        #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = { _ in relaySignal() }
+        #else
+            action.__sigaction_handler.sa_handler = { _ in relaySignal() }
+        #endif
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGINT, &action, nil)
+        let thread = Thread { [readDescriptor] in
+            var byte: UInt8 = 0
+            while read(readDescriptor, &byte, 1) == 1 { SignalRelay.shared.deliver() }
+        }
+        thread.name = "sift.sigint"
+        thread.start()
+    }
+
+    func add(_ watcher: InterruptWatcher) {
+        lock.withLock {
+            watchers.removeAll { $0.watcher == nil }
+            watchers.append(WeakWatcher(watcher: watcher))
+        }
+    }
+
+    private func deliver() {
+        let current = lock.withLock { watchers.compactMap(\.watcher) }
+        for watcher in current { watcher.handleSignal() }
+    }
+}
+
+/// The pipe the SIGINT handler writes to (set once, before the handler is installed).
+nonisolated(unsafe) private var sigintPipeWriteDescriptor: Int32 = -1
+
+/// The whole signal handler: one `write`, which is async-signal-safe.
+private func relaySignal() {
+    var byte: UInt8 = 1
+    _ = write(sigintPipeWriteDescriptor, &byte, 1)
 }
