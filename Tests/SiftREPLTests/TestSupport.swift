@@ -24,8 +24,14 @@ enum TestFiles {
         return path
     }
 
+    /// The test double: the real checker and a tiny lowering, with hooks to stall or replace a run.
     static func makeEngine(in directory: String) throws -> FixtureEngine {
         try FixtureEngine(database: directory + "/fixture.sqlite", modelFile: directory + "/Models.swift")
+    }
+
+    /// The engine `sift` uses: transcripts run the whole stack, from text to rows.
+    static func makeDatabaseEngine(in directory: String) throws -> DatabaseEngine {
+        try DatabaseEngine(path: directory + "/fixture.sqlite", modelFile: directory + "/Models.swift")
     }
 }
 
@@ -51,7 +57,8 @@ final class SteppingClock: @unchecked Sendable {
 /// expected content of out.csv in the working directory
 /// ```
 /// Header options: `exit: N` (expected status, default 0), `width: N` (terminal width),
-/// `bail: on`. Lines starting with `> ` (or a lone `>`) are input; `=== file NAME` starts the
+/// `bail: on`, `engine: fixture` (the test double that can fail to lower or to run, instead of the
+/// real ``DatabaseEngine``). Lines starting with `> ` (or a lone `>`) are input; `=== file NAME` starts the
 /// expected content of a file the script writes.
 struct Transcript {
     var name: String
@@ -62,6 +69,7 @@ struct Transcript {
     var expectedExit: Int32 = 0
     var width: Int?
     var bail = false
+    var usesFixtureEngine = false
 
     init(name: String, text: String) {
         self.name = name
@@ -73,6 +81,7 @@ struct Transcript {
             if line.hasPrefix("exit: ") { expectedExit = Int32(line.dropFirst(6)) ?? 0 }
             if line.hasPrefix("width: ") { width = Int(line.dropFirst(7)) }
             if line == "bail: on" { bail = true }
+            if line == "engine: fixture" { usesFixtureEngine = true }
         }
         var output: [String] = []
         var file: (String, [String])?
@@ -116,7 +125,8 @@ struct Transcript {
     func run() throws -> Result {
         let directory = try TestFiles.makeWorkingDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let engine = try TestFiles.makeEngine(in: directory)
+        let engine: any QueryEngine =
+            usesFixtureEngine ? try TestFiles.makeEngine(in: directory) : try TestFiles.makeDatabaseEngine(in: directory)
         let sink = StringSink()
         var configuration = REPLConfiguration()
         configuration.workingDirectory = directory
