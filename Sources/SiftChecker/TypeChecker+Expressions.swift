@@ -231,7 +231,8 @@ extension TypeChecker {
     }
 
     /// Swift's default literal type for operands that all take their type from context: `Double`
-    /// when a floating-point literal is among them (`1 + 2.5`), otherwise `Int`.
+    /// when a floating-point literal is among them (`1 + 2.5`), `Int` when an integer literal is
+    /// (`minimum == 1` makes the parameter `minimum` an `Int`), otherwise none.
     func literalDefault(_ exprs: [Expr]) -> SiftType? {
         func hasFloat(_ expr: Expr) -> Bool {
             switch expr.kind {
@@ -244,7 +245,19 @@ extension TypeChecker {
             default: return false
             }
         }
-        return exprs.contains(where: hasFloat) ? .double : nil
+        func hasInteger(_ expr: Expr) -> Bool {
+            switch expr.kind {
+            case .integerLiteral: return true
+            case .paren(let inner): return hasInteger(inner)
+            case .prefix(let prefix): return hasInteger(prefix.operand)
+            case .binary(let binary): return hasInteger(binary.lhs) || hasInteger(binary.rhs)
+            case .ternary(_, let then, let otherwise): return hasInteger(then) || hasInteger(otherwise)
+            case .arrayLiteral(let elements): return elements.contains(where: hasInteger)
+            default: return false
+            }
+        }
+        if exprs.contains(where: hasFloat) { return .double }
+        return exprs.contains(where: hasInteger) ? .int : nil
     }
 
     // MARK: Names
@@ -290,7 +303,7 @@ extension TypeChecker {
 
     /// A free identifier: a named parameter, typed by the host, by an earlier use, or by context.
     func checkParameter(_ name: Identifier, expected: SiftType?) -> TypedExpr {
-        warnIfLikelyMember(name)
+        if reportLikelyMember(name) { return TypedExpr(.error, .error, at: name.range) }
         if let existing = parameters[name.name] {
             if let expected, expected != .error, expected != .nilLiteral, existing.type.unwrapped != expected.unwrapped,
                 options.parameterTypes[name.name] == nil
@@ -319,20 +332,31 @@ extension TypeChecker {
     }
 
     /// `age > 20` inside `#Predicate<User> { ... }` is a free name, but most likely means `$0.age`.
-    func warnIfLikelyMember(_ name: Identifier) {
-        guard parameters[name.name] == nil, options.parameterTypes[name.name] == nil else { return }
+    /// A free name that looks like a member is a mistake, not a parameter: in a closure, a bare
+    /// member name (`age` for `$0.age`); in a `where` clause, a misspelt member (`agee`). Reported
+    /// as errors; returns whether it reported one.
+    func reportLikelyMember(_ name: Identifier) -> Bool {
+        guard parameters[name.name] == nil, options.parameterTypes[name.name] == nil else { return false }
         let root = variables.first { $0.origin == .root }
-        guard let root, case .model(let modelName) = root.type, let model = schema.model(named: modelName) else { return }
+        guard let root, case .model(let modelName) = root.type, let model = schema.model(named: modelName) else { return false }
         if model.member(named: name.name) != nil, implicitSelf == nil {
             let prefix = root.name == "self" ? "$0" : root.name
-            warning(
-                .implicitParameter, "'\(name.name)' is not in scope, so it becomes a named parameter; did you mean '\(prefix).\(name.name)'?",
-                at: name.range, fixIts: [.insert("\(prefix).", at: name.range.start)])
-        } else if implicitSelf != nil, let suggestion = Suggestions.closest(to: name.name, among: model.members.map(\.name)).first {
-            warning(
-                .implicitParameter, "'\(model.name)' has no member '\(name.name)', so it becomes a named parameter; did you mean '\(suggestion)'?",
-                at: name.range, fixIts: [.init(replace: name.range, with: suggestion)])
+            error(
+                .implicitParameter, "cannot find '\(name.name)' in scope; did you mean '\(prefix).\(name.name)'?",
+                at: name.range,
+                notes: [.init("a name that is not in scope is a named parameter; '\(name.name)' is a member of '\(model.name)', so it cannot be one")],
+                fixIts: [.insert("\(prefix).", at: name.range.start)])
+            return true
         }
+        if implicitSelf != nil, let suggestion = Suggestions.closest(to: name.name, among: model.members.map(\.name)).first {
+            error(
+                .implicitParameter, "'\(model.name)' has no member '\(name.name)'; did you mean '\(suggestion)'?",
+                at: name.range,
+                notes: [.init("other names are named parameters; a parameter's name must not be this close to a member's")],
+                fixIts: [.init(replace: name.range, with: suggestion)])
+            return true
+        }
+        return false
     }
 
     func checkAnonymousParameter(_ index: Int, at range: SourceRange) -> TypedExpr {

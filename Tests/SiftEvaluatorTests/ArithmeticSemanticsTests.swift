@@ -27,7 +27,7 @@ import Testing
 
     @Test func negatingIntMinTraps() throws {
         // Int.min + age: only age 0 (person 5) leaves Int.min, whose negation overflows.
-        let result = try run(#"#Predicate<Person> { -(small + $0.age) > 0 }"#, ["small": .int(Int64.min)])
+        let result = try run(#"#Predicate<Person> { -(minimum + $0.age) > 0 }"#, ["minimum": .int(Int64.min)])
         #expect(result.selected.map { $0.identity.integer } == [1, 2, 3, 4])
         #expect(result.trapped.map { $0.object.identity.integer } == [5])
     }

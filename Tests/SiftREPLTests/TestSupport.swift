@@ -141,7 +141,9 @@ struct Transcript {
         for (name, _) in expectedFiles {
             files[name] = (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? "<missing>"
         }
-        return Result(output: sink.text, exitStatus: status, files: files)
+        // Paths into the test's temporary folder are shown relative to it, as a user there sees them.
+        let output = sink.text.replacingOccurrences(of: directory + "/", with: "")
+        return Result(output: output, exitStatus: status, files: files)
     }
 
     /// The transcript text that `result` would make (for recording new transcripts).

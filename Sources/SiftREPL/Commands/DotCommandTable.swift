@@ -8,6 +8,7 @@ extension DotCommand {
         DotCommand("open", "FILE [--write]", "open another database (read-only unless --write)", completion: .fileNames) {
             try $0.open($1)
         },
+        DotCommand("reload", "", "read the database's schema again (after it changed)") { try $0.reload($1) },
         DotCommand("schema", "[Model]", "show the models (or one) in model-file syntax", completion: .modelNames) {
             try $0.schema($1)
         },
@@ -34,6 +35,7 @@ extension DotCommand {
         DotCommand("timer", "on|off", "show compile and run times after each query", completion: .onOff) {
             try $0.timer($1)
         },
+        DotCommand("timeout", "MS|off", "stop any query that runs longer than MS milliseconds") { try $0.timeout($1) },
         DotCommand("nullvalue", "TEXT", "show nil as TEXT (not in json, which says null)") { try $0.nullValue($1) },
         DotCommand("limit", "[N|off]", "show at most N rows of a result (default 1000)") { try $0.limit($1) },
         DotCommand("read", "FILE", "run the queries and commands in FILE", completion: .fileNames) { try $0.read($1) },

@@ -14,6 +14,13 @@ extension REPLSession {
             "opened \(words[0])\(writable ? "" : " (read-only)"): " + Self.count(engine.schema.models.count, "model") + "\n")
     }
 
+    /// `.reload`: the database's schema, read again (tables or columns changed meanwhile).
+    func reload(_ invocation: CommandInvocation) throws {
+        guard invocation.words.isEmpty else { throw CommandError("usage: .reload") }
+        try engine.reload()
+        resultSink.write("reloaded: " + Self.count(engine.schema.models.count, "model") + "\n")
+    }
+
     func read(_ invocation: CommandInvocation) throws {
         guard invocation.words.count == 1 else { throw CommandError("usage: .read FILE") }
         let path = invocation.words[0]

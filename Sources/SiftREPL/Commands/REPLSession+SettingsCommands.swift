@@ -25,6 +25,20 @@ extension REPLSession {
         settings.timer = try Self.onOff(invocation)
     }
 
+    /// `.timeout MS` / `.timeout off`: a runaway query stops with an error after MS milliseconds.
+    func timeout(_ invocation: CommandInvocation) throws {
+        guard invocation.words.count == 1 else { throw CommandError("usage: .timeout MS|off") }
+        let word = invocation.words[0]
+        if ["off", "0", "none"].contains(word.lowercased()) {
+            engine.setTimeLimit(nil)
+            return
+        }
+        guard let milliseconds = Int(word), milliseconds > 0 else {
+            throw CommandError(".timeout takes a number of milliseconds or off, not '\(word)'")
+        }
+        engine.setTimeLimit(Double(milliseconds) / 1000)
+    }
+
     /// `on`/`off` (also `yes`/`no`, `true`/`false`, `1`/`0`).
     static func onOff(_ invocation: CommandInvocation) throws -> Bool {
         switch invocation.words.first?.lowercased() {

@@ -63,8 +63,22 @@ public final class DatabaseEngine: QueryEngine {
     }
 
     public func reopen(path: String, writable: Bool) throws {
-        database = try SiftDatabase(path: path, modelFile: modelFile, mode: writable ? .readWrite : .readOnly)
+        let opened = try SiftDatabase(path: path, modelFile: modelFile, mode: writable ? .readWrite : .readOnly)
+        opened.connection.setTimeLimit(timeLimit)
+        database = opened
         location = path
+    }
+
+    /// The time limit set with ``setTimeLimit(_:)``, kept across ``reopen(path:writable:)``.
+    private var timeLimit: Double?
+
+    public func setTimeLimit(_ seconds: Double?) {
+        timeLimit = seconds
+        database.connection.setTimeLimit(seconds)
+    }
+
+    public func reload() throws {
+        try reopen(path: location, writable: !database.connection.isReadOnly)
     }
 }
 

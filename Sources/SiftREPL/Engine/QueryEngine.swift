@@ -38,6 +38,18 @@ public protocol QueryEngine: AnyObject {
     /// Opens another database (read-only unless `writable`) and reloads the schema from it.
     /// On failure the engine keeps what it had open.
     func reopen(path: String, writable: Bool) throws
+
+    /// Stops any query that runs longer than `seconds` (nil: no limit).
+    func setTimeLimit(_ seconds: Double?)
+
+    /// Reads the schema of the open database again (after it changed), keeping the connection's
+    /// mode.
+    func reload() throws
+}
+
+extension QueryEngine {
+    public func setTimeLimit(_ seconds: Double?) {}
+    public func reload() throws { try reopen(path: location, writable: false) }
 }
 
 /// One result row: one value per column of the compilation.

@@ -208,7 +208,14 @@ public final class REPLSession {
     }
 
     static func describe(_ error: any Error) -> String {
-        if let error = error as? SQLiteError { return error.message.isEmpty ? "\(error)" : "SQLite: \(error.message)" }
+        if let error = error as? SQLiteError {
+            var text = error.message.isEmpty ? "\(error)" : "SQLite: \(error.message)"
+            if error.code == .schema || error.message.hasPrefix("no such table") || error.message.hasPrefix("no such column") {
+                // The models were read before the database changed.
+                text += "\nnote: the database's schema may have changed since it was read; '.reload' reads it again"
+            }
+            return text
+        }
         return "\(error)"
     }
 
