@@ -25,3 +25,8 @@ struct IdentifierTests {
         #expect(try connection.catalog().table(named: name)?.columns.map(\.name) == [name + " column"])
     }
 }
+
+@Test func aQuoteFollowedByACombiningMarkIsStillDoubled() {
+    // `"` + U+0301 is one Character in Swift, but two scalars to SQLite: the quote must be doubled.
+    #expect(SQLiteIdentifier.quote("t\"\u{301} WHERE 1 --") == "\"t\"\"\u{301} WHERE 1 --\"")
+}
