@@ -7,6 +7,10 @@ extension TypeChecker {
     /// caller still checks the result's type.
     func check(_ expr: Expr, expected: SiftType?) -> TypedExpr {
         let range = expr.range
+        if let early = prechecked[range], early.expr == expr {
+            prechecked[range] = nil
+            return wrapIfOptional(early.typed, expected: expected)
+        }
         switch expr.kind {
         case .error:
             return TypedExpr(.error, .error, at: range)
@@ -78,10 +82,30 @@ extension TypeChecker {
         case .ternary(let condition, let then, let otherwise):
             let typedCondition = checkBoolean(condition, context: "the condition of '?:'")
             let (typedThen, typedElse, type) = unifyBranches(then, otherwise, expected: expected)
-            return TypedExpr(.conditional(typedCondition, typedThen, typedElse), type, at: range)
+            return rejectingChosenSequence(TypedExpr(.conditional(typedCondition, typedThen, typedElse), type, at: range), how: "'?:'")
         case .ifExpr(let ifExpr):
-            return checkIf(ifExpr, expected: expected, at: range)
+            return rejectingChosenSequence(checkIf(ifExpr, expected: expected, at: range), how: "'if'")
         }
+    }
+
+    /// A relationship or array chosen by `?:`, `if`, `??` or reached through `?.` cannot be used
+    /// whole in a query (SQL has no value for "this relationship or that one"): apply the
+    /// operation in each branch, or inside the optional chain.
+    func rejectingChosenSequence(_ typed: TypedExpr, how: String) -> TypedExpr {
+        guard case .array = typed.type.unwrapped else { return typed }
+        error(
+            .unsupportedConstruct,
+            "a relationship or array chosen by \(how) cannot be used as a whole in a query; apply the operation to each choice, e.g. 'c ? a.count : b.count' or '$0.company?.users.count'",
+            at: typed.range)
+        return TypedExpr(.error, .error, at: typed.range)
+    }
+
+    /// Checks an expression that does not need context ahead of its turn, to type what is next
+    /// to it; when its turn comes, ``check(_:expected:)`` reuses this result.
+    func precheck(_ expr: Expr) -> TypedExpr {
+        let typed = check(expr, expected: nil)
+        prechecked[expr.range] = (expr, typed)
+        return typed
     }
 
     /// Checks an expression that must be a `Bool` (an operand of `&&`, a condition, ...).
@@ -189,7 +213,7 @@ extension TypeChecker {
         var typedElements: [TypedExpr] = []
         // The first element that does not need context decides the element type.
         if elementType == nil, let decider = elements.first(where: { !needsContext($0) }) {
-            elementType = check(decider, expected: nil).type
+            elementType = precheck(decider).type
         }
         if elementType == nil { elementType = literalDefault(elements) }
         for element in elements {
@@ -627,6 +651,7 @@ extension TypeChecker {
         let wrapped = lhs.type.wrappedIfOptional
         let rhs = check(binary.rhs, expected: wrapped)
         if rhs.type == .error { return TypedExpr(.error, .error, at: range) }
+        if case .array = wrapped { return rejectingChosenSequence(TypedExpr(.nilCoalescing(lhs, rhs), wrapped, at: range), how: "'??'") }
         if rhs.type == wrapped { return TypedExpr(.nilCoalescing(lhs, rhs), wrapped, at: range) }
         if rhs.type == lhs.type { return TypedExpr(.nilCoalescing(lhs, rhs), lhs.type, at: range) }
         if wrapped.isNumeric, rhs.type.isNumeric {

@@ -141,7 +141,7 @@ extension TypeChecker {
                 .optionalMap(source: binding.source, variable: binding.variable, body: result), result.type.optionalFlattened,
                 at: range)
         }
-        return result
+        return rejectingChosenSequence(result, how: "'?.'")
     }
 
     func checkBindOptional(_ base: Expr, at range: SourceRange) -> TypedExpr {
@@ -175,10 +175,7 @@ extension TypeChecker {
                 !isClosure(call.arguments[0].value), !needsContext(call.arguments[0].value)
             {
                 // The receiver is all literals: like Swift, type it from the argument.
-                // A trial check: its diagnostics and variables are rolled back (checkMethod checks again).
-                let saved = (diagnostics, variables, parameters, parameterOrder)
-                let element = check(call.arguments[0].value, expected: nil).type.unwrapped
-                (diagnostics, variables, parameters, parameterOrder) = saved
+                let element = precheck(call.arguments[0].value).type.unwrapped
                 var inner = base
                 while case .paren(let wrapped) = inner.kind { inner = wrapped }
                 if case .binary(let binary) = inner.kind, binary.op == .closedRange || binary.op == .halfOpenRange {
@@ -440,6 +437,6 @@ extension TypeChecker {
             return TypedExpr(.error, .error, at: range)
         }
         let type = body.type.optionalFlattened
-        return TypedExpr(.optionalMap(source: base, variable: variable, body: body), type, at: range)
+        return rejectingChosenSequence(TypedExpr(.optionalMap(source: base, variable: variable, body: body), type, at: range), how: "'flatMap'")
     }
 }

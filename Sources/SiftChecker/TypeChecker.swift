@@ -47,6 +47,9 @@ public final class TypeChecker {
     var parameterOrder: [String] = []
     /// The optional-chain frames being checked, innermost last.
     var optionalChains: [[(source: TypedExpr, variable: VariableID)]] = []
+    /// Expressions already checked ahead of their turn (to type a literal next to them), by range:
+    /// their result is reused, so nothing is checked (or reported) twice.
+    var prechecked: [SourceRange: (expr: Expr, typed: TypedExpr)] = [:]
 
     init(schema: Schema, source: SourceFile, options: Options) {
         self.schema = schema

@@ -20,6 +20,8 @@ public indirect enum ValueEncoding: Sendable, Hashable {
     case uuid(Storage)
     /// The exclusive upper bound of strings that start with the value (for index ranges).
     case prefixUpperBound
+    /// A limit or offset: an `Int` that must not be negative.
+    case count
     /// An array, as JSON text for `json_each`.
     case jsonArray(element: ValueEncoding)
 }

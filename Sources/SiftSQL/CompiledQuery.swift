@@ -7,29 +7,29 @@ import SiftSchema
 /// (``bindings(for:schema:)``) without compiling again.
 public struct CompiledQuery: Sendable, Hashable {
     /// The SQL text, with `?NNN` placeholders; it never contains a value.
-    public var sql: String
+    public internal(set) var sql: String
     /// What each placeholder is bound to: `bindings[0]` is `?1`.
-    public var bindings: [BindingSlot]
+    public internal(set) var bindings: [BindingSlot]
     /// The named parameters, with their types and the placeholders they fill.
-    public var parameters: [CompiledParameter]
+    public internal(set) var parameters: [CompiledParameter]
     /// The model of the rows.
-    public var model: Model
+    public internal(set) var model: Model
     /// The result columns, in order: each an attribute of the model.
-    public var columns: [Attribute]
+    public internal(set) var columns: [Attribute]
     /// The checked query this was compiled from.
-    public var query: CheckedQuery
+    public internal(set) var query: CheckedQuery
     /// Text columns (`table.column`) whose holding only NFC text would let the SQL use them bare.
-    public var nfcCandidates: Set<String>
+    public internal(set) var nfcCandidates: Set<String>
     /// Text columns the SQL uses bare because they were known to hold only NFC text: if that stops
     /// being true, the query must be lowered again.
-    public var nfcAssumptions: Set<String>
+    public internal(set) var nfcAssumptions: Set<String>
 
     /// The values to bind, in placeholder order, given values for the named parameters.
     public func bindings(for values: [String: ParameterValue], schema: Schema) throws -> [SQLValue] {
         for parameter in parameters where values[parameter.name] == nil {
             throw ParameterError(
                 name: parameter.name,
-                message: "no value for the parameter '\(parameter.name)' (\(parameter.type)); set it, e.g. with '.param set \(parameter.name) VALUE'")
+                message: "no value for the parameter '\(parameter.name)' (\(parameter.type))")
         }
         let types = Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.type) })
         return try bindings.map { slot in

@@ -25,8 +25,8 @@ extension LoweringContext {
             left = normalizedString(left)
             right = normalizedString(right)
         } else if type == .date, let leftStorage = left.storage, let rightStorage = right.storage, leftStorage != rightStorage {
-            left = Lowered(dialect.unixSeconds(left.sql, storage: leftStorage), isOptional: left.isOptional, mayTrap: left.mayTrap)
-            right = Lowered(dialect.unixSeconds(right.sql, storage: rightStorage), isOptional: right.isOptional, mayTrap: right.mayTrap)
+            left = inReferenceSeconds(left, from: leftStorage)
+            right = inReferenceSeconds(right, from: rightStorage)
         }
         let mayTrap = left.mayTrap || right.mayTrap
         var result: Lowered

@@ -52,7 +52,7 @@ extension LoweringContext {
         case .toOne, .toMany:
             // A relationship as a value only appears under a sequence or optional operation.
             guard let row = row(of: expr) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
-            return Lowered(.column(row.alias, keyColumn(of: row.model)), isOptional: true, isAtomic: true)
+            return Lowered(.column(row.alias, presenceColumn(of: row.alias, model: row.model)), isOptional: true, isAtomic: true)
         case .optionalMap(let source, let variable, let body):
             return lowerOptionalMap(source: source, variable: variable, body: body, hint: hint)
         case .ifLet(let source, let variable, let then, let otherwise):
@@ -192,7 +192,7 @@ extension LoweringContext {
             let normalized = prefix.precomposedForSift
             guard !normalized.isEmpty else { return nil }
             lower = .binding(.constant(.text(normalized)))
-            upper = .binding(.constant(.text(normalized + "\u{10FFFF}")))
+            upper = .binding(.constant(prefixUpperBound(normalized)))
         case .parameter(let name):
             lower = .binding(.parameter(name: name, encoding: .plain))
             upper = .binding(.parameter(name: name, encoding: .prefixUpperBound))
@@ -206,14 +206,30 @@ extension LoweringContext {
     /// Two values that meet (the sides of `??`, the branches of a conditional): the one that reads
     /// a column is lowered first, and a parameter or constant on the other side takes its storage.
     func lowerPair(_ first: TypedExpr, _ second: TypedExpr, hint: ValueEncoding) -> (Lowered, Lowered) {
+        var (left, right): (Lowered, Lowered)
         if hint == .plain, isColumnLike(second), !isColumnLike(first) {
-            let right = lowerValue(second, hint: hint)
-            let left = lowerValue(first, hint: encoding(toMatch: right, type: first.type))
-            return (left, right)
+            right = lowerValue(second, hint: hint)
+            left = lowerValue(first, hint: encoding(toMatch: right, type: first.type))
+        } else {
+            left = lowerValue(first, hint: hint)
+            right = lowerValue(second, hint: hint == .plain ? encoding(toMatch: left, type: second.type) : hint)
         }
-        let left = lowerValue(first, hint: hint)
-        let right = lowerValue(second, hint: hint == .plain ? encoding(toMatch: left, type: second.type) : hint)
+        // Dates from columns of different storages meet as seconds since 2001, as `Date` holds them.
+        if first.type.unwrapped == .date, let leftStorage = left.storage, let rightStorage = right.storage, leftStorage != rightStorage {
+            left = inReferenceSeconds(left, from: leftStorage)
+            right = inReferenceSeconds(right, from: rightStorage)
+        }
         return (left, right)
+    }
+
+    /// A date value converted to REAL seconds since 2001 (its storage says so afterwards).
+    func inReferenceSeconds(_ value: Lowered, from storage: Storage) -> Lowered {
+        var converted = value
+        converted.sql = dialect.referenceSeconds(value.sql, storage: storage)
+        converted.isAtomic = true
+        converted.column = nil
+        converted.storage = .dateReferenceSeconds
+        return converted
     }
 
     func lowerConstant(_ constant: Constant, type: SiftType) -> Lowered {
@@ -254,7 +270,7 @@ extension LoweringContext {
             if case .jsonArray = hint { return hint }
             return .jsonArray(element: parameterEncoding(for: element, hint: .plain))
         default:
-            return hint == .prefixUpperBound ? hint : .plain
+            return hint == .prefixUpperBound || hint == .count ? hint : .plain
         }
     }
 
@@ -307,7 +323,7 @@ extension LoweringContext {
         if isRow(source.type), let row = row(of: source) {
             variables[variable] = .row(alias: row.alias, model: row.model, level: row.level)
             let lowered = lowerValue(body, hint: hint)
-            let present = SQLFragment.column(row.alias, keyColumn(of: row.model)) + " IS NOT NULL"
+            let present = SQLFragment.column(row.alias, presenceColumn(of: row.alias, model: row.model)) + " IS NOT NULL"
             var result = lowered
             result.isOptional = true
             if !isNullWhenRowMissing(body, variable: variable) {
@@ -386,7 +402,7 @@ extension LoweringContext {
         var sourceTrap: SQLFragment?
         if isRow(source.type), let row = row(of: source) {
             variables[variable] = .row(alias: row.alias, model: row.model, level: row.level)
-            missing = SQLFragment.column(row.alias, keyColumn(of: row.model)) + " IS NULL"
+            missing = SQLFragment.column(row.alias, presenceColumn(of: row.alias, model: row.model)) + " IS NULL"
         } else {
             let value = lowerValue(source)
             sourceTrap = value.trapTest

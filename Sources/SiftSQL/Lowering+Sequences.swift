@@ -120,6 +120,10 @@ extension LoweringContext {
     func guardTraps(of opened: OpenedSequence, _ result: Lowered, last: Lowered? = nil) -> Lowered {
         let stages = opened.filters + (last.map { [$0] } ?? [])
         var trapCases: [SQLFragment] = []
+        if opened.mayTrap, let element = opened.element {
+            // An array literal whose elements trap: Swift builds the whole array first.
+            trapCases.append((element.operand(inside: .comparison) + " IS NULL").parenthesized)
+        }
         for (index, stage) in stages.enumerated() where stage.mayTrap {
             let passed = stages[..<index].map { $0.operand(inside: .and) }
             let trapped = stage.operand(inside: .comparison) + " IS NULL"
@@ -239,8 +243,20 @@ extension LoweringContext {
             return Lowered(test, mayTrap: value.mayTrap).with(closed ? .comparison : .and)
         case .arrayLiteral(let elements):
             if elements.isEmpty { return constantBool(false) }
-            var value = lowerValue(element)
-            var items = elements.map { lowerValue($0, hint: encoding(toMatch: value, type: $0.type)) }
+            // The operand that reads a column is lowered first; parameters take its storage.
+            let operands = [element] + elements
+            let leader = operands.firstIndex(where: isColumnLike) ?? 0
+            var lowered: [Lowered?] = Array(repeating: nil, count: operands.count)
+            lowered[leader] = lowerValue(operands[leader])
+            for index in operands.indices where index != leader {
+                lowered[index] = lowerValue(operands[index], hint: encoding(toMatch: lowered[leader]!, type: operands[index].type))
+            }
+            var value = lowered[0]!
+            var items = lowered.dropFirst().map { $0! }
+            if elementType.unwrapped == .date, Set(([value] + items).compactMap(\.storage)).count > 1 {
+                value = value.storage.map { inReferenceSeconds(value, from: $0) } ?? value
+                items = items.map { item in item.storage.map { inReferenceSeconds(item, from: $0) } ?? item }
+            }
             if elementType.unwrapped == .string {
                 value = normalizedString(value)
                 items = items.map(normalizedString)

@@ -121,6 +121,8 @@ final class LoweringContext {
     /// The expression each `if let` / optional-chain variable is bound to, for ``staticStorage(_:)``.
     var variableSources: [VariableID: TypedExpr] = [:]
     var usedAliases: Set<String> = []
+    /// For each to-one join alias, the target column it joins on.
+    var presenceColumns: [String: String] = [:]
     /// Text columns whose NFC-ness changes the SQL: those wrapped in `sift_nfc` and those assumed NFC.
     var nfcCandidates: Set<String> = []
     /// Text columns the SQL uses bare because the facts say they hold only NFC text.
@@ -156,6 +158,12 @@ final class LoweringContext {
 
     func keyColumn(of model: Model) -> String { model.primaryKey.first ?? "rowid" }
 
+    /// The column that is NULL exactly when a row is missing: for a to-one join, the column it
+    /// joins on (never NULL when the join matched); for other rows, the key.
+    func presenceColumn(of alias: String, model: Model) -> String {
+        presenceColumns[alias] ?? keyColumn(of: model)
+    }
+
     // MARK: The query
 
     func lowerQuery() -> CompiledQuery {
@@ -173,8 +181,8 @@ final class LoweringContext {
         if options.breakTiesByPrimaryKey, !query.sort.isEmpty {
             for column in root.primaryKey { orderBy.append(.column(rootAlias, column)) }
         }
-        let limit = query.limit.map { lowerValue($0).sql }
-        let offset = query.offset.map { lowerValue($0).sql }
+        let limit = query.limit.map { lowerValue($0, hint: .count).sql }
+        let offset = query.offset.map { lowerValue($0, hint: .count).sql }
 
         let columns = root.attributes
         var sql = SQLFragment("SELECT ") + SQLFragment.joined(columns.map { .column(rootAlias, $0.columnName) }, separator: ", ")
@@ -254,6 +262,7 @@ final class LoweringContext {
         let joinAlias = alias(relationship.name)
         level.joinAliases[key] = joinAlias
         if case .foreignKey(let column, let targetColumn) = relationship.link {
+            presenceColumns[joinAlias] = targetColumn
             level.joins.append(
                 "LEFT JOIN " + tableReference(target.tableName, alias: joinAlias) + " ON "
                     + .column(joinAlias, targetColumn) + " = " + .column(baseAlias, column))

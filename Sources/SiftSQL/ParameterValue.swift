@@ -59,7 +59,13 @@ public enum ParameterEncoder {
             return .text(JSONArray.encode(encoded))
         case (_, .prefixUpperBound):
             guard case .string(let text) = value else { throw mismatch() }
-            return .text(text.precomposedStringWithCanonicalMapping + "\u{10FFFF}")
+            return prefixUpperBound(text.precomposedStringWithCanonicalMapping)
+        case (.integer, .count):
+            guard case .int(let number) = value else { throw mismatch() }
+            guard number >= 0 else {
+                throw ParameterError(name: name, message: "the parameter '\(name)' is a limit or offset, so it must not be negative; its value is \(number)")
+            }
+            return .integer(number)
         default:
             break
         }
@@ -70,8 +76,11 @@ public enum ParameterEncoder {
                 throw ParameterError(name: name, message: "the value \(number) of '\(name)' does not fit in '\(kind.rawValue)'")
             }
             return .integer(number)
-        case (.double, .double(let number)), (.float, .double(let number)): return .real(number)
-        case (.double, .int(let number)), (.float, .int(let number)): return .real(Double(number))
+        case (.double, .double(let number)): return .real(number)
+        case (.double, .int(let number)): return .real(Double(number))
+        // A Float holds single precision: 0.1 is 0.100000001490116 (as a literal of Float type is).
+        case (.float, .double(let number)): return .real(Double(Float(number)))
+        case (.float, .int(let number)): return .real(Double(Float(number)))
         case (.string, .string(let text)): return .text(text.precomposedStringWithCanonicalMapping)
         case (.url, .string(let text)): return .text(text)
         case (.data, .data(let bytes)): return .blob(bytes)
@@ -108,6 +117,24 @@ public enum ParameterEncoder {
     }
 }
 
+/// The smallest string above every string that starts with `prefix` (its last scalar increased),
+/// as an index range's exclusive upper bound; a BLOB (above every TEXT in SQLite) when there is
+/// none.
+public func prefixUpperBound(_ prefix: String) -> SQLValue {
+    var scalars = Array(prefix.unicodeScalars)
+    while let last = scalars.popLast() {
+        var next = last.value + 1
+        if (0xD800...0xDFFF).contains(next) { next = 0xE000 }
+        if let scalar = Unicode.Scalar(next) {
+            scalars.append(scalar)
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            return .text(text)
+        }
+    }
+    return .blob([0xFF])
+}
+
 /// Dates in each storage Sift supports.
 public enum DateEncoding {
     /// Seconds between 1970-01-01 and 2001-01-01.
@@ -127,7 +154,10 @@ public enum DateEncoding {
     /// (`.000400`, trailing zeros after the third digit dropped): compared as text with a column in
     /// StructuredQueries' format, it orders and equals as the instant it is.
     public static func iso8601(_ date: Date, fractionDigits: Int = 3) -> String {
-        let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let scaled = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        // Beyond what a 64-bit count of microseconds holds (±292,000 years): no calendar date.
+        guard scaled.isFinite, abs(scaled) < 9.2e18 else { return String(date.timeIntervalSince1970) }
+        let microseconds = Int64(scaled)
         let (totalMilliseconds, microsecondPart) = floorDivide(microseconds, 1000)
         let base = iso8601(milliseconds: totalMilliseconds)
         guard fractionDigits > 3, microsecondPart != 0 else { return base }
@@ -149,52 +179,9 @@ public enum DateEncoding {
     }
 
     /// Reads `2026-03-14`, `2026-03-14 09:30`, `2026-03-14 09:30:00.000` or
-    /// `2026-03-14T09:30:00.000Z`, all in UTC; nil for anything else.
+    /// `2026-03-14T09:30:00.000Z`, all in UTC; nil for anything else (exactly, see ``ISODateText``).
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        func number(_ start: Int, _ count: Int) -> Int? {
-            guard start + count <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[start..<start + count] {
-                guard byte >= 48, byte <= 57 else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            return value
-        }
-        guard bytes.count >= 10, let year = number(0, 4), bytes[4] == 45, let month = number(5, 2), bytes[7] == 45,
-            let day = number(8, 2), (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
-        var seconds = 0.0
-        var index = 10
-        if bytes.count > 10 {
-            guard bytes[10] == 32 || bytes[10] == 84, let hour = number(11, 2), bytes.count >= 16, bytes[13] == 58,
-                let minute = number(14, 2), hour < 24, minute < 60
-            else { return nil }
-            seconds = Double(hour * 3600 + minute * 60)
-            index = 16
-            if bytes.count > 16, bytes[16] == 58, let second = number(17, 2), second < 61 {
-                seconds += Double(second)
-                index = 19
-                if bytes.count > 19, bytes[19] == 46 {
-                    var scale = 0.1
-                    index = 20
-                    while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
-                        seconds += Double(bytes[index] - 48) * scale
-                        scale /= 10
-                        index += 1
-                    }
-                }
-            }
-            if index < bytes.count, bytes[index] == 90 { index += 1 }
-        }
-        guard index == bytes.count else { return nil }
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * Int64(month > 2 ? month - 3 : month + 9) + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        return Date(timeIntervalSince1970: Double(days * 86_400) + seconds)
+        ISODateText.referenceSeconds(text).map { Date(timeIntervalSinceReferenceDate: $0) }
     }
 
     static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {

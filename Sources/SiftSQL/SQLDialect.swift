@@ -16,8 +16,9 @@ public protocol SQLDialect: Sendable {
     func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment
     /// `ORDER BY` term with a string collation.
     func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment
-    /// A date in `storage` converted to REAL seconds since 1970, for comparing different storages.
-    func unixSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment
+    /// A date in `storage` converted to REAL seconds since 2001-01-01 — the value a Foundation
+    /// `Date` holds — for comparing dates of different storages exactly as Swift does.
+    func referenceSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment
     /// An integer converted to floating point.
     func toReal(_ value: SQLFragment) -> SQLFragment
     /// A table of the elements of a JSON array bound as text: the `FROM` item and its value and
@@ -63,10 +64,10 @@ public struct SQLiteDialect: SQLDialect {
         value + " COLLATE " + SQLFragment.identifier(SiftCollation(comparator).sqlName)
     }
 
-    public func unixSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment {
+    public func referenceSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment {
         switch storage {
-        case .dateReferenceSeconds: "(" + value + " + 978307200.0)"
-        case .dateISO8601: "((julianday(" + value + ") - 2440587.5) * 86400.0)"
+        case .dateUnixSeconds: "(" + value + " - 978307200.0)"
+        case .dateISO8601: call(.referenceSeconds, [value])
         default: value
         }
     }

@@ -46,6 +46,9 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     case toFloat = "to_float"
     /// A sized integer conversion check (`Int8(x)`): the value, or NULL when it does not fit.
     case fitInteger = "fit_integer"
+    /// Seconds since 2001-01-01 of a date stored as ISO-8601 text (NULL when it is not one), as
+    /// `Date` holds it: dates of different storages are compared in this currency.
+    case referenceSeconds = "reference_seconds"
 
     /// The name registered on the connection.
     public var sqlName: String { "sift_" + rawValue }
@@ -53,8 +56,7 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     /// The number of arguments.
     public var arity: Int {
         switch self {
-        case .nfc, .lowercased, .uppercased, .length, .negate, .doubleToInt, .toFloat: 1
-        case .fitInteger: 2
+        case .nfc, .lowercased, .uppercased, .length, .negate, .doubleToInt, .toFloat, .referenceSeconds: 1
         default: 2
         }
     }
@@ -132,6 +134,9 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
             case .integer(let integer): return .real(Double(Float(integer)))
             default: return .null
             }
+        case .referenceSeconds:
+            guard case .text(let text) = arguments[0], let seconds = ISODateText.referenceSeconds(text) else { return .null }
+            return .real(seconds)
         case .fitInteger:
             guard case .integer(let value) = arguments[0], case .integer(let bits) = arguments[1] else { return .null }
             let signed = bits > 0

@@ -80,7 +80,7 @@ enum DatasetValueDecoder {
                 ? Date(timeIntervalSinceReferenceDate: seconds) : Date(timeIntervalSince1970: seconds)
         case .dateISO8601:
             guard case .text(let text) = stored else { throw mismatch }
-            guard let seconds = DatasetDateText.referenceSeconds(text) else {
+            guard let seconds = ISODateText.referenceSeconds(text) else {
                 throw Failure(reason: "not a date in the form YYYY-MM-DD HH:MM:SS.SSS (UTC)")
             }
             return Date(timeIntervalSinceReferenceDate: seconds)

@@ -23,8 +23,8 @@ public final class SiftDatabase {
     public var loweringOptions: SQLLowering.Options
     /// What is known per text column (`table.column`): whether it holds only NFC text.
     private var nfcFacts: [String: Bool] = [:]
-    /// `PRAGMA data_version` when the facts were learned; another connection's commit changes it.
-    private var factsDataVersion: Int64?
+    /// The state of the data when the facts were learned.
+    private var factsStamp: DataStamp?
 
     /// Opens `path` (read-only unless `mode` says otherwise) and loads its schema.
     public init(path: String, modelFile: String? = nil, mode: Connection.OpenMode = .readOnly) throws {
@@ -78,13 +78,21 @@ public final class SiftDatabase {
         return options
     }
 
-    /// Forgets the facts when another connection has changed the database since they were learned.
+    /// Forgets the facts when the database changed since they were learned: another connection's
+    /// commit changes `PRAGMA data_version`, a write on this connection its total changes.
     private func refreshFactsIfDataChanged() {
         let version = try? connection.cachedStatement("PRAGMA data_version").rows().first?.first?.integerValue
-        if version != factsDataVersion {
+        let stamp = DataStamp(version: version, changes: connection.totalChanges)
+        if stamp != factsStamp {
             nfcFacts.removeAll()
-            factsDataVersion = version
+            factsStamp = stamp
         }
+    }
+
+    /// What identifies one state of the data, for ``refreshFactsIfDataChanged()``.
+    private struct DataStamp: Equatable {
+        var version: Int64?
+        var changes: Int
     }
 
     /// Whether a text column holds only NFC text: ASCII rows are skipped with `GLOB` (cheap), the
@@ -114,7 +122,8 @@ public final class SiftDatabase {
         if !query.nfcAssumptions.isEmpty {
             // The SQL relies on facts about the data: lower it again if they no longer hold.
             refreshFactsIfDataChanged()
-            if query.nfcAssumptions.contains(where: { (nfcFacts[$0] ?? columnHoldsOnlyNFC($0)) == false }) {
+            for key in query.nfcAssumptions where nfcFacts[key] == nil { nfcFacts[key] = columnHoldsOnlyNFC(key) }
+            if query.nfcAssumptions.contains(where: { nfcFacts[$0] == false }) {
                 query = compile(query.query)
             }
         }

@@ -1,13 +1,15 @@
-/// Reads the ISO-8601 text StructuredQueries stores: `YYYY-MM-DD HH:MM:SS.SSS` in UTC.
+/// Reads the ISO-8601 text StructuredQueries stores: `YYYY-MM-DD HH:MM:SS.SSS` in UTC. The one
+/// reader of stored date text: loading, parameters and the SQL function `sift_reference_seconds`
+/// all agree on the instant a text means.
 ///
 /// Also accepted: `T` instead of the space, a trailing `Z`, no fraction or any number of
 /// fraction digits, no seconds (`HH:MM`), and a date alone (midnight). Fields are validated
 /// (month 1–12, the month's days with leap years, hour 0–23, minute and second 0–59).
 /// The instant is exact: the seconds are computed as an integer and the fraction is applied
 /// in one correctly rounded decimal-to-`Double` conversion.
-enum DatasetDateText {
+public enum ISODateText {
     /// Seconds since 2001-01-01 00:00:00 UTC, or nil when the text is not such a date.
-    static func referenceSeconds(_ text: String) -> Double? {
+    public static func referenceSeconds(_ text: String) -> Double? {
         var bytes = Array(text.utf8)
         if bytes.last == UInt8(ascii: "Z") { bytes.removeLast() }
         var position = 0

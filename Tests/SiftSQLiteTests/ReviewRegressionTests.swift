@@ -1,0 +1,55 @@
+import Foundation
+import Sift
+import SiftSQLite
+import Testing
+
+/// Cases a code review found where the SQL and Swift disagreed (or worse); each must stay fixed.
+@Suite("Review regressions")
+struct ReviewRegressionTests {
+    let database: SiftDatabase
+
+    init() throws {
+        database = try TrapFixture.open()
+    }
+
+    func ids(_ text: String, _ parameters: [String: ParameterValue] = [:]) throws -> [Int64] {
+        try TrapFixture.ids(text, in: database, parameters: parameters).sorted()
+    }
+
+    @Test func datesOfDifferentStoragesMeetAsInstants() throws {
+        let cutoff = try #require(DateEncoding.parse("2026-01-01"))
+        // dueDate is ISO-8601 text, birth REAL seconds since 2001: coalesced, they compare as instants.
+        #expect(try ids(#"#Predicate<Person> { ($0.dueDate ?? $0.birth) > cutoff }"#, ["cutoff": .date(cutoff)]) == [2, 3])
+        let due = try #require(DateEncoding.parse("2026-03-14 09:30:00.000"))
+        #expect(try ids(#"#Predicate<Person> { [$0.birth, $0.dueDate ?? $0.birth].contains(due) }"#, ["due": .date(due)]) == [2])
+    }
+
+    @Test func aTrapInAComputedArrayTrapsTheRowForEveryOperation() throws {
+        // age × 10¹⁸ overflows for |age| ≥ 10: only the people aged 0 and -7 are left.
+        #expect(try ids(#"#Predicate<Person> { [$0.age * 1000000000000000000, 1].count == 2 }"#) == [4, 5])
+        #expect(try ids(#"#Predicate<Person> { ![$0.age * 1000000000000000000, 1].isEmpty }"#) == [4, 5])
+    }
+
+    @Test func aNegativeLimitFromAParameterIsAnError() throws {
+        let query = try database.compile("Person limit n")
+        #expect(throws: ParameterError.self) { try database.fetch(query, parameters: ["n": .int(-1)]) }
+        #expect(try database.fetch(query, parameters: ["n": .int(2)]).count == 2)
+    }
+
+    @Test func aSequenceChosenByATernaryIsRejected() {
+        #expect(throws: CompileError.self) { try database.compile("#Predicate<Person> { ($0.age > 20 ? [1] : [2]).contains($0.age) }") }
+        #expect(throws: CompileError.self) { try database.compile("#Predicate<Person> { ($0.company?.people ?? []).isEmpty }") }
+    }
+
+    @Test func thePrefixUpperBoundIsTheNextString() {
+        #expect(prefixUpperBound("ab") == .text("ac"))
+        #expect(prefixUpperBound("a\u{10FFFF}") == .text("b"))
+        #expect(prefixUpperBound("\u{D7FF}") == .text("\u{E000}"))
+        #expect(prefixUpperBound("\u{10FFFF}") == .blob([0xFF]))
+    }
+
+    @Test func aDateOutOfRangeDoesNotCrash() {
+        #expect(DateEncoding.iso8601(Date(timeIntervalSince1970: 1e20)) == "1e+20")
+        #expect(ISO8601Display.string(from: Date(timeIntervalSince1970: -1e300)).contains("e+300"))
+    }
+}
