@@ -456,13 +456,14 @@ extension TypeChecker {
             if case .floatLiteral(let literal) = inner.kind {
                 return checkFloat(literal, negative: true, expected: expected, at: range)
             }
-            let operand = check(prefix.operand, expected: expected)
+            // `-x` is computed on the unwrapped type, then promoted if the context wants an optional.
+            let operand = check(prefix.operand, expected: expected?.unwrapped)
             if operand.type == .error { return operand }
             if !operand.type.isNumeric || operand.type.integerKind?.isSigned == false {
                 error(.typeMismatch, "unary operator '-' cannot be applied to an operand of type '\(operand.type)'", at: range)
                 return TypedExpr(.error, .error, at: range)
             }
-            return TypedExpr(.negate(operand), operand.type, at: range)
+            return wrapIfOptional(TypedExpr(.negate(operand), operand.type, at: range), expected: expected)
         }
     }
 
