@@ -8,7 +8,7 @@ import Foundation
 
 /// The suites, in the order they run.
 func makeSuites() -> [any Suite] {
-    [ParseSuite(), CompileSuite()]
+    [ParseSuite(), CompileSuite(), SQLSuite()]
 }
 
 func standardError(_ text: String) {
@@ -29,7 +29,8 @@ func main() -> Int32 {
     }
     let machine = Machine.current()
     let plan = options.quick ? MeasurementPlan.quick : MeasurementPlan.standard
-    let context = SuiteContext(root: URL(fileURLWithPath: options.root, isDirectory: true))
+    let context = SuiteContext(root: URL(fileURLWithPath: options.root, isDirectory: true), options: options)
+    let runStart = MonotonicClock.now()
     let harness = Harness(plan: plan)
 
     print("sift-bench — \(machine.summary)")
@@ -55,13 +56,21 @@ func main() -> Int32 {
         ranAny = true
         print("\n== \(suite.name): \(suite.title) ==\n")
         var results: [Result] = []
-        for benchmark in benchmarks {
+        var index = 0
+        while index < benchmarks.count {
+            // Consecutive benchmarks of one group are measured interleaved.
+            var end = index + 1
+            if let group = benchmarks[index].group {
+                while end < benchmarks.count, benchmarks[end].group == group { end += 1 }
+            }
+            let batch = Array(benchmarks[index..<end])
             do {
-                results.append(try harness.run(benchmark))
+                results += try harness.runInterleaved(batch)
             } catch {
-                standardError("sift-bench: \(benchmark.fullName): \(error)")
+                standardError("sift-bench: \(batch[0].fullName): \(error)")
                 return 1
             }
+            index = end
         }
         figures[suite.name] = suite.report(results, context)
         records += results.map(Report.Record.init)
@@ -72,9 +81,13 @@ func main() -> Int32 {
     }
 
     if let path = options.jsonPath {
-        let report = Report(
+        var report = Report(
             date: ISO8601DateFormatter().string(from: Date()), machine: machine, plan: plan, figures: figures,
             results: records)
+        report.queries = context.shared.queryRecords
+        report.notes = context.shared.notes
+        report.scale = options.effectiveScale
+        report.seed = options.seed
         do {
             let data = try report.json()
             if path == "-" {
