@@ -88,8 +88,9 @@ enum BenchCorpus {
             label: "name-hasPrefix", text: #"#Predicate<User> { $0.name.hasPrefix("Kimb") }"#,
             hand: "\(users) WHERE u.name >= ?1 AND u.name < ?2", handBindings: ["Kimb", "Kimc"]),
         BenchQuery(
-            label: "name-localizedStandardContains", text: #"#Predicate<User> { $0.name.localizedStandardContains("zoe") }"#,
-            hand: "\(users) WHERE sift_localized_standard_contains(u.name, ?1)", handBindings: ["zoe"]),
+            label: "name-localizedStandardContains",
+            text: #"#Predicate<User> { $0.age == 30 && $0.name.localizedStandardContains("zoe") }"#,
+            hand: "\(users) WHERE u.age = ?1 AND sift_localized_standard_contains(u.name, ?2)", handBindings: [30, "zoe"]),
 
         // Optionals (users.nickname is NFC-only)
         BenchQuery(

@@ -35,7 +35,7 @@ struct MeasurementPlan: Codable {
     var minimumSamples: Int = 3
 
     static let standard = MeasurementPlan(
-        warmUpSeconds: 0.05, samples: 15, sampleSeconds: 0.005, maximumSecondsPerBenchmark: 2, minimumSamples: 5)
+        warmUpSeconds: 0.05, samples: 15, sampleSeconds: 0.005, maximumSecondsPerBenchmark: 2, minimumSamples: 3)
     static let quick = MeasurementPlan(
         warmUpSeconds: 0.005, samples: 5, sampleSeconds: 0.001, maximumSecondsPerBenchmark: 0.25, minimumSamples: 3)
 }

@@ -104,6 +104,17 @@ struct Options {
         return value
     }
 
+    /// Whether any filter could match a benchmark of the suite (so a suite's set-up, such as the
+    /// start-up check of the benchmark corpus, is skipped when no filter can select it): a filter
+    /// with a '/' matches `suite/name` only if its part before the first '/' ends the suite name.
+    func mayMatch(suite: String) -> Bool {
+        filters.isEmpty
+            || filters.contains { filter in
+                guard let slash = filter.firstIndex(of: "/") else { return true }
+                return suite.hasSuffix(filter[..<slash])
+            }
+    }
+
     func selects(_ benchmark: Benchmark) -> Bool {
         filters.isEmpty || filters.contains { benchmark.fullName.contains($0) }
     }

@@ -8,7 +8,7 @@ import Foundation
 
 /// The suites, in the order they run.
 func makeSuites() -> [any Suite] {
-    [ParseSuite(), CompileSuite(), SQLSuite()]
+    [ParseSuite(), CompileSuite(), SQLSuite(), ScalingSuite(), ProcessSuite(), EvaluatorSuite()]
 }
 
 func standardError(_ text: String) {
@@ -44,7 +44,7 @@ func main() -> Int32 {
     var records: [Report.Record] = []
     var figures: [String: [String: Double]] = [:]
     var ranAny = false
-    for suite in makeSuites() {
+    for suite in makeSuites() where options.mayMatch(suite: suite.name) {
         let benchmarks: [Benchmark]
         do {
             benchmarks = try suite.benchmarks(context).filter(options.selects)
@@ -79,6 +79,13 @@ func main() -> Int32 {
         standardError("sift-bench: no benchmark matches \(options.filters.map { "'\($0)'" }.joined(separator: ", "))")
         return 1
     }
+    let targets = Targets.report(Targets.evaluate(figures, notes: context.shared.notes))
+    figures["targets"] = targets.figures
+    context.shared.notes.merge(targets.notes) { _, new in new }
+    let elapsed = Double(MonotonicClock.now() - runStart)
+    figures["run"] = ["seconds": elapsed / 1e9, "scale": options.effectiveScale, "evaluatorScale": options.effectiveEvaluatorScale]
+    print("\(machine.summary)")
+    print("benchmark database scale \(Format.scale(options.effectiveScale)), seed \(options.seed); evaluator scale \(Format.scale(options.effectiveEvaluatorScale)); the run took \(Format.duration(elapsed))")
 
     if let path = options.jsonPath {
         var report = Report(
