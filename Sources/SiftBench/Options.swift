@@ -15,13 +15,15 @@ struct Options {
     /// The release `sift` binary for the REPL start-up and memory figures (default: next to
     /// `sift-bench`).
     var siftPath: String?
+    /// `--compile-loop N`: only compile the benchmark corpus N times (for a profiler) and exit.
+    var compileLoop = 0
 
     var effectiveScale: Double { scale ?? (quick ? 0.01 : 1) }
     var effectiveEvaluatorScale: Double { evaluatorScale ?? (quick ? 0.01 : 0.1) }
 
     static let usage = """
         usage: sift-bench [--quick] [--filter NAME]... [--json FILE] [--root DIR] [--scale S]
-                          [--evaluator-scale S] [--seed N] [--sift PATH]
+                          [--evaluator-scale S] [--seed N] [--sift PATH] [--compile-loop N]
 
           --quick          fewer and shorter samples (a smoke run, not for comparing figures)
           --filter NAME    run only the benchmarks whose 'suite/name' contains NAME (repeatable),
@@ -35,6 +37,8 @@ struct Options {
           --seed N         the generator's seed (default \(BenchData.defaultSeed))
           --sift PATH      the release 'sift' binary for REPL start-up and memory (default: next
                            to sift-bench)
+          --compile-loop N only compile the benchmark corpus N times, then exit (a workload for
+                           valgrind --tool=callgrind or perf; no figures)
 
         Suites: parse (lexing and parsing of the example corpus, throughput on a 1 MB script),
         compile (example corpus: compile vs. prepare), sql (benchmark corpus: compile vs. prepare,
@@ -67,6 +71,11 @@ struct Options {
             case "--evaluator-scale": options.evaluatorScale = try number(try value(for: argument), argument)
             case "--seed": options.seed = try seed(try value(for: argument))
             case "--sift": options.siftPath = try value(for: argument)
+            case "--compile-loop":
+                guard let count = Int(try value(for: argument)), count > 0 else {
+                    throw UsageError(description: "--compile-loop needs a positive integer")
+                }
+                options.compileLoop = count
             case "-h", "--help": options.help = true
             default:
                 if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {

@@ -208,6 +208,10 @@ final class ScalingSuite: Suite {
         }
         let deepest = context.shared.figures["scaling.deepestNestedClauses"] ?? 0
         figures["nested.deepestClauses"] = deepest
+        if let large = figures["nested.\(Int(deepest)).perClauseMicroseconds"], let small = figures["nested.10.perClauseMicroseconds"] {
+            figures["nested.perClauseRatioDeepestTo10"] = large / small
+            print("nested: per clause at \(Int(deepest)) / per clause at 10: \(Format.fixed(large / small, 2)) (no target; nesting is bounded)")
+        }
         print(
             "\nper clause at 10,000 / per clause at 100: and \(figures["and.perClauseRatio10000To100"].map { Format.fixed($0, 2) } ?? "-"), mixed \(figures["mixed.perClauseRatio10000To100"].map { Format.fixed($0, 2) } ?? "-") (target ≤ 2)"
         )

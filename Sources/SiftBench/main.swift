@@ -1,5 +1,19 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Standard output line by line, also into a pipe or a file, so a long run shows its progress.
+/// (`stdout` is a C global that Swift 6 will not touch from here: found through `dlsym`.)
+func lineBufferStandardOutput() {
+    #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "stdout") else { return }
+        let stream = symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee
+        setvbuf(stream, nil, _IOLBF, 0)
+    #endif
+}
+
 /// `sift-bench`: the benchmarks of Sift's compiler (`make bench`).
 ///
 /// Each suite lists benchmarks; the harness warms each up, calibrates how many runs make a sample,
@@ -16,6 +30,7 @@ func standardError(_ text: String) {
 }
 
 func main() -> Int32 {
+    lineBufferStandardOutput()
     let options: Options
     do {
         options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -26,6 +41,16 @@ func main() -> Int32 {
     if options.help {
         print(Options.usage)
         return 0
+    }
+    if options.compileLoop > 0 {
+        do {
+            try ProfileMode.run(
+                options, context: SuiteContext(root: URL(fileURLWithPath: options.root, isDirectory: true), options: options))
+            return 0
+        } catch {
+            standardError("sift-bench: \(error)")
+            return 1
+        }
     }
     let machine = Machine.current()
     let plan = options.quick ? MeasurementPlan.quick : MeasurementPlan.standard
