@@ -10,6 +10,9 @@ struct Benchmark {
     /// What one run of the body processes, for per-item times (queries) and throughput (bytes).
     var itemsPerRun = 1
     var bytesPerRun: Int?
+    /// Benchmarks with the same group that follow each other are measured interleaved, sample by
+    /// sample (A B C, B C A, ...), so that a noisy neighbour slows them alike and their ratio holds.
+    var group: String? = nil
     /// Runs once before measuring; returns the measured body.
     var setup: () throws -> () -> Int
 
@@ -26,8 +29,15 @@ struct MeasurementPlan: Codable {
     /// bodies are timed over many runs.
     var sampleSeconds: Double
 
-    static let standard = MeasurementPlan(warmUpSeconds: 0.05, samples: 15, sampleSeconds: 0.005)
-    static let quick = MeasurementPlan(warmUpSeconds: 0.005, samples: 5, sampleSeconds: 0.001)
+    /// A body so slow that the samples would take longer than this (per benchmark) gets fewer
+    /// samples, down to `minimumSamples`, so a run at scale 1 stays within minutes.
+    var maximumSecondsPerBenchmark: Double = 2
+    var minimumSamples: Int = 3
+
+    static let standard = MeasurementPlan(
+        warmUpSeconds: 0.05, samples: 15, sampleSeconds: 0.005, maximumSecondsPerBenchmark: 2, minimumSamples: 3)
+    static let quick = MeasurementPlan(
+        warmUpSeconds: 0.005, samples: 5, sampleSeconds: 0.001, maximumSecondsPerBenchmark: 0.25, minimumSamples: 3)
 }
 
 /// The figures of one benchmark; times are per run of the body, in nanoseconds.
@@ -60,34 +70,58 @@ struct Harness {
     var plan: MeasurementPlan
 
     func run(_ benchmark: Benchmark) throws -> Result {
-        let body = try benchmark.setup()
-        var checksum = 0
+        try runInterleaved([benchmark])[0]
+    }
 
-        // Warm-up, which also measures one run to calibrate the runs per sample.
-        let warmUpEnd = MonotonicClock.now() + UInt64(plan.warmUpSeconds * 1e9)
-        var warmUpRuns = 0
-        let warmUpStart = MonotonicClock.now()
-        repeat {
-            checksum &+= body()
-            warmUpRuns += 1
-        } while MonotonicClock.now() < warmUpEnd
-        let perRun = Double(MonotonicClock.now() - warmUpStart) / Double(warmUpRuns)
-        let runsPerSample = max(1, Int((plan.sampleSeconds * 1e9 / max(perRun, 1)).rounded(.up)))
+    /// Measures benchmarks together: each is warmed up and calibrated on its own, then the samples
+    /// alternate between them (rotating which goes first), so a noisy neighbour slows them alike.
+    func runInterleaved(_ benchmarks: [Benchmark]) throws -> [Result] {
+        let bodies = try benchmarks.map { try $0.setup() }
+        var checksums = Array(repeating: 0, count: bodies.count)
 
-        var times: [Double] = []
-        times.reserveCapacity(plan.samples)
-        for _ in 0..<max(plan.samples, 1) {
-            let start = MonotonicClock.now()
-            for _ in 0..<runsPerSample { checksum &+= body() }
-            let elapsed = MonotonicClock.now() - start
-            times.append(Double(elapsed) / Double(runsPerSample))
+        // Warm-up, which also measures runs to calibrate the runs per sample.
+        var runsPerSample: [Int] = []
+        var sampleEstimate = 0.0
+        for (index, body) in bodies.enumerated() {
+            let warmUpStart = MonotonicClock.now()
+            let warmUpEnd = warmUpStart + UInt64(plan.warmUpSeconds * 1e9)
+            var warmUpRuns = 0
+            repeat {
+                checksums[index] &+= body()
+                warmUpRuns += 1
+            } while MonotonicClock.now() < warmUpEnd
+            let perRun = Double(MonotonicClock.now() - warmUpStart) / Double(warmUpRuns)
+            let runs = max(1, Int((plan.sampleSeconds * 1e9 / max(perRun, 1)).rounded(.up)))
+            runsPerSample.append(runs)
+            sampleEstimate = max(sampleEstimate, perRun * Double(runs) / 1e9)
         }
-        times.sort()
-        return Result(
-            suite: benchmark.suite, name: benchmark.name, samples: times.count, runsPerSample: runsPerSample,
-            medianNanoseconds: Self.median(ofSorted: times), minimumNanoseconds: times.first!,
-            maximumNanoseconds: times.last!, itemsPerRun: benchmark.itemsPerRun, bytesPerRun: benchmark.bytesPerRun,
-            checksum: checksum)
+        var sampleCount = max(plan.samples, 1)
+        if sampleEstimate * Double(sampleCount) > plan.maximumSecondsPerBenchmark {
+            sampleCount = max(plan.minimumSamples, Int(plan.maximumSecondsPerBenchmark / sampleEstimate))
+            sampleCount = min(sampleCount, plan.samples)
+        }
+
+        var times = Array(repeating: [Double](), count: bodies.count)
+        for sample in 0..<sampleCount {
+            for offset in 0..<bodies.count {
+                let index = (sample + offset) % bodies.count
+                let body = bodies[index]
+                let runs = runsPerSample[index]
+                let start = MonotonicClock.now()
+                for _ in 0..<runs { checksums[index] &+= body() }
+                let elapsed = MonotonicClock.now() - start
+                times[index].append(Double(elapsed) / Double(runs))
+            }
+        }
+        return benchmarks.indices.map { index in
+            let sorted = times[index].sorted()
+            let benchmark = benchmarks[index]
+            return Result(
+                suite: benchmark.suite, name: benchmark.name, samples: sorted.count, runsPerSample: runsPerSample[index],
+                medianNanoseconds: Self.median(ofSorted: sorted), minimumNanoseconds: sorted.first!,
+                maximumNanoseconds: sorted.last!, itemsPerRun: benchmark.itemsPerRun, bytesPerRun: benchmark.bytesPerRun,
+                checksum: checksums[index])
+        }
     }
 
     /// The median of a sorted, non-empty array (the mean of the middle two for an even count).

@@ -7,17 +7,44 @@ struct Options {
     /// The repository root, where the corpus files are (`Examples/`, `Grammar/`).
     var root = "."
     var help = false
+    /// The benchmark database's scale (1 = 1,000,000 users); `--quick` defaults to 0.01.
+    var scale: Double?
+    /// The scale of the in-memory evaluator's data set (default 0.1, `--quick` 0.01).
+    var evaluatorScale: Double?
+    var seed = BenchData.defaultSeed
+    /// The release `sift` binary for the REPL start-up and memory figures (default: next to
+    /// `sift-bench`).
+    var siftPath: String?
+    /// `--compile-loop N`: only compile the benchmark corpus N times (for a profiler) and exit.
+    var compileLoop = 0
+
+    var effectiveScale: Double { scale ?? (quick ? 0.01 : 1) }
+    var effectiveEvaluatorScale: Double { evaluatorScale ?? (quick ? 0.01 : 0.1) }
 
     static let usage = """
-        usage: sift-bench [--quick] [--filter NAME]... [--json FILE] [--root DIR]
+        usage: sift-bench [--quick] [--filter NAME]... [--json FILE] [--root DIR] [--scale S]
+                          [--evaluator-scale S] [--seed N] [--sift PATH] [--compile-loop N]
 
           --quick          fewer and shorter samples (a smoke run, not for comparing figures)
           --filter NAME    run only the benchmarks whose 'suite/name' contains NAME (repeatable),
                            such as 'parse/corpus', 'parse/query/', '1MB'
           --json FILE      also write the figures as JSON to FILE ('-' for standard output)
           --root DIR       the repository root holding Examples/ and Grammar/ (default: .)
+          --scale S        the benchmark database's size: 1 = 1,000,000 users, 1,000 companies,
+                           ~3,000,000 links (default 1; 0.01 with --quick); cached in bench-data/
+          --evaluator-scale S
+                           the data set of the in-memory evaluator suite (default 0.1; 0.01 with --quick)
+          --seed N         the generator's seed (default \(BenchData.defaultSeed))
+          --sift PATH      the release 'sift' binary for REPL start-up and memory (default: next
+                           to sift-bench)
+          --compile-loop N only compile the benchmark corpus N times, then exit (a workload for
+                           valgrind --tool=callgrind or perf; no figures)
 
-        Suites: parse (lexing and parsing of the example corpus, throughput on a 1 MB script).
+        Suites: parse (lexing and parsing of the example corpus, throughput on a 1 MB script),
+        compile (example corpus: compile vs. prepare), sql (benchmark corpus: compile vs. prepare,
+        execution of Sift's SQL vs. hand-written SQL, statement-cache hits), scaling (predicates of
+        10 to 10,000 clauses), process (REPL start-up, peak memory), evaluator (in-memory baseline),
+        then a summary of the targets.
         Times are per run; 'per query' divides by the number of queries a run parses.
         """
 
@@ -40,6 +67,15 @@ struct Options {
             case "--filter": options.filters.append(try value(for: argument))
             case "--json": options.jsonPath = try value(for: argument)
             case "--root": options.root = try value(for: argument)
+            case "--scale": options.scale = try number(try value(for: argument), argument)
+            case "--evaluator-scale": options.evaluatorScale = try number(try value(for: argument), argument)
+            case "--seed": options.seed = try seed(try value(for: argument))
+            case "--sift": options.siftPath = try value(for: argument)
+            case "--compile-loop":
+                guard let count = Int(try value(for: argument)), count > 0 else {
+                    throw UsageError(description: "--compile-loop needs a positive integer")
+                }
+                options.compileLoop = count
             case "-h", "--help": options.help = true
             default:
                 if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
@@ -50,6 +86,10 @@ struct Options {
                     case "--filter": options.filters.append(rest)
                     case "--json": options.jsonPath = rest
                     case "--root": options.root = rest
+                    case "--scale": options.scale = try number(rest, name)
+                    case "--evaluator-scale": options.evaluatorScale = try number(rest, name)
+                    case "--seed": options.seed = try seed(rest)
+                    case "--sift": options.siftPath = rest
                     default: throw UsageError(description: "unknown option '\(name)'")
                     }
                 } else {
@@ -59,6 +99,29 @@ struct Options {
             index += 1
         }
         return options
+    }
+
+    static func number(_ text: String, _ option: String) throws -> Double {
+        guard let value = Double(text), value > 0, value <= 100 else {
+            throw UsageError(description: "\(option) needs a positive number, such as 0.01")
+        }
+        return value
+    }
+
+    static func seed(_ text: String) throws -> UInt64 {
+        guard let value = UInt64(text) else { throw UsageError(description: "--seed needs a non-negative integer") }
+        return value
+    }
+
+    /// Whether any filter could match a benchmark of the suite (so a suite's set-up, such as the
+    /// start-up check of the benchmark corpus, is skipped when no filter can select it): a filter
+    /// with a '/' matches `suite/name` only if its part before the first '/' ends the suite name.
+    func mayMatch(suite: String) -> Bool {
+        filters.isEmpty
+            || filters.contains { filter in
+                guard let slash = filter.firstIndex(of: "/") else { return true }
+                return suite.hasSuffix(filter[..<slash])
+            }
     }
 
     func selects(_ benchmark: Benchmark) -> Bool {

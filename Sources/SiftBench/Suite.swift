@@ -13,9 +13,31 @@ protocol Suite {
     func report(_ results: [Result], _ context: SuiteContext) -> [String: Double]
 }
 
-/// What suites share: where the repository is.
+/// What suites share: where the repository is, the options, and the benchmark databases.
 struct SuiteContext {
     var root: URL
+    var options = Options()
+    let shared = SharedData()
+
+    /// What several suites use, built once per run.
+    final class SharedData {
+        /// Benchmark database paths by scale.
+        var databases: [Double: String] = [:]
+        /// Figures that the targets summary reads, by `suite.figure`.
+        var figures: [String: Double] = [:]
+        /// The benchmark corpus with both SQL texts, for the JSON report.
+        var queryRecords: [Report.QueryRecord] = []
+        /// Facts that are not times (whether the 10,000-clause SQL prepares), for the report.
+        var notes: [String: String] = [:]
+    }
+
+    /// The benchmark database at `scale` (built and cached in `bench-data/` when missing).
+    func benchmarkDatabase(scale: Double) throws -> String {
+        if let path = shared.databases[scale] { return path }
+        let path = try BenchData.database(root: root, scale: scale, seed: options.seed)
+        shared.databases[scale] = path
+        return path
+    }
 
     func file(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
 
@@ -68,6 +90,15 @@ struct Report: Encodable {
         }
     }
 
+    /// One query of the benchmark corpus: its text, Sift's SQL, the hand-written SQL, its rows.
+    struct QueryRecord: Encodable {
+        var label: String
+        var text: String
+        var siftSQL: String
+        var handSQL: String
+        var rows: Int
+    }
+
     var tool = "sift-bench"
     var formatVersion = 1
     var date: String
@@ -76,6 +107,13 @@ struct Report: Encodable {
     /// Headline figures by suite, such as `parse.corpusMedianPerQueryMicroseconds`.
     var figures: [String: [String: Double]]
     var results: [Record]
+    /// The benchmark corpus (when the `sql` suite ran).
+    var queries: [QueryRecord] = []
+    /// Targets and facts that are not figures: `"scaling.and.10000.prepares": "yes"`.
+    var notes: [String: String] = [:]
+    /// The benchmark database's scale and seed.
+    var scale: Double?
+    var seed: UInt64?
 
     func json() throws -> Data {
         let encoder = JSONEncoder()

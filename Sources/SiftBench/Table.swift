@@ -58,9 +58,31 @@ enum Format {
         return text
     }
 
+    /// A scale factor as written on the command line and in file names: `1`, `0.01`, `0.25`.
+    static func scale(_ value: Double) -> String {
+        var text = String(value)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
     /// Nanoseconds as microseconds, `3.42`.
     static func microseconds(_ nanoseconds: Double) -> String {
         fixed(nanoseconds / 1e3, nanoseconds < 100_000 ? 2 : 1)
+    }
+
+    /// Nanoseconds as milliseconds, `12.34`.
+    static func milliseconds(_ nanoseconds: Double) -> String {
+        fixed(nanoseconds / 1e6, nanoseconds < 1e7 ? 3 : nanoseconds < 1e8 ? 2 : 1)
+    }
+
+    /// A result's minimum–maximum in microseconds.
+    static func range(_ result: Result) -> String {
+        microseconds(result.minimumNanoseconds) + "–" + microseconds(result.maximumNanoseconds)
+    }
+
+    /// A result's minimum–maximum in milliseconds.
+    static func rangeMilliseconds(_ result: Result) -> String {
+        milliseconds(result.minimumNanoseconds) + "–" + milliseconds(result.maximumNanoseconds)
     }
 
     /// A duration with its unit: `850 ns`, `3.42 µs`, `12.1 ms`, `1.20 s`.

@@ -1,5 +1,19 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Standard output line by line, also into a pipe or a file, so a long run shows its progress.
+/// (`stdout` is a C global that Swift 6 will not touch from here: found through `dlsym`.)
+func lineBufferStandardOutput() {
+    #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "stdout") else { return }
+        let stream = symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee
+        setvbuf(stream, nil, _IOLBF, 0)
+    #endif
+}
+
 /// `sift-bench`: the benchmarks of Sift's compiler (`make bench`).
 ///
 /// Each suite lists benchmarks; the harness warms each up, calibrates how many runs make a sample,
@@ -8,7 +22,7 @@ import Foundation
 
 /// The suites, in the order they run.
 func makeSuites() -> [any Suite] {
-    [ParseSuite(), CompileSuite()]
+    [ParseSuite(), CompileSuite(), SQLSuite(), ScalingSuite(), ProcessSuite(), EvaluatorSuite()]
 }
 
 func standardError(_ text: String) {
@@ -16,6 +30,7 @@ func standardError(_ text: String) {
 }
 
 func main() -> Int32 {
+    lineBufferStandardOutput()
     let options: Options
     do {
         options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -27,9 +42,20 @@ func main() -> Int32 {
         print(Options.usage)
         return 0
     }
+    if options.compileLoop > 0 {
+        do {
+            try ProfileMode.run(
+                options, context: SuiteContext(root: URL(fileURLWithPath: options.root, isDirectory: true), options: options))
+            return 0
+        } catch {
+            standardError("sift-bench: \(error)")
+            return 1
+        }
+    }
     let machine = Machine.current()
     let plan = options.quick ? MeasurementPlan.quick : MeasurementPlan.standard
-    let context = SuiteContext(root: URL(fileURLWithPath: options.root, isDirectory: true))
+    let context = SuiteContext(root: URL(fileURLWithPath: options.root, isDirectory: true), options: options)
+    let runStart = MonotonicClock.now()
     let harness = Harness(plan: plan)
 
     print("sift-bench — \(machine.summary)")
@@ -43,7 +69,7 @@ func main() -> Int32 {
     var records: [Report.Record] = []
     var figures: [String: [String: Double]] = [:]
     var ranAny = false
-    for suite in makeSuites() {
+    for suite in makeSuites() where options.mayMatch(suite: suite.name) {
         let benchmarks: [Benchmark]
         do {
             benchmarks = try suite.benchmarks(context).filter(options.selects)
@@ -55,13 +81,21 @@ func main() -> Int32 {
         ranAny = true
         print("\n== \(suite.name): \(suite.title) ==\n")
         var results: [Result] = []
-        for benchmark in benchmarks {
+        var index = 0
+        while index < benchmarks.count {
+            // Consecutive benchmarks of one group are measured interleaved.
+            var end = index + 1
+            if let group = benchmarks[index].group {
+                while end < benchmarks.count, benchmarks[end].group == group { end += 1 }
+            }
+            let batch = Array(benchmarks[index..<end])
             do {
-                results.append(try harness.run(benchmark))
+                results += try harness.runInterleaved(batch)
             } catch {
-                standardError("sift-bench: \(benchmark.fullName): \(error)")
+                standardError("sift-bench: \(batch[0].fullName): \(error)")
                 return 1
             }
+            index = end
         }
         figures[suite.name] = suite.report(results, context)
         records += results.map(Report.Record.init)
@@ -70,11 +104,22 @@ func main() -> Int32 {
         standardError("sift-bench: no benchmark matches \(options.filters.map { "'\($0)'" }.joined(separator: ", "))")
         return 1
     }
+    let targets = Targets.report(Targets.evaluate(figures, notes: context.shared.notes))
+    figures["targets"] = targets.figures
+    context.shared.notes.merge(targets.notes) { _, new in new }
+    let elapsed = Double(MonotonicClock.now() - runStart)
+    figures["run"] = ["seconds": elapsed / 1e9, "scale": options.effectiveScale, "evaluatorScale": options.effectiveEvaluatorScale]
+    print("\(machine.summary)")
+    print("benchmark database scale \(Format.scale(options.effectiveScale)), seed \(options.seed); evaluator scale \(Format.scale(options.effectiveEvaluatorScale)); the run took \(Format.duration(elapsed))")
 
     if let path = options.jsonPath {
-        let report = Report(
+        var report = Report(
             date: ISO8601DateFormatter().string(from: Date()), machine: machine, plan: plan, figures: figures,
             results: records)
+        report.queries = context.shared.queryRecords
+        report.notes = context.shared.notes
+        report.scale = options.effectiveScale
+        report.seed = options.seed
         do {
             let data = try report.json()
             if path == "-" {
