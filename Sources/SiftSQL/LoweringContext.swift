@@ -136,6 +136,9 @@ final class LoweringContext {
     }
 
     /// A fresh alias based on `name`.
+    /// Up to this many top-level `&&` operands are laid out one per line; more are grouped.
+    static let readableConjuncts = 64
+
     func alias(_ name: String) -> String {
         var candidate = name
         var counter = 2
@@ -188,7 +191,10 @@ final class LoweringContext {
         var sql = SQLFragment("SELECT ") + SQLFragment.joined(columns.map { .column(rootAlias, $0.columnName) }, separator: ", ")
         sql += SQLFragment([.newline(indent: 0)]) + "FROM " + level.from
         for join in level.joins { sql += SQLFragment([.newline(indent: 0)]) + join }
-        if !conjuncts.isEmpty {
+        if conjuncts.count > Self.readableConjuncts {
+            // Thousands of clauses: nested groups keep SQLite's expression tree shallow.
+            sql += SQLFragment([.newline(indent: 0)]) + "WHERE " + balanced(conjuncts, separator: " AND ", mayTrap: false).sql
+        } else if !conjuncts.isEmpty {
             sql += SQLFragment([.newline(indent: 0)]) + "WHERE "
             for (index, conjunct) in conjuncts.enumerated() {
                 if index > 0 { sql += SQLFragment([.newline(indent: 1)]) + "AND " }

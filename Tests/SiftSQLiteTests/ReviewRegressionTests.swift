@@ -53,3 +53,16 @@ struct ReviewRegressionTests {
         #expect(ISO8601Display.string(from: Date(timeIntervalSince1970: -1e300)).contains("e+300"))
     }
 }
+
+/// Long chains of clauses make SQL that SQLite accepts (its expression trees stop at depth 1,000).
+@Suite("Long predicates")
+struct LongPredicateTests {
+    @Test(arguments: [" && ", " || "])
+    func tenThousandClausesPrepareAndRun(separator: String) throws {
+        let database = try TrapFixture.open()
+        let clauses = (0..<10_000).map { "$0.age != \($0 + 1_000)" }.joined(separator: separator)
+        let query = try database.compile("#Predicate<Person> { \(clauses) }")
+        let rows = try database.fetch(query)
+        #expect(rows.count == 8)
+    }
+}
