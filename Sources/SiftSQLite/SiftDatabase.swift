@@ -52,7 +52,39 @@ public final class SiftDatabase {
         guard let checked = compilation.checked else {
             throw CompileError(diagnostics: compilation.diagnostics, source: source)
         }
-        return compile(checked)
+        let compiled = compile(checked)
+        let depth = Self.parenthesisDepth(compiled.sql)
+        if depth > Self.maximumSQLNesting {
+            throw CompileError(
+                diagnostics: [
+                    .error(
+                        "sql-too-deep",
+                        "this query nests \(depth) levels deep in SQL, more than SQLite can read (about 100); flatten nested groups or split the query",
+                        at: checked.filter?.range ?? .point(0))
+                ], source: source)
+        }
+        return compiled
+    }
+
+    /// SQLite's parser gives up ("parser stack overflow") past about 100 nested parentheses.
+    public static let maximumSQLNesting = 95
+
+    /// The deepest parenthesis nesting of SQL text, outside quoted identifiers.
+    static func parenthesisDepth(_ sql: String) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inQuotes = false
+        for byte in sql.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): inQuotes.toggle()
+            case UInt8(ascii: "(") where !inQuotes:
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: ")") where !inQuotes: depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     /// Lowers a checked query to SQL with what is known about the data, learning the facts it can use.

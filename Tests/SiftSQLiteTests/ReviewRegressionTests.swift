@@ -66,3 +66,24 @@ struct LongPredicateTests {
         #expect(rows.count == 8)
     }
 }
+
+@Suite("Deeply nested predicates")
+struct DeepNestingTests {
+    @Test func nestingSQLiteCannotReadIsAClearError() throws {
+        let database = try TrapFixture.open()
+        var predicate = "$0.age > 0"
+        for index in 0..<120 { predicate = "(\(predicate) \(index % 2 == 0 ? "||" : "&&") $0.age != \(index))" }
+        let error = try #require(throws: CompileError.self) { try database.compile("#Predicate<Person> { \(predicate) }") }
+        #expect(error.diagnostics.first?.id == "sql-too-deep")
+        var shallow = "$0.age > 0"
+        for index in 0..<40 { shallow = "(\(shallow) \(index % 2 == 0 ? "||" : "&&") $0.age != \(index))" }
+        // The same predicate in Swift, over the fixture's ages.
+        let ages: [Int] = [20, 30, 40, -7, 0, 65, 18, 21]
+        let expected = ages.filter { age in
+            var value = age > 0
+            for index in 0..<40 { value = index % 2 == 0 ? (value || age != index) : (value && age != index) }
+            return value
+        }.count
+        #expect(try database.fetch(try database.compile("#Predicate<Person> { \(shallow) }")).count == expected)
+    }
+}
