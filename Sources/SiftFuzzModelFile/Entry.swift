@@ -22,13 +22,18 @@ public func fuzzModelFileInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         ModelFileHarness.printError("ROUND-TRIP FINDING (\(reportedFindings)): \(finding.kind)\n\(finding.detail)")
     }
     if let directory = getenv("SIFT_FUZZ_ROUNDTRIP_DIR").map({ String(cString: $0) }), reportedFindings <= 200 {
-        let path = directory + "/roundtrip-\(reportedFindings).swift"
+        let kind = finding.kind.replacingSpaces()
+        let path = directory + "/\(kind)-\(reportedFindings).swift"
         if let file = fopen(path, "wb") {
             _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
             fclose(file)
         }
     }
     return 0
+}
+
+extension String {
+    func replacingSpaces() -> String { String(map { $0 == " " ? "-" : $0 }) }
 }
 
 #if SIFT_LIBFUZZER
