@@ -36,4 +36,20 @@ import Testing
             #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
         }
     }
+
+    /// A `@Table` struct's foreign key to a `@Model` class (`var listID: List.ID`) gives the class
+    /// the inverse to-many `items`; it prints as `@Relationship(inverse: \Item.list) var items: [Item]`,
+    /// and reading that back fails: "'Item' has no relationship 'list' to be the inverse of 'items'"
+    /// (the reader resolves the explicit inverse without the relationship the foreign key implies).
+    @Test func modelInverseOfTableForeignKey() throws {
+        let text = try String(
+            contentsOf: FuzzFiles.fuzzDirectory.appendingPathComponent("findings/roundtrip-model-inverse-of-table-foreign-key.swift"),
+            encoding: .utf8)
+        let (_, diagnostics) = ModelFileReader.read(SourceFile(name: "Models.swift", text: text))
+        #expect(diagnostics.isEmpty, "the original reads without a diagnostic")
+        withKnownIssue("printed inverse of a @Table foreign key does not read back (Fuzz/findings/roundtrip-model-inverse-of-table-foreign-key.swift)") {
+            let finding = try Self.finding("roundtrip-model-inverse-of-table-foreign-key.swift")
+            #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
+        }
+    }
 }
