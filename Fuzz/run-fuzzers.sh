@@ -53,7 +53,7 @@ for target in $FUZZ_TARGETS; do
         $FUZZ_ARGS "$corpus" "Fuzz/corpus-$target" > "$log" 2>&1
     code=$?
     set -e
-    tail -n 40 "$log" | grep -E "^#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::peak_rss_mb" || true
+    grep -E "^#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::peak_rss_mb" "$log" || true
     last=$(grep -E "^#[0-9]+" "$log" | tail -n 1 || true)
     findings=""
     if [ "$target" = model-file ]; then
