@@ -53,5 +53,10 @@ bench: deps examples
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --product sift-bench
 	$(RELEASE_BIN)/sift-bench $(BENCH_ARGS)
 
+# libFuzzer over the whole compiler and over the model-file reader, with AddressSanitizer; fails on
+# any crash, leak or timeout. FUZZ_SECONDS=N per target (default 90), see Fuzz/run-fuzzers.sh.
+fuzz: deps
+	Fuzz/run-fuzzers.sh
+
 clean:
 	rm -rf .build $(EXAMPLE_DBS)

@@ -16,6 +16,9 @@ let package = Package(
         .executable(name: "sift", targets: ["SiftCommand"]),
         .executable(name: "sift-bench", targets: ["SiftBench"]),
         .executable(name: "sift-example", targets: ["SiftExample"]),
+        // libFuzzer targets (`make fuzz`); a normal build gives a replay tool: `sift-fuzz-compiler FILE...`.
+        .executable(name: "sift-fuzz-compiler", targets: ["SiftFuzzCompiler"]),
+        .executable(name: "sift-fuzz-model-file", targets: ["SiftFuzzModelFile"]),
     ],
     targets: [
         // MARK: C libraries (Debian packages, through system-library targets)
@@ -55,6 +58,14 @@ let package = Package(
         .executableTarget(
             name: "SiftExample", dependencies: ["Sift", "SiftSQLite"], path: "Examples/Library", swiftSettings: strict),
 
+        // MARK: Fuzzing (libFuzzer entry points; `make fuzz` builds them with -DSIFT_LIBFUZZER and the sanitizers)
+        .executableTarget(
+            name: "SiftFuzzCompiler", dependencies: ["Sift"],
+            swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "SiftFuzzModelFile", dependencies: ["Sift"],
+            swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]),
+
         // MARK: Tests
         .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax"], swiftSettings: strict),
         .testTarget(
@@ -66,6 +77,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "SiftEvaluatorTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
         .testTarget(name: "SiftDifferentialTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
+        .testTarget(
+            name: "SiftRobustnessTests", dependencies: ["Sift", "SiftSQLite", "SiftFuzzCompiler", "SiftFuzzModelFile"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,23 @@
+                (model-file
+                  (skipped import)
+                  (struct RemindersList : Identifiable (attributes (@Table "remindersLists"))
+                    (let id: Int)
+                    (var color = 0x4a99ef)
+                    (var title = ""))
+                  (struct Reminder (attributes @Table)
+                    (let all = (call (member Self where) (trailing (closure (! (member $0 isCompleted))))) (modifiers static))
+                    (let id: Int)
+                    (var dueDate: Date? (attributes (@Column "due_date")))
+                    (var createdAt: Date (attributes (@Column as: (member (member Date UnixTimeRepresentation) self))))
+                    (var isCompleted = false)
+                    (var priority: Priority?)
+                    (var remindersListID: RemindersList.ID)
+                    (var tags: [String: Int] (modifiers public private))
+                    (var title: String)
+                    (var upper: String computed)
+                    (enum Status : String, Codable
+                      (case todo)
+                      (case inProgress = "in_progress"))
+                    (skipped func))
+                  (skipped extension))
+

@@ -1,0 +1,6 @@
+                (model-file
+                  (class A
+                    (var a: [String: [Int?]]!)
+                    (var b: Optional<Set<Int>>)
+                    (let c: P)))
+

@@ -1,0 +1,4 @@
+            @Model final class A {
+                var name: String
+                var name: Int
+            }

@@ -1,0 +1,4 @@
+            @Model final class A {
+                var mystery
+                var name: String
+            }

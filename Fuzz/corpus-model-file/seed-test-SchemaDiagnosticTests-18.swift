@@ -1,0 +1,2 @@
+            enum Color { case red, green }
+            enum Size: Double { case small = 1.0 }

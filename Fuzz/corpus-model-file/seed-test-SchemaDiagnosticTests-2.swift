@@ -1,0 +1,5 @@
+                Models.swift:3:16: error: cannot find type 'Ownr'; did you mean 'Owner'?
+                    var owner: Ownr?
+                               ^~~~
+                               Owner
+

@@ -1,0 +1,4 @@
+            @Table struct Pet {
+                let id: Int
+                var ownerID: Owner.ID
+            }

@@ -1,0 +1,4 @@
+            enum Color { case red }
+            @Model final class A {
+                var color: Color
+            }

@@ -1,0 +1,4 @@
+                Models.swift:1:6: error: the enum 'Color' needs an 'Int' or 'String' raw type to be stored, e.g. 'enum Color: Int'
+                enum Color { case red }
+                     ^~~~~
+

@@ -1,0 +1,3 @@
+            @Model final class A {
+                var ghosts: [Ghost] = []
+            }
