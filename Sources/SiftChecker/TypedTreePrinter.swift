@@ -18,9 +18,13 @@ public struct TypedTreePrinter {
 
     /// Renders the whole query.
     public static func print(_ query: CheckedQuery) -> String {
-        var printer = TypedTreePrinter(query: query)
-        printer.printQuery()
-        return printer.lines.joined(separator: "\n") + "\n"
+        let work = {
+            var printer = TypedTreePrinter(query: query)
+            printer.printQuery()
+            return printer.lines.joined(separator: "\n") + "\n"
+        }
+        if let filter = query.filter, TypedTreeDepth.of(filter) > TypedTreeDepth.inlineLimit { return LargeStack.run(work) }
+        return work()
     }
 
     /// Renders one expression of a query.

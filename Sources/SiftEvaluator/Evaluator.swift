@@ -35,11 +35,11 @@ public struct Evaluator: Sendable {
     public func run(_ query: CheckedQuery, in dataset: Dataset, parameters: [String: Value] = [:]) throws -> EvaluationResult {
         let checkedParameters = try Self.checkParameters(query, parameters, schema: dataset.schema)
         guard dataset.tables[query.model.name] != nil else { throw EvaluationError.unknownModel(query.model.name) }
-        let depth = max(query.filter.map(TreeDepth.of) ?? 0, [query.limit, query.offset].compactMap { $0.map(TreeDepth.of) }.max() ?? 0)
+        let depth = max(query.filter.map(TypedTreeDepth.of) ?? 0, [query.limit, query.offset].compactMap { $0.map(TypedTreeDepth.of) }.max() ?? 0)
         let work: @Sendable () throws -> EvaluationResult = { [self] in
             try self.runUnchecked(query, in: dataset, parameters: checkedParameters)
         }
-        if depth > TreeDepth.inlineLimit { return try LargeStackThread.run(work) }
+        if depth > TypedTreeDepth.inlineLimit { return try LargeStackThread.run(work) }
         return try work()
     }
 
@@ -98,7 +98,7 @@ public struct Evaluator: Sendable {
             evaluator.bind(query.root, .object(object))
             return try evaluator.truth(filter)
         }
-        if TreeDepth.of(filter) > TreeDepth.inlineLimit { return try LargeStackThread.run(work) }
+        if TypedTreeDepth.of(filter) > TypedTreeDepth.inlineLimit { return try LargeStackThread.run(work) }
         return try work()
     }
 }

@@ -43,11 +43,19 @@ public struct SQLLowering {
         }
     }
 
+    /// Trees deeper than this are lowered on a large stack (a debug lowering frame is ~30 KB).
+    static let inlineDepth = 16
+
     /// Lowers a checked query.
     public static func lower(
         _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect = SQLiteDialect(), options: Options = Options()
     ) -> CompiledQuery {
         let lowering = LoweringContext(query: query, schema: schema, dialect: dialect, options: options)
+        // Lowering recurses over the tree with large frames: a deep tree (up to the parser's bound
+        // of 512 levels) is lowered on a thread with a large stack, whatever the caller's.
+        if let filter = query.filter, TypedTreeDepth.of(filter) > Self.inlineDepth {
+            return LargeStack.run { lowering.lowerQuery() }
+        }
         return lowering.lowerQuery()
     }
 }

@@ -53,7 +53,7 @@ import Testing
         #expect(ids.1 == [1, 3])  // age + 1000 > 1020
     }
 
-    @Test(arguments: [TreeDepth.inlineLimit, 3 * TreeDepth.inlineLimit])
+    @Test(arguments: [TypedTreeDepth.inlineLimit, 3 * TypedTreeDepth.inlineLimit])
     func recursionDepthOnASmallStack(depth: Int) throws {
         // Below the inline limit the evaluator recurses on the caller's stack. Measured here with
         // the evaluator's recursion alone (no large-stack thread): a tree of `depth` levels that

@@ -13,11 +13,9 @@ import Testing
         FuzzFiles.files(in: "crashes").map(\.lastPathComponent).filter { $0.hasPrefix(prefix) }
     }
 
-    /// Inputs of bugs not fixed yet, by file name, each also with its own disabled test below:
-    /// when the bug is fixed, remove the name here and enable that test.
-    static let open: Set<String> = [
-        "compiler-lowering-deep-addition.sift", "compiler-lowering-deep-concatenation.sift",
-    ]
+    /// Inputs of bugs not fixed yet, by file name, each also with its own disabled test: when the
+    /// bug is fixed, remove the name here and enable that test. (None open now.)
+    static let open: Set<String> = []
 
     @Test(arguments: crashes("compiler-").filter { !open.contains($0) })
     func compilerInput(_ name: String) throws {
@@ -33,16 +31,9 @@ import Testing
         _ = ModelFileHarness.run(bytes)
     }
 
-    /// Bug: `SQLLowering.lower` recurses on the caller's stack (`LoweringContext.lowerValue` ↔
-    /// `lowerArithmetic`, Sources/SiftSQL/Lowering+Expressions.swift:77 and :418), while the parser
-    /// and the checker switch to a large stack (`LargeStack`). The checker accepts up to 512
-    /// levels, but a debug build overflows the 8 MB main-thread stack at about 250 (`$0.age + ...`,
-    /// 250 terms: a ~30 KB frame per `lowerValue`), and a release build at 510 levels on a 1 MB stack
-    /// (a 512 KB secondary thread on Darwin would fail much sooner). Enable when the lowering runs
-    /// on a large stack too (and remove the names from ``open``).
-    @Test(
-        .disabled("bug: SQLLowering overflows the stack on a 250-term addition chain (Lowering+Expressions.swift:77/418)"),
-        arguments: ["compiler-lowering-deep-addition.sift", "compiler-lowering-deep-concatenation.sift"])
+    /// Was a crash: `SQLLowering.lower` recursed on the caller's stack (a ~30 KB debug frame per
+    /// level) and overflowed at about 250 levels; deep trees are now lowered on a large stack.
+    @Test(arguments: ["compiler-lowering-deep-addition.sift", "compiler-lowering-deep-concatenation.sift"])
     func deepArithmeticLowers(_ name: String) throws {
         let bytes = try FuzzFiles.bytes(FuzzFiles.fuzzDirectory.appendingPathComponent("crashes/\(name)"))
         let (text, schema) = CompilerHarness.decode(bytes)

@@ -1,12 +1,12 @@
-import SiftChecker
+/// The depth of a typed tree, measured without recursion: phases that walk the tree recursively
+/// (lowering, evaluation, printing) move deep trees to a thread with a large stack.
+public enum TypedTreeDepth {
+    /// Trees deeper than this are walked on a thread with a large stack; shallower ones on the
+    /// caller's (measured: three times this depth fits a 512 KB stack in a debug build for the
+    /// evaluator; the lowering's frames are larger, so it uses a lower limit).
+    public static let inlineLimit = 100
 
-/// The depth of a typed tree, measured without recursion.
-enum TreeDepth {
-    /// Trees deeper than this are evaluated on a thread with a large stack; shallower ones on the
-    /// caller's (measured: three times this depth fits a 512 KB stack in a debug build).
-    static let inlineLimit = 100
-
-    static func of(_ root: TypedExpr) -> Int {
+    public static func of(_ root: TypedExpr) -> Int {
         var deepest = 0
         var stack: [(TypedExpr, Int)] = [(root, 1)]
         while let (expr, depth) = stack.popLast() {
