@@ -419,14 +419,22 @@ public struct ModelFileReader {
                 var name = Naming.relationshipName(forForeignKeyColumn: foreignKey.attribute.name) ?? Naming.lowercasingFirst(foreignKey.target)
                 if models[position].member(named: name) != nil { name += "Object" }
                 var inverseName = Naming.lowercasingFirst(Naming.pluralize(draft.model.name))
+                // The target may declare the inverse itself (`@Relationship(inverse: \Item.list) var items`).
+                let declaredInverse = drafts[target].relationships.first {
+                    $0.target == draft.model.name && $0.inverse?.name.name == name
+                }
+                if let declaredInverse { inverseName = declaredInverse.name.name }
                 let sameTarget = draft.foreignKeys.filter { $0.target == foreignKey.target }.count
-                if sameTarget > 1 || models[target].member(named: inverseName) != nil { inverseName += "By" + Naming.capitalizingFirst(name) }
+                if declaredInverse == nil, sameTarget > 1 || models[target].member(named: inverseName) != nil {
+                    inverseName += "By" + Naming.capitalizingFirst(name)
+                }
                 models[position].members.append(
                     .relationship(
                         Relationship(
                             name: name, target: foreignKey.target, cardinality: .toOne(isOptional: foreignKey.attribute.isOptional),
                             link: .foreignKey(column: foreignKey.attribute.columnName, targetColumn: key(of: foreignKey.target)),
                             inverse: inverseName, declaration: foreignKey.attribute.declaration)))
+                if declaredInverse != nil { continue }  // added with the target's own relationships
                 models[target].members.append(
                     .relationship(
                         Relationship(
@@ -489,6 +497,15 @@ public struct ModelFileReader {
                             at: inverse.name.range)
                     }
                     back = targetDraft.relationships.first { $0.name.name == inverse.name.name }
+                    if back == nil, let foreignKey = targetDraft.foreignKeys.first(where: {
+                        $0.target == draft.model.name
+                            && (Naming.relationshipName(forForeignKeyColumn: $0.attribute.name) ?? "") == inverse.name.name
+                    }) {
+                        // The inverse is the to-one a @Table foreign key implies (`listID` → `list`).
+                        back = RelationshipDraft(
+                            name: inverse.name, target: draft.model.name, targetRange: foreignKey.range, isToMany: false,
+                            isOptional: foreignKey.attribute.isOptional, inverse: nil, columnName: foreignKey.attribute.columnName)
+                    }
                     if back == nil {
                         error(
                             .badInverse, "'\(relationship.target)' has no relationship '\(inverse.name.name)' to be the inverse of '\(relationship.name.name)'",

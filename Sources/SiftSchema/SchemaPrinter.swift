@@ -16,7 +16,8 @@ public enum SchemaPrinter {
                 case .string(let value): value == enumCase.name ? enumCase.name : "\(enumCase.name) = \"\(value)\""
                 }
             }
-            out += "enum \(enumType.name): \(raw) {\n    case \(cases.joined(separator: ", "))\n}\n\n"
+            let body = cases.isEmpty ? "" : "    case \(cases.joined(separator: ", "))\n"
+            out += "enum \(enumType.name): \(raw) {\n\(body)}\n\n"
         }
         for (index, model) in schema.models.enumerated() {
             out += print(model, in: schema)
@@ -65,7 +66,14 @@ public enum SchemaPrinter {
             line += "\(attribute.isPrimaryKey && !isModel ? "let" : "var") \(swiftName(attribute.name)): \(type)\(attribute.isOptional ? "?" : "")"
             out += line + "\n"
         }
+        let printedColumns = Set(model.attributes.map(\.columnName))
         for relationship in model.relationships {
+            if !isModel, !relationship.isToMany, case .foreignKey(let column, _) = relationship.link, !printedColumns.contains(column) {
+                // A @Table relationship written as an object (`var company: Company?`): print it so.
+                let columnNote = column == relationship.name + "ID" ? "" : "@Column(\"\(column)\") "
+                out += "    \(columnNote)var \(swiftName(relationship.name)): \(relationship.typeDescription)\n"
+                continue
+            }
             if isModel {
                 var line = "    "
                 if let inverse = relationship.inverse, relationship.isToMany {

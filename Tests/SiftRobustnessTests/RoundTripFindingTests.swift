@@ -4,8 +4,7 @@ import Sift
 import Testing
 
 /// What the model-file fuzzer found wrong with printing a schema and reading it back
-/// (`Fuzz/findings/`): not crashes, so reported rather than asserted. Each is a known issue: the
-/// test passes while the issue is there and fails once it is fixed (then drop `withKnownIssue`).
+/// (`Fuzz/findings/`), now fixed: each finding's input prints and reads back the same.
 @Suite struct RoundTripFindingTests {
     static func finding(_ name: String) throws -> ModelFileHarness.RoundTripFinding? {
         let url = FuzzFiles.fuzzDirectory.appendingPathComponent("findings/\(name)")
@@ -19,11 +18,9 @@ import Testing
         let source = SourceFile(name: "Models.swift", text: "enum Level: Int { }\n")
         let (schema, diagnostics) = ModelFileReader.read(source)
         #expect(!diagnostics.hasErrors)
-        withKnownIssue("SchemaPrinter prints an enum without cases as 'case ' (Fuzz/findings/roundtrip-enum-without-cases.swift)") {
-            let finding = try Self.finding("roundtrip-enum-without-cases.swift")
-            #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
-            #expect(!SchemaPrinter.print(schema).contains("case \n"))
-        }
+        let finding = try Self.finding("roundtrip-enum-without-cases.swift")
+        #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
+        #expect(!SchemaPrinter.print(schema).contains("case \n"))
     }
 
     /// A `@Table` struct with an object-typed to-one property (`var company: Company?`) has the
@@ -31,10 +28,8 @@ import Testing
     /// (`// company: Company? (companyID → id)`) with no `companyID` attribute, so the printed
     /// schema reads back without the relationship.
     @Test func tableStructObjectRelationship() throws {
-        withKnownIssue("SchemaPrinter drops a @Table struct's object-typed relationship (Fuzz/findings/roundtrip-table-struct-object-relationship.swift)") {
-            let finding = try Self.finding("roundtrip-table-struct-object-relationship.swift")
-            #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
-        }
+        let finding = try Self.finding("roundtrip-table-struct-object-relationship.swift")
+        #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
     }
 
     /// A `@Table` struct's foreign key to a `@Model` class (`var listID: List.ID`) gives the class
@@ -47,9 +42,7 @@ import Testing
             encoding: .utf8)
         let (_, diagnostics) = ModelFileReader.read(SourceFile(name: "Models.swift", text: text))
         #expect(diagnostics.isEmpty, "the original reads without a diagnostic")
-        withKnownIssue("printed inverse of a @Table foreign key does not read back (Fuzz/findings/roundtrip-model-inverse-of-table-foreign-key.swift)") {
-            let finding = try Self.finding("roundtrip-model-inverse-of-table-foreign-key.swift")
-            #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
-        }
+        let finding = try Self.finding("roundtrip-model-inverse-of-table-foreign-key.swift")
+        #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
     }
 }
