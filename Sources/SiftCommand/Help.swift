@@ -16,7 +16,8 @@ enum Help {
                sift compile --schema FILE [TEXT | --file FILE] [--json] [--one-line]
                                                        print the SQL and its bindings (JSON for tools)
                sift query DATABASE [TEXT | --file FILE] [--schema FILE] [--param NAME=VALUE ...]
-                          [--mode table|json|csv|line] run a query and print its rows
+                          [--mode box|table|line|csv|json]
+                                                       run a query and print its rows
 
         A query is any of:
           #Predicate<User> { $0.age > 20 && $0.name.contains("kim") }

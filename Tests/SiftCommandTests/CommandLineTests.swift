@@ -127,7 +127,7 @@ struct CommandLineTests {
         let csv = try CommandRunner.run(arguments + ["--mode", "csv"])
         #expect(csv.standardOutput.hasPrefix("id,identifier,name,"))
         let line = try CommandRunner.run(arguments + ["--mode", "line"])
-        #expect(line.standardOutput.contains("name = José"))
+        #expect(line.standardOutput.contains("\nname       = José\n"))
     }
 
     @Test func queryErrorsAreClear() throws {

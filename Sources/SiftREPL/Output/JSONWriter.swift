@@ -1,3 +1,4 @@
+import Sift
 /// `json` mode: an array of objects keyed by column name, one object per line, written row by
 /// row. Numbers and Booleans are JSON numbers and Booleans, `nil` is `null`, dates are ISO-8601
 /// strings, data is base64.
@@ -42,28 +43,7 @@ struct JSONWriter {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ text: String) -> String { JSONText.quote(text) }
 
     static func base64(_ bytes: [UInt8]) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")

@@ -1,7 +1,7 @@
 /// Receives the rows of one query as they come and writes them in the current mode: CSV and
 /// JSON row by row (every row), grids and `line` mode once complete (up to the display limit,
 /// counting the rest), with the row-count footer.
-final class ResultPrinter {
+public final class ResultPrinter {
     private let columns: [ResultColumn]
     private let settings: REPLSettings
     private let sink: any TextSink
@@ -49,9 +49,9 @@ final class ResultPrinter {
         sink.write(Self.render(ResultSet(columns: columns, rows: shown, totalRowCount: total), settings: settings, terminalWidth: terminalWidth))
     }
 
-    /// A complete result in a people mode (`box`, `table`, `line`), with its footer. A grid wider
-    /// than the terminal is shown in `line` mode instead.
-    static func render(_ result: ResultSet, settings: REPLSettings, terminalWidth: Int?) -> String {
+    /// A complete result in any mode, as the REPL prints it (used by `sift query` too). In `box`
+    /// and `table` mode, a grid wider than `terminalWidth` is shown in `line` mode instead.
+    public static func render(_ result: ResultSet, settings: REPLSettings, terminalWidth: Int?) -> String {
         switch settings.mode {
         case .box, .table:
             let layout = GridLayout(result, settings: settings)
