@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compiles query text against a schema: parsing, then type checking.
 ///
 /// ```swift
@@ -20,8 +22,20 @@ public struct Compiler: Sendable {
         check(SourceFile(name: sourceName, text: text))
     }
 
+    /// The longest query text read, in bytes (8 MB): longer input is refused with a diagnostic
+    /// before any work (a query that long is a mistake, or an attack).
+    public static let maximumInputBytes = 8 << 20
+
     /// Parses and checks a source.
     public func check(_ source: SourceFile) -> Compilation {
+        if source.bytes.count > Self.maximumInputBytes {
+            let megabytes = Double(source.bytes.count) / Double(1 << 20)
+            let diagnostic = Diagnostic.error(
+                "input-too-long",
+                "the query is \(String(format: "%.1f", megabytes)) MB long, more than Sift reads (8 MB); pass long lists of values as an array parameter",
+                at: .point(0))
+            return Compilation(source: source, syntax: nil, checked: nil, diagnostics: [diagnostic])
+        }
         let parsed = Parser.parseQuery(source)
         guard let query = parsed.value, !parsed.hasErrors else {
             return Compilation(source: source, syntax: parsed.value, checked: nil, diagnostics: parsed.diagnostics)

@@ -26,6 +26,18 @@ public final class TypeChecker {
 
     /// Checks a query.
     public static func check(_ query: Query, schema: Schema, source: SourceFile, options: Options = Options()) -> CheckResult {
+        // Checking recurses over the tree: a tall one (up to the parser's 512 levels) is checked on
+        // a thread with a large stack, whatever the caller's.
+        if SyntaxDepth.of(query) > inlineDepth {
+            return LargeStack.run { checkOnCurrentStack(query, schema: schema, source: source, options: options) }
+        }
+        return checkOnCurrentStack(query, schema: schema, source: source, options: options)
+    }
+
+    /// Trees taller than this are checked on a large stack.
+    static let inlineDepth = 32
+
+    static func checkOnCurrentStack(_ query: Query, schema: Schema, source: SourceFile, options: Options) -> CheckResult {
         let checker = TypeChecker(schema: schema, source: source, options: options)
         let checked = checker.checkQuery(query)
         let hasErrors = checker.diagnostics.hasErrors

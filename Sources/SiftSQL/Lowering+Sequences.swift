@@ -23,6 +23,10 @@ struct OpenedSequence {
 }
 
 extension LoweringContext {
+    /// Array literals of up to this many constants are written as `IN (?1, ?2, ...)`; longer ones
+    /// are bound as one JSON array.
+    static let longestInlineList = 64
+
     /// Opens a sequence expression as a subquery level (not yet closed into SQL).
     func openSequence(_ sequence: TypedExpr, elementEncoding: ValueEncoding = .plain) -> OpenedSequence? {
         switch sequence.kind {
@@ -262,6 +266,14 @@ extension LoweringContext {
                 items = items.map(normalizedString)
             }
             var result: Lowered
+            let constants = items.compactMap(constantValue(of:))
+            if constants.count == items.count, items.count > Self.longestInlineList, !value.isOptional {
+                // A long list of constants is one bound JSON array, not thousands of `?NNN` (SQLite
+                // allows 32,766 bound values in a statement).
+                let table = dialect.jsonArrayElements(.binding(.constant(.text(JSONArray.encode(constants)))), alias: alias("element"))
+                return Lowered(value.operand + " IN (SELECT " + table.value + " FROM " + table.from + ")", mayTrap: value.mayTrap)
+                    .with(.comparison)
+            }
             if value.isOptional || items.contains(where: \.isOptional) {
                 let tests = items.map { dialect.nullSafeEqual(value.operand, $0.operand, negated: false) }
                 result = Lowered(SQLFragment.joined(tests, separator: " OR ").parenthesized, isAtomic: true)

@@ -53,6 +53,16 @@ public final class SiftDatabase {
             throw CompileError(diagnostics: compilation.diagnostics, source: source)
         }
         let compiled = compile(checked)
+        let variableLimit = connection.limit(.variableNumber)
+        if compiled.bindings.count > variableLimit {
+            throw CompileError(
+                diagnostics: [
+                    .error(
+                        "too-many-values",
+                        "this query binds \(compiled.bindings.count) values, more than SQLite allows in one statement (\(variableLimit)); pass long lists as an array parameter or split the query",
+                        at: checked.filter?.range ?? .point(0))
+                ], source: source)
+        }
         let depth = Self.parenthesisDepth(compiled.sql)
         if depth > Self.maximumSQLNesting {
             throw CompileError(
