@@ -21,8 +21,10 @@ FUZZ_RSS_MB=${FUZZ_RSS_MB:-2048}
 FUZZ_BUILD=${FUZZ_BUILD:-.build/fuzz}
 FUZZ_ARGS=${FUZZ_ARGS:-}
 
+# Each target is built in its own scratch path: relinking a second fuzz product in a scratch path
+# shared with the first leaves it without coverage counters (libFuzzer then runs blind: "corp: 1/1b").
 build() {
-    $SWIFT build -c release --scratch-path "$FUZZ_BUILD" --sanitize=fuzzer --sanitize=address --disable-dead-strip \
+    $SWIFT build -c release --scratch-path "$FUZZ_BUILD/$2" --sanitize=fuzzer --sanitize=address --disable-dead-strip \
         -Xswiftc -DSIFT_LIBFUZZER --product "$1"
 }
 
@@ -34,8 +36,8 @@ status=0
 summary=""
 for target in $FUZZ_TARGETS; do
     product=sift-fuzz-$target
-    build "$product"
-    binary="$FUZZ_BUILD/release/$product"
+    build "$product" "$target"
+    binary="$FUZZ_BUILD/$target/release/$product"
     corpus="$FUZZ_BUILD/corpus-$target"
     artifacts="$FUZZ_BUILD/artifacts-$target"
     log="$FUZZ_BUILD/fuzz-$target.log"
@@ -58,6 +60,10 @@ for target in $FUZZ_TARGETS; do
     findings=""
     if [ "$target" = model-file ]; then
         findings=" round-trip findings: $(ls "$FUZZ_BUILD/roundtrip-$target" | wc -l)"
+    fi
+    if grep -q "no interesting inputs were found" "$log"; then
+        echo "!! $target ran without coverage (the build is not instrumented): see $log"
+        status=1
     fi
     if [ $code -ne 0 ]; then
         echo "!! $target FAILED (exit $code): see $log and $artifacts/"
