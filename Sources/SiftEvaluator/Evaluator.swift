@@ -39,7 +39,7 @@ public struct Evaluator: Sendable {
         let work: @Sendable () throws -> EvaluationResult = { [self] in
             try self.runUnchecked(query, in: dataset, parameters: checkedParameters)
         }
-        if depth > TypedTreeDepth.inlineLimit { return try LargeStackThread.run(work) }
+        if depth > TypedTreeDepth.inlineLimit { return try LargeStack.run(work) }
         return try work()
     }
 
@@ -98,7 +98,7 @@ public struct Evaluator: Sendable {
             evaluator.bind(query.root, .object(object))
             return try evaluator.truth(filter)
         }
-        if TypedTreeDepth.of(filter) > TypedTreeDepth.inlineLimit { return try LargeStackThread.run(work) }
+        if TypedTreeDepth.of(filter) > TypedTreeDepth.inlineLimit { return try LargeStack.run(work) }
         return try work()
     }
 }

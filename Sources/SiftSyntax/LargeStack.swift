@@ -28,6 +28,13 @@ public enum LargeStack {
         }
     }
 
+    /// Runs a throwing `body` on a thread with a ``size``-byte stack, returning its result or
+    /// rethrowing its error on the calling thread.
+    public static func run<T>(_ body: () throws -> T) throws -> T {
+        let result: Result<T, any Error> = run { Result { try body() } }
+        return try result.get()
+    }
+
     private static func spawnAndJoin(_ task: LargeStackTask) -> Bool {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
             var attributes = pthread_attr_t()
