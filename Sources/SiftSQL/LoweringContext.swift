@@ -83,7 +83,7 @@ struct ColumnReference {
 /// One `SELECT` being built: the root query or a correlated subquery.
 final class QueryLevel {
     var from: SQLFragment
-    var joins: [SQLFragment] = []
+    var joins: [ToOneJoin] = []
     /// Conditions that correlate the subquery with its outer rows, and its own filters.
     var conditions: [SQLFragment] = []
     /// Aliases of to-one joins already made here, by `baseAlias.relationship`.
@@ -96,7 +96,7 @@ final class QueryLevel {
     /// `FROM ... JOIN ... WHERE ...` of this level (without SELECT).
     func body(extraConditions: [SQLFragment] = []) -> SQLFragment {
         var sql = SQLFragment("FROM ") + from
-        for join in joins { sql += " " + join }
+        for join in joins { sql += " " + join.sql }
         let all = conditions + extraConditions
         if !all.isEmpty { sql += " WHERE " + SQLFragment.joined(all, separator: " AND ") }
         return sql
@@ -190,7 +190,8 @@ final class LoweringContext {
         let columns = root.attributes
         var sql = SQLFragment("SELECT ") + SQLFragment.joined(columns.map { .column(rootAlias, $0.columnName) }, separator: ", ")
         sql += SQLFragment([.newline(indent: 0)]) + "FROM " + level.from
-        for join in level.joins { sql += SQLFragment([.newline(indent: 0)]) + join }
+        if let filter = query.filter { level.makeInner(requiredJoinKeys(filter, rootAlias: rootAlias, level: level)) }
+        for join in level.joins { sql += SQLFragment([.newline(indent: 0)]) + join.sql }
         if conjuncts.count > Self.readableConjuncts {
             // Thousands of clauses: nested groups keep SQLite's expression tree shallow.
             sql += SQLFragment([.newline(indent: 0)]) + "WHERE " + balanced(conjuncts, separator: " AND ", mayTrap: false).sql
@@ -270,8 +271,10 @@ final class LoweringContext {
         if case .foreignKey(let column, let targetColumn) = relationship.link {
             presenceColumns[joinAlias] = targetColumn
             level.joins.append(
-                "LEFT JOIN " + tableReference(target.tableName, alias: joinAlias) + " ON "
-                    + .column(joinAlias, targetColumn) + " = " + .column(baseAlias, column))
+                ToOneJoin(
+                    key: key,
+                    target: tableReference(target.tableName, alias: joinAlias) + " ON "
+                        + .column(joinAlias, targetColumn) + " = " + .column(baseAlias, column)))
         }
         return (joinAlias, target)
     }

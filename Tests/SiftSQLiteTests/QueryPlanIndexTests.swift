@@ -55,7 +55,14 @@ struct QueryPlanIndexTests {
     }
 
     @Test func toOneJoinsByPrimaryKey() throws {
-        #expect(try plan(#"User where company?.name == "Acme""#).contains("SEARCH company USING INTEGER PRIMARY KEY (rowid=?)"))
+        #expect(try plan(#"User where company?.name != "Acme""#).contains("SEARCH company USING INTEGER PRIMARY KEY (rowid=?)"))
+    }
+
+    @Test func toOneComparedWithAValueStartsFromTheTargetsIndex() throws {
+        // An inner join (a missing company never equals "Acme"): companies by name, then their users.
+        let plan = try plan(#"User where company?.name == "Acme""#)
+        #expect(plan.contains("SEARCH company USING COVERING INDEX companies_name (name=?)"), "\(plan)")
+        #expect(plan.contains("SEARCH users USING INDEX users_companyID (companyID=?)"), "\(plan)")
     }
 
     @Test func toManyUsesTheForeignKeyIndex() throws {

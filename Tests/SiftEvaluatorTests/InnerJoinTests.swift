@@ -1,0 +1,53 @@
+import Foundation
+import Sift
+import SiftSQLite
+import Testing
+
+/// A to-one `LEFT JOIN` becomes an inner `JOIN` exactly when the filter is false for every row
+/// whose target is missing; either way SQLite selects the rows the evaluator selects.
+@Suite struct InnerJoinTests {
+    /// Queries, and whether their `company` join may be inner.
+    static let cases: [(query: String, inner: Bool)] = [
+        (#"User where company?.name == "Acme""#, true),
+        (#"User where company?.name == "Acme" && age > 20"#, true),
+        (#"User where age > 20 && company?.city == "Seoul""#, true),
+        ("User where company != nil", true),
+        ("User where nil != company", true),
+        ("User where company?.city != nil", true),
+        (#"User where company?.name.contains("a") ?? false"#, true),
+        (#"User where company?.name.contains("a") == true"#, true),
+        // A missing company can make these true: the join stays a LEFT JOIN.
+        (#"User where !(company?.name == "Acme")"#, false),
+        (#"User where company?.name != "Acme""#, false),
+        (#"User where company?.name == "Acme" || age > 40"#, false),
+        (#"User where company?.name.contains("a") ?? true"#, false),
+        ("User where company?.city == nil", false),
+        ("User where company == nil", false),
+        (#"User where (company?.name == "Acme") == false"#, false),
+        (#"User where age > 20 sort by company?.name"#, false),
+    ]
+
+    @Test(arguments: cases.indices)
+    func joinKindAndRows(index: Int) throws {
+        let (text, inner) = Self.cases[index]
+        let example = try ExampleDatabase.shared()
+        let database = try SiftDatabase(path: example.path, modelFile: ExampleDatabase.repository.appendingPathComponent("Examples/Models.swift").path)
+        let query = try database.compile(text)
+        let joins = query.sql.split(separator: "\n").filter { $0.contains("JOIN") }
+        #expect(joins.count == 1, "\(query.sql)")
+        #expect(joins.allSatisfy { $0.hasPrefix(inner ? "JOIN " : "LEFT JOIN ") }, "\(query.sql)")
+        // The same SQL, selecting the key: the rows SQLite selects.
+        let from = try #require(query.sql.range(of: "\nFROM "))
+        let keys = #"SELECT "users"."id""# + query.sql[from.lowerBound...]
+        let bindings = try query.bindings(for: [:], schema: database.schema).map(SQLiteValue.init)
+        let sqliteIDs = Set(try database.connection.prepare(keys).rows(bindings: bindings).map { $0[0].integerValue ?? -1 })
+        #expect(sqliteIDs == (try example.idSet(text)), "\(text)")
+    }
+
+    /// The example has users without a company, so an inner join that should not be one would lose rows.
+    @Test func theExampleHasUsersWithoutACompany() throws {
+        let example = try ExampleDatabase.shared()
+        #expect(!(try example.idSet("User where company == nil")).isEmpty)
+        #expect(!(try example.idSet(#"User where !(company?.name == "Acme")"#)).isEmpty)
+    }
+}
