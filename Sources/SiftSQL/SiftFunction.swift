@@ -126,7 +126,8 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
             case .integer(let integer): return .integer(integer)
             default: return .null
             }
-            guard value.isFinite, value > -9_223_372_036_854_775_809.0, value < 9_223_372_036_854_775_808.0 else { return .null }
+            // Int64's range is [-2^63, 2^63): -2^63 itself converts (Swift's Int(Double) does not trap on it).
+            guard value.isFinite, value >= -0x1p63, value < 0x1p63 else { return .null }
             return .integer(Int64(value))
         case .toFloat:
             switch arguments[0] {
