@@ -65,6 +65,10 @@ extension LoweringContext {
             // `a?.b.contains(x) ?? false`.
             if case .constant(.bool(false)) = fallback.kind { return nilWhenMissing(optional) }
             return []
+        case .ifLet(let source, _, _, let otherwise):
+            // `if let x = a?.b { ... } else { false }`.
+            if case .constant(.bool(false)) = otherwise.kind { return nilWhenMissing(source) }
+            return []
         default:
             return []
         }

@@ -16,6 +16,7 @@ import Testing
         ("User where company?.city != nil", true),
         (#"User where company?.name.contains("a") ?? false"#, true),
         (#"User where company?.name.contains("a") == true"#, true),
+        (#"#Predicate<User> { user in if let city = user.company?.city { city == "Seoul" } else { false } }"#, true),
         // A missing company can make these true: the join stays a LEFT JOIN.
         (#"User where !(company?.name == "Acme")"#, false),
         (#"User where company?.name != "Acme""#, false),
@@ -25,6 +26,7 @@ import Testing
         ("User where company == nil", false),
         (#"User where (company?.name == "Acme") == false"#, false),
         (#"User where age > 20 sort by company?.name"#, false),
+        (#"#Predicate<User> { user in if let city = user.company?.city { city == "Seoul" } else { true } }"#, false),
     ]
 
     @Test(arguments: cases.indices)
