@@ -413,6 +413,14 @@ extension LoweringContext {
             missing = value.operand(inside: .comparison) + " IS NULL"
         }
         let (yes, no) = lowerPair(then, otherwise, hint: hint)
+        if type == .bool, sourceTrap == nil, let fallback = no.boolConstant, yes.precedence != .unknown {
+            // `if let x = a?.b { test } else { false }` is `a?.b IS NOT NULL AND test` (and `else
+            // { true }` an `OR`): the same three-valued result as the CASE, for a test that is 0, 1
+            // or NULL, and SQLite's planner can use the test's terms (indexes, an inner join).
+            return fallback
+                ? Lowered(missing + " OR " + (yes.precedence == .or ? yes.sql : yes.operand(inside: .or)), mayTrap: yes.mayTrap).with(.or)
+                : Lowered("NOT " + missing.parenthesized + " AND " + (yes.precedence == .and ? yes.sql : yes.operand(inside: .and)), mayTrap: yes.mayTrap).with(.and)
+        }
         var result = Lowered(
             "CASE WHEN " + missing + " THEN " + no.sql + " ELSE " + yes.sql + " END", isOptional: type.isOptional,
             mayTrap: sourceTrap != nil || yes.mayTrap || no.mayTrap, isAtomic: true, storage: yes.storage ?? no.storage)
