@@ -190,7 +190,9 @@ final class LoweringContext {
         let columns = root.attributes
         var sql = SQLFragment("SELECT ") + SQLFragment.joined(columns.map { .column(rootAlias, $0.columnName) }, separator: ", ")
         sql += SQLFragment([.newline(indent: 0)]) + "FROM " + level.from
-        if let filter = query.filter { level.makeInner(requiredJoinKeys(filter, rootAlias: rootAlias, level: level)) }
+        if let filter = query.filter, !level.joins.isEmpty {
+            level.makeInner(requiredJoinKeys(filter, rootAlias: rootAlias, level: level))
+        }
         for join in level.joins { sql += SQLFragment([.newline(indent: 0)]) + join.sql }
         if conjuncts.count > Self.readableConjuncts {
             // Thousands of clauses: nested groups keep SQLite's expression tree shallow.

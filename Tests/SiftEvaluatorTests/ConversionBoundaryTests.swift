@@ -9,7 +9,7 @@ import Testing
     func doubleToIntAtTheBoundary(value: Int64, converts: Bool) throws {
         let example = try ExampleDatabase.shared()
         let text = "User where Int(Double(bound)) <= age"
-        let database = try SiftDatabase(path: example.path, modelFile: ExampleDatabase.repository.appendingPathComponent("Examples/Models.swift").path)
+        let database = try example.openSift()
         let sqliteCount = try database.fetch(database.compile(text), parameters: ["bound": .int(value)]).count
         let evaluatorCount = try example.ids(text, ["bound": .int(value)]).count
         let everyone = try example.ids("User where age >= 0").count

@@ -42,6 +42,23 @@ struct ExampleDatabase: Sendable {
         Set(try ids(text, parameters))
     }
 
+    /// The example opened through Sift, with its model file.
+    func openSift() throws -> SiftDatabase {
+        try SiftDatabase(path: path, modelFile: Self.repository.appendingPathComponent("Examples/Models.swift").path)
+    }
+
+    /// Compiles a `User` query with Sift and runs its SQL selecting the key instead of the
+    /// columns: the SQL and the keys SQLite selects.
+    func sqliteUserIDs(_ text: String) throws -> (sql: String, ids: Set<Int64>) {
+        let database = try openSift()
+        let query = try database.compile(text)
+        let from = try #require(query.sql.range(of: "\nFROM "))
+        let keys = #"SELECT "users"."id""# + query.sql[from.lowerBound...]
+        let bindings = try query.bindings(for: [:], schema: database.schema).map(SQLiteValue.init)
+        let rows = try database.connection.prepare(keys).rows(bindings: bindings)
+        return (query.sql, Set(rows.map { $0[0].integerValue ?? -1 }))
+    }
+
     /// The keys SQLite selects for a WHERE clause on a table, written by hand to cross-check.
     func sqlIDs(_ table: String, where condition: String) throws -> Set<Int64> {
         let rows = try Connection(path: path).prepare("SELECT id FROM \(table) WHERE \(condition)").rows()

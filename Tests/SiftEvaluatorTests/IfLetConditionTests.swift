@@ -18,13 +18,8 @@ import Testing
     func loweringAndRows(index: Int) throws {
         let (text, caseExpression) = Self.cases[index]
         let example = try ExampleDatabase.shared()
-        let database = try SiftDatabase(path: example.path, modelFile: ExampleDatabase.repository.appendingPathComponent("Examples/Models.swift").path)
-        let query = try database.compile(text)
-        #expect(query.sql.contains("CASE WHEN") == caseExpression, "\(query.sql)")
-        let from = try #require(query.sql.range(of: "\nFROM "))
-        let keys = #"SELECT "users"."id""# + query.sql[from.lowerBound...]
-        let bindings = try query.bindings(for: [:], schema: database.schema).map(SQLiteValue.init)
-        let sqliteIDs = Set(try database.connection.prepare(keys).rows(bindings: bindings).map { $0[0].integerValue ?? -1 })
+        let (sql, sqliteIDs) = try example.sqliteUserIDs(text)
+        #expect(sql.contains("CASE WHEN") == caseExpression, "\(sql)")
         #expect(sqliteIDs == (try example.idSet(text)), "\(text)")
     }
 }

@@ -33,16 +33,10 @@ import Testing
     func joinKindAndRows(index: Int) throws {
         let (text, inner) = Self.cases[index]
         let example = try ExampleDatabase.shared()
-        let database = try SiftDatabase(path: example.path, modelFile: ExampleDatabase.repository.appendingPathComponent("Examples/Models.swift").path)
-        let query = try database.compile(text)
-        let joins = query.sql.split(separator: "\n").filter { $0.contains("JOIN") }
-        #expect(joins.count == 1, "\(query.sql)")
-        #expect(joins.allSatisfy { $0.hasPrefix(inner ? "JOIN " : "LEFT JOIN ") }, "\(query.sql)")
-        // The same SQL, selecting the key: the rows SQLite selects.
-        let from = try #require(query.sql.range(of: "\nFROM "))
-        let keys = #"SELECT "users"."id""# + query.sql[from.lowerBound...]
-        let bindings = try query.bindings(for: [:], schema: database.schema).map(SQLiteValue.init)
-        let sqliteIDs = Set(try database.connection.prepare(keys).rows(bindings: bindings).map { $0[0].integerValue ?? -1 })
+        let (sql, sqliteIDs) = try example.sqliteUserIDs(text)
+        let joins = sql.split(separator: "\n").filter { $0.contains("JOIN") }
+        #expect(joins.count == 1, "\(sql)")
+        #expect(joins.allSatisfy { $0.hasPrefix(inner ? "JOIN " : "LEFT JOIN ") }, "\(sql)")
         #expect(sqliteIDs == (try example.idSet(text)), "\(text)")
     }
 
