@@ -20,6 +20,10 @@ public indirect enum ValueEncoding: Sendable, Hashable {
     case uuid(Storage)
     /// The exclusive upper bound of strings that start with the value (for index ranges).
     case prefixUpperBound
+    /// Text in NFD (canonically decomposed), to meet a column that may hold either form.
+    case decomposed
+    /// The exclusive upper bound of strings that start with the value in NFD.
+    case decomposedPrefixUpperBound
     /// A limit or offset: an `Int` that must not be negative.
     case count
     /// An array, as JSON text for `json_each`.

@@ -23,6 +23,9 @@ public struct CompiledQuery: Sendable, Hashable {
     /// Text columns the SQL uses bare because they were known to hold only NFC text: if that stops
     /// being true, the query must be lowered again.
     public internal(set) var nfcAssumptions: Set<String>
+    /// Text columns the SQL compares by bytes in both NFC and NFD because they were known to hold
+    /// each text in one of those forms: if that stops being true, the query must be lowered again.
+    public internal(set) var nfcOrNFDAssumptions: Set<String> = []
 
     /// The values to bind, in placeholder order, given values for the named parameters.
     public func bindings(for values: [String: ParameterValue], schema: Schema) throws -> [SQLValue] {

@@ -21,6 +21,7 @@ extension LoweringContext {
             right = lowerValue(rhs, hint: encoding(toMatch: left, type: rhs.type))
         }
         let type = lhs.type.unwrapped
+        if type == .string, let equality = bothFormsEquality(op, left, right) { return equality }
         if type == .string {
             left = normalizedString(left)
             right = normalizedString(right)
@@ -79,6 +80,48 @@ extension LoweringContext {
         case .first(let sequence), .extremum(_, let sequence):
             if case .arrayLiteral(let elements) = sequence.kind { return elements.lazy.compactMap(staticStorage).first }
             return nil
+        default:
+            return nil
+        }
+    }
+
+    /// `column == value` on a column known to hold each text in NFC or NFD: the bare column against
+    /// both forms of the bound value, `column IN (?nfc, ?nfd)` (`NOT IN` for `!=`), so its index
+    /// applies. Exact: a text in NFC is canonically equivalent to the value exactly when it is
+    /// the value's NFC, and likewise for NFD. nil when it does not apply.
+    func bothFormsEquality(_ op: ComparisonOperator, _ left: Lowered, _ right: Lowered) -> Lowered? {
+        guard op == .equal || op == .notEqual, !left.isOptional, !right.isOptional else { return nil }
+        let (column, value) = left.column != nil ? (left, right) : (right, left)
+        guard let reference = column.column, isNFCOrNFD(reference), let forms = bothForms(value) else { return nil }
+        let negation = op == .notEqual ? " NOT IN (" : " IN ("
+        guard let decomposed = forms.decomposed else {
+            return Lowered(column.sql + (op == .notEqual ? " <> " : " = ") + forms.composed).with(.comparison)
+        }
+        return Lowered(column.sql + negation + forms.composed + ", " + decomposed + ")").with(.comparison)
+    }
+
+    /// Whether a column is known to hold each text in NFC or NFD but not known to be NFC only;
+    /// records the column as a candidate for facts, and the assumption when it holds.
+    func isNFCOrNFD(_ column: ColumnReference) -> Bool {
+        let key = column.key
+        nfcCandidates.insert(key)
+        guard !options.facts.nfcColumns.contains(key), options.facts.nfcOrNFDColumns.contains(key) else { return false }
+        nfcOrNFDAssumptions.insert(key)
+        return true
+    }
+
+    /// A bound string's NFC form (as it is bound) and its NFD form when that differs by bytes;
+    /// nil when the value is not a single constant or plain parameter.
+    func bothForms(_ value: Lowered) -> (composed: SQLFragment, decomposed: SQLFragment?)? {
+        guard value.sql.segments.count == 1, case .binding(let slot)? = value.sql.segments.first else { return nil }
+        switch slot {
+        case .constant(.text(let text)):
+            let decomposed = text.decomposedStringWithCanonicalMapping
+            // Bytes, not `==`: Swift's `==` would find the two forms equal.
+            if decomposed.utf8.elementsEqual(text.utf8) { return (value.sql, nil) }
+            return (value.sql, .binding(.constant(.text(decomposed))))
+        case .parameter(let name, .plain):
+            return (value.sql, .binding(.parameter(name: name, encoding: .decomposed)))
         default:
             return nil
         }

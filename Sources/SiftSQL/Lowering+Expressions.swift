@@ -130,6 +130,10 @@ extension LoweringContext {
                 // the exact test keeps Swift's meaning (characters, not bytes).
                 return Lowered(range + " AND " + exact.sql, mayTrap: exact.mayTrap).with(.and)
             }
+            if test == .contains, let column = haystack.column, !haystack.isOptional, let found = bytesFound(column: column, haystack: haystack, needle: needle) {
+                // SQLite's `instr` finds the candidates at C speed; the exact test keeps Swift's meaning.
+                return Lowered(found + " AND " + exact.sql, mayTrap: exact.mayTrap).with(.and)
+            }
             return exact
         case .stringComparison(let comparison, let lhs, let rhs):
             let function: SiftFunction
@@ -182,25 +186,67 @@ extension LoweringContext {
 
     /// The index range of strings starting with a constant or parameter, on a column known to hold
     /// NFC text; nil when no range applies.
+    ///
+    /// On a column known to hold each text in NFC or NFD, the candidates are in either form's
+    /// range: `(name >= nfc AND name < nfc' OR name >= nfd AND name < nfd')`. A text whose first
+    /// characters are canonically equivalent to the prefix starts with the prefix's bytes in the
+    /// text's own form (whole characters of an NFC or NFD text are in that form).
     func prefixRange(column: ColumnReference, haystack: Lowered, needle: TypedExpr) -> SQLFragment? {
         nfcCandidates.insert(column.key)
-        guard options.facts.nfcColumns.contains(column.key) else { return nil }
-        let lower: SQLFragment
-        let upper: SQLFragment
+        let bothForms: Bool
+        if options.facts.nfcColumns.contains(column.key) {
+            bothForms = false
+        } else if isNFCOrNFD(column) {
+            bothForms = true
+        } else {
+            return nil
+        }
+        func range(_ lower: SQLFragment, _ upper: SQLFragment) -> SQLFragment {
+            haystack.sql + " >= " + lower + " AND " + haystack.sql + " < " + upper
+        }
+        let composed: SQLFragment
+        var decomposed: SQLFragment?
         switch needle.kind {
         case .constant(.string(let prefix)):
             let normalized = prefix.precomposedForSift
             guard !normalized.isEmpty else { return nil }
-            lower = .binding(.constant(.text(normalized)))
-            upper = .binding(.constant(prefixUpperBound(normalized)))
+            composed = range(.binding(.constant(.text(normalized))), .binding(.constant(prefixUpperBound(normalized))))
+            let nfd = prefix.decomposedStringWithCanonicalMapping
+            if bothForms, !nfd.utf8.elementsEqual(normalized.utf8) {
+                decomposed = range(.binding(.constant(.text(nfd))), .binding(.constant(prefixUpperBound(nfd))))
+            }
         case .parameter(let name):
-            lower = .binding(.parameter(name: name, encoding: .plain))
-            upper = .binding(.parameter(name: name, encoding: .prefixUpperBound))
+            composed = range(.binding(.parameter(name: name, encoding: .plain)), .binding(.parameter(name: name, encoding: .prefixUpperBound)))
+            if bothForms {
+                decomposed = range(
+                    .binding(.parameter(name: name, encoding: .decomposed)),
+                    .binding(.parameter(name: name, encoding: .decomposedPrefixUpperBound)))
+            }
         default:
             return nil
         }
-        nfcAssumptions.insert(column.key)
-        return haystack.sql + " >= " + lower + " AND " + haystack.sql + " < " + upper
+        guard let decomposed else {
+            if !bothForms { nfcAssumptions.insert(column.key) }
+            return composed
+        }
+        return "(" + composed + " OR " + decomposed + ")"
+    }
+
+    /// `instr(name, needle) > 0` — the bytes of a constant or parameter needle found in a column
+    /// known to hold NFC text (or each text in NFC or NFD: then either form's bytes), as the
+    /// candidates of `contains`; nil when no such test applies. A run of whole characters of an
+    /// NFC (NFD) text that is canonically equivalent to the needle is the needle's NFC (NFD).
+    func bytesFound(column: ColumnReference, haystack: Lowered, needle: Lowered) -> SQLFragment? {
+        nfcCandidates.insert(column.key)
+        guard let forms = bothForms(needle) else { return nil }
+        let composed = "instr(" + haystack.sql + ", " + forms.composed + ") > 0"
+        if options.facts.nfcColumns.contains(column.key) {
+            nfcAssumptions.insert(column.key)
+            return composed
+        }
+        guard isNFCOrNFD(column) else { return nil }
+        guard let decomposed = forms.decomposed else { return composed }
+        return "(" + composed + " OR instr(" + haystack.sql + ", " + decomposed + ") > 0)"
     }
 
     /// Two values that meet (the sides of `??`, the branches of a conditional): the one that reads

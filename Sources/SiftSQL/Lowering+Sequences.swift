@@ -1,6 +1,14 @@
 import SiftChecker
 import SiftSchema
 
+/// `outer = inner`: how the rows of a to-many relationship are tied to the row they belong to.
+struct Correlation {
+    var outer: SQLFragment
+    var inner: SQLFragment
+    var outerMayBeNull: Bool
+    var innerMayBeNull: Bool
+}
+
 /// A sequence opened as a correlated subquery: its level, its filters, and how to reach an element.
 struct OpenedSequence {
     var level: QueryLevel
@@ -17,6 +25,10 @@ struct OpenedSequence {
 
     /// The conditions that select the elements: the level's own, then the filters.
     var selection: [SQLFragment] { filters.map { $0.operand(inside: .and) } }
+
+    /// How a to-many sequence is tied to its base row: `outer` (the base's key) equals `inner` (the
+    /// element's column) — the first of the level's conditions — and whether each may be NULL.
+    var correlation: Correlation?
 
     /// Whether a filter can trap for some element.
     var filtersMayTrap: Bool { filters.contains(where: \.mayTrap) }
@@ -37,16 +49,24 @@ extension LoweringContext {
             case .inverseForeignKey(let targetColumn, let sourceColumn):
                 let elementAlias = alias(target.tableName)
                 let level = QueryLevel(from: tableReference(target.tableName, alias: elementAlias))
-                level.conditions.append(.column(elementAlias, targetColumn) + " = " + .column(baseRow.alias, sourceColumn))
-                return OpenedSequence(level: level, row: (elementAlias, target), mayTrap: false)
+                let correlation = Correlation(
+                    outer: .column(baseRow.alias, sourceColumn), inner: .column(elementAlias, targetColumn),
+                    outerMayBeNull: baseRow.isOptional || mayBeNull(sourceColumn, of: baseRow.model),
+                    innerMayBeNull: mayBeNull(targetColumn, of: target))
+                level.conditions.append(correlation.inner + " = " + correlation.outer)
+                return OpenedSequence(level: level, row: (elementAlias, target), mayTrap: false, correlation: correlation)
             case .joinTable(let join):
                 let joinAlias = alias(join.table)
                 let elementAlias = alias(target.tableName)
                 let level = QueryLevel(
                     from: tableReference(join.table, alias: joinAlias) + " JOIN " + tableReference(target.tableName, alias: elementAlias)
                         + " ON " + .column(elementAlias, join.targetKey) + " = " + .column(joinAlias, join.targetColumn))
-                level.conditions.append(.column(joinAlias, join.sourceColumn) + " = " + .column(baseRow.alias, join.sourceKey))
-                return OpenedSequence(level: level, row: (elementAlias, target), mayTrap: false)
+                // A join table's columns are not attributes of a model: they may be NULL.
+                let correlation = Correlation(
+                    outer: .column(baseRow.alias, join.sourceKey), inner: .column(joinAlias, join.sourceColumn),
+                    outerMayBeNull: baseRow.isOptional || mayBeNull(join.sourceKey, of: baseRow.model), innerMayBeNull: true)
+                level.conditions.append(correlation.inner + " = " + correlation.outer)
+                return OpenedSequence(level: level, row: (elementAlias, target), mayTrap: false, correlation: correlation)
             case .foreignKey:
                 return nil
             }
@@ -76,6 +96,12 @@ extension LoweringContext {
         default:
             return nil
         }
+    }
+
+    /// Whether a column may hold NULL: unless it is a non-optional attribute (the schema knows it
+    /// is `NOT NULL` or the rowid).
+    func mayBeNull(_ column: String, of model: Model) -> Bool {
+        model.attributes.first { $0.columnName == column }?.isOptional ?? true
     }
 
     func openJSONArray(_ array: Lowered, type: SiftType) -> OpenedSequence {
@@ -149,7 +175,7 @@ extension LoweringContext {
     func lowerQuantifier(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr, isAll: Bool) -> Lowered {
         guard let opened = openSequence(sequence) else { return constantBool(isAll) }
         bindElement(variable, of: opened)
-        let condition = lowerCondition(predicate)
+        let condition = lowerWholeCondition(predicate)
         if let constant = condition.boolConstant {
             // `contains { false }` is false and `allSatisfy { true }` true; `contains { true }` is
             // "not empty" and `allSatisfy { false }` "empty".
@@ -161,6 +187,45 @@ extension LoweringContext {
         let test = isAll ? "NOT " + condition.operand(inside: .not) : condition.operand(inside: .and)
         let exists = "EXISTS " + subquery(opened, select: SQLFragment("1"), extra: [test])
         return guardTraps(of: opened, Lowered(isAll ? "NOT " + exists : exists).with(isAll ? .not : .comparison), last: condition)
+    }
+
+    /// A condition that is the whole filter of a query level (the `WHERE` of the query, or the
+    /// closure of `contains { }` / `allSatisfy { }`): there, `contains { }` over a relationship
+    /// may become a semi-join (``lowerSemiJoin(sequence:variable:predicate:)``).
+    func lowerWholeCondition(_ expr: TypedExpr) -> Lowered {
+        if case .any(let sequence, let variable, let predicate) = expr.kind,
+            let semiJoin = lowerSemiJoin(sequence: sequence, variable: variable, predicate: predicate)
+        {
+            return semiJoin
+        }
+        return lowerCondition(expr)
+    }
+
+    /// `contains { }` over a to-many or many-to-many relationship whose closure reads nothing but
+    /// its element, as `key IN (SELECT fk FROM ... WHERE ...)`: SQLite computes the subquery once
+    /// and can start from its rows, where a correlated `EXISTS` runs once per outer row (SQLite
+    /// does not turn one into the other). Only where it is the level's whole condition: next to
+    /// other conditions, which may select few rows through an index, the `EXISTS` costs less than
+    /// computing every matching element. Two-valued like `EXISTS`: NULL keys on either side are
+    /// left out. nil when it does not apply (the closure may trap, or reads outer rows).
+    func lowerSemiJoin(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr) -> Lowered? {
+        guard case .toMany = sequence.kind, !ExpressionTraps.mayTrap(predicate),
+            FreeVariables.of(predicate).isSubset(of: [variable])
+        else { return nil }
+        guard var opened = openSequence(sequence), let correlation = opened.correlation else { return nil }
+        bindElement(variable, of: opened)
+        let condition = lowerWholeCondition(predicate)
+        if condition.boolConstant == false { return constantBool(false) }
+        // The correlation is the level's first condition: the subquery is not tied to the row.
+        opened.level.conditions.removeFirst()
+        var selection = opened.selection
+        if condition.boolConstant != true { selection.append(condition.operand(inside: .and)) }
+        if correlation.innerMayBeNull { selection.append(correlation.inner + " IS NOT NULL") }
+        let elements = "(SELECT " + correlation.inner + " " + opened.level.body(extraConditions: selection) + ")"
+        if correlation.outerMayBeNull {
+            return Lowered(correlation.outer + " IS NOT NULL AND " + correlation.outer + " IN " + elements).with(.and)
+        }
+        return Lowered(correlation.outer + " IN " + elements).with(.comparison)
     }
 
     func lowerCount(_ sequence: TypedExpr) -> Lowered {

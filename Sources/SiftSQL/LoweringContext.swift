@@ -127,6 +127,8 @@ final class LoweringContext {
     var nfcCandidates: Set<String> = []
     /// Text columns the SQL uses bare because the facts say they hold only NFC text.
     var nfcAssumptions: Set<String> = []
+    /// Text columns the SQL compares in both NFC and NFD because the facts say they hold no other form.
+    var nfcOrNFDAssumptions: Set<String> = []
 
     init(query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: SQLLowering.Options) {
         self.query = query
@@ -216,7 +218,7 @@ final class LoweringContext {
         }.sorted { ($0.positions.first ?? 0) < ($1.positions.first ?? 0) }
         return CompiledQuery(
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, model: root, columns: columns, query: query,
-            nfcCandidates: nfcCandidates, nfcAssumptions: nfcAssumptions)
+            nfcCandidates: nfcCandidates, nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions)
     }
 
     /// The `WHERE` terms: the top-level `&&` operands each on its own line (when none but the last
@@ -232,7 +234,7 @@ final class LoweringContext {
             }
             return terms
         }
-        let condition = lowerCondition(filter)
+        let condition = lowerWholeCondition(filter)
         if condition.boolConstant == true { return [] }
         return [condition.sql]
     }

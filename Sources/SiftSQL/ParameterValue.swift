@@ -60,6 +60,12 @@ public enum ParameterEncoder {
         case (_, .prefixUpperBound):
             guard case .string(let text) = value else { throw mismatch() }
             return prefixUpperBound(text.precomposedStringWithCanonicalMapping)
+        case (_, .decomposed):
+            guard case .string(let text) = value else { throw mismatch() }
+            return .text(text.decomposedStringWithCanonicalMapping)
+        case (_, .decomposedPrefixUpperBound):
+            guard case .string(let text) = value else { throw mismatch() }
+            return prefixUpperBound(text.decomposedStringWithCanonicalMapping)
         case (.integer, .count):
             guard case .int(let number) = value else { throw mismatch() }
             guard number >= 0 else {

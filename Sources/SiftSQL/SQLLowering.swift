@@ -13,7 +13,8 @@ import SiftSyntax
 /// - To-one relationships become `LEFT JOIN`s on the target's key (they cannot duplicate rows);
 ///   to-many and many-to-many become correlated `EXISTS` / `NOT EXISTS` / `count(*)` subqueries.
 /// - Strings compare as Swift does: canonical equivalence through NFC (`sift_nfc`), unless the
-///   column is known to hold only NFC text, in which case the bare column keeps its index;
+///   column is known to hold only NFC text, in which case the bare column keeps its index (or
+///   each text in NFC or NFD: then `==` matches both forms of the value, `IN (?nfc, ?nfd)`);
 ///   `contains` and friends call Sift's registered functions, never `LIKE`.
 /// - Dates compare in the storage the schema declares; parameters are encoded to match.
 /// - `Int` arithmetic is checked (`sift_iadd`, ...); `/` and `%` truncate as Swift does.
@@ -23,8 +24,16 @@ public struct SQLLowering {
         /// Columns (`table.column`) known to hold only NFC-normalised text, so `==`, `<` and
         /// sorting can use them bare (and their indexes).
         public var nfcColumns: Set<String>
+        /// Columns known to hold each text in NFC or in NFD, never another form (text written on
+        /// Apple platforms often mixes the two): `==` compares the bare column with both forms of
+        /// the bound value (`IN (?nfc, ?nfd)`), and `hasPrefix` / `contains` find candidates by
+        /// their bytes in either form before the exact test.
+        public var nfcOrNFDColumns: Set<String>
 
-        public init(nfcColumns: Set<String> = []) { self.nfcColumns = nfcColumns }
+        public init(nfcColumns: Set<String> = [], nfcOrNFDColumns: Set<String> = []) {
+            self.nfcColumns = nfcColumns
+            self.nfcOrNFDColumns = nfcOrNFDColumns
+        }
     }
 
     /// Options that change the SQL without changing the rows — as long as the facts are true

@@ -10,6 +10,9 @@ import Foundation
 public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     /// NFC normalisation, so canonically equivalent strings compare equal.
     case nfc
+    /// NFD normalisation (canonical decomposition): how the runtime learns that a column holds
+    /// each text in NFC or NFD.
+    case nfd
     /// `String.contains(_:)` as `#Predicate` evaluates it: the standard library's search by
     /// characters (grapheme-aware, canonical equivalence, NUL is an ordinary character, an empty
     /// needle is found), not Foundation's `NSString` search.
@@ -56,7 +59,7 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     /// The number of arguments.
     public var arity: Int {
         switch self {
-        case .nfc, .lowercased, .uppercased, .length, .negate, .doubleToInt, .toFloat, .referenceSeconds: 1
+        case .nfc, .nfd, .lowercased, .uppercased, .length, .negate, .doubleToInt, .toFloat, .referenceSeconds: 1
         default: 2
         }
     }
@@ -68,6 +71,9 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
         case .nfc:
             guard case .text(let text) = arguments[0] else { return arguments[0] }
             return .text(text.precomposedStringWithCanonicalMapping)
+        case .nfd:
+            guard case .text(let text) = arguments[0] else { return arguments[0] }
+            return .text(text.decomposedStringWithCanonicalMapping)
         case .contains, .hasPrefix, .hasSuffix, .localizedStandardContains:
             guard case .text(let haystack) = arguments[0], case .text(let needle) = arguments[1] else { return .null }
             let result: Bool

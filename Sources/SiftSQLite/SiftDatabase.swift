@@ -21,8 +21,8 @@ public final class SiftDatabase {
     /// The model file's source (for rendering schema diagnostics), or an empty source.
     public let schemaSource: SourceFile
     public var loweringOptions: SQLLowering.Options
-    /// What is known per text column (`table.column`): whether it holds only NFC text.
-    private var nfcFacts: [String: Bool] = [:]
+    /// What is known per text column (`table.column`): the normal forms its texts are in.
+    private var textForms: [String: TextForm] = [:]
     /// The state of the data when the facts were learned.
     private var factsStamp: DataStamp?
 
@@ -101,10 +101,10 @@ public final class SiftDatabase {
     public func compile(_ checked: CheckedQuery) -> CompiledQuery {
         refreshFactsIfDataChanged()
         var compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
-        let unknown = compiled.nfcCandidates.filter { nfcFacts[$0] == nil }
+        let unknown = compiled.nfcCandidates.filter { textForms[$0] == nil }
         if !unknown.isEmpty {
-            for key in unknown { nfcFacts[key] = columnHoldsOnlyNFC(key) }
-            if unknown.contains(where: { nfcFacts[$0] == true }) {
+            for key in unknown { textForms[key] = textForm(of: key) }
+            if unknown.contains(where: { textForms[$0] != .mixed }) {
                 compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
             }
         }
@@ -116,7 +116,13 @@ public final class SiftDatabase {
 
     private func optionsWithFacts() -> SQLLowering.Options {
         var options = loweringOptions
-        options.facts.nfcColumns.formUnion(nfcFacts.filter(\.value).map(\.key))
+        for (key, form) in textForms {
+            switch form {
+            case .nfc: options.facts.nfcColumns.insert(key)
+            case .nfcOrNFD: options.facts.nfcOrNFDColumns.insert(key)
+            case .mixed: break
+            }
+        }
         return options
     }
 
@@ -126,7 +132,7 @@ public final class SiftDatabase {
         let version = try? connection.cachedStatement("PRAGMA data_version").rows().first?.first?.integerValue
         let stamp = DataStamp(version: version, changes: connection.totalChanges)
         if stamp != factsStamp {
-            nfcFacts.removeAll()
+            textForms.removeAll()
             factsStamp = stamp
         }
     }
@@ -137,18 +143,44 @@ public final class SiftDatabase {
         var changes: Int
     }
 
-    /// Whether a text column holds only NFC text: ASCII rows are skipped with `GLOB` (cheap), the
-    /// others are normalised. One scan per column and connection, until the data changes.
-    private func columnHoldsOnlyNFC(_ key: String) -> Bool {
+    /// The normal forms of a text column's texts, for the facts the lowering may use.
+    enum TextForm {
+        /// Every text is in NFC.
+        case nfc
+        /// Every text is in NFC or in NFD (some are not in NFC).
+        case nfcOrNFD
+        /// Some text is in neither form, or the column could not be read.
+        case mixed
+
+        /// Whether SQL that assumed `assumed` is still right.
+        func satisfies(_ assumed: TextForm) -> Bool {
+            switch (assumed, self) {
+            case (.nfc, .nfc), (.nfcOrNFD, .nfc), (.nfcOrNFD, .nfcOrNFD), (.mixed, _): true
+            default: false
+            }
+        }
+    }
+
+    /// The normal forms of a text column: rows of printable ASCII are skipped with `GLOB` (cheap),
+    /// the others are normalised; a second scan, only when some text is not NFC, looks for one in
+    /// neither NFC nor NFD. At most two scans per column and connection, until the data changes.
+    private func textForm(of key: String) -> TextForm {
         for model in schema.models {
             for attribute in model.attributes where attribute.storage == .text && model.tableName + "." + attribute.columnName == key {
                 let column = SQLiteIdentifier.quote(attribute.columnName)
-                let sql = "SELECT 1 FROM \(SQLiteIdentifier.quote(model.tableName)) WHERE \(column) GLOB ?1 AND \(column) <> \(SiftFunction.nfc.sqlName)(\(column)) LIMIT 1"
-                guard let rows = try? connection.prepare(sql).rows(bindings: [.text("*[^ -~]*")]) else { return false }
-                return rows.isEmpty
+                let notNFC = "\(column) <> \(SiftFunction.nfc.sqlName)(\(column))"
+                let notNFD = "\(column) <> \(SiftFunction.nfd.sqlName)(\(column))"
+                let select = "SELECT 1 FROM \(SQLiteIdentifier.quote(model.tableName)) WHERE \(column) GLOB ?1 AND "
+                let nonASCII: [SQLiteValue] = [.text("*[^ -~]*")]
+                guard let notInNFC = try? connection.prepare(select + notNFC + " LIMIT 1").rows(bindings: nonASCII) else { return .mixed }
+                if notInNFC.isEmpty { return .nfc }
+                guard let inNeither = try? connection.prepare(select + notNFC + " AND " + notNFD + " LIMIT 1").rows(bindings: nonASCII) else {
+                    return .mixed
+                }
+                return inNeither.isEmpty ? .nfcOrNFD : .mixed
             }
         }
-        return false
+        return .mixed
     }
 
     /// Runs a compiled query and returns its rows.
@@ -161,11 +193,12 @@ public final class SiftDatabase {
     /// Runs a compiled query, handing each row to `body` as it arrives.
     public func forEachRow(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:], _ body: (Row) throws -> Void) throws {
         var query = query
-        if !query.nfcAssumptions.isEmpty {
+        if !query.nfcAssumptions.isEmpty || !query.nfcOrNFDAssumptions.isEmpty {
             // The SQL relies on facts about the data: lower it again if they no longer hold.
             refreshFactsIfDataChanged()
-            for key in query.nfcAssumptions where nfcFacts[key] == nil { nfcFacts[key] = columnHoldsOnlyNFC(key) }
-            if query.nfcAssumptions.contains(where: { nfcFacts[$0] == false }) {
+            let assumptions = query.nfcAssumptions.map { ($0, TextForm.nfc) } + query.nfcOrNFDAssumptions.map { ($0, TextForm.nfcOrNFD) }
+            for (key, _) in assumptions where textForms[key] == nil { textForms[key] = textForm(of: key) }
+            if assumptions.contains(where: { key, assumed in !(textForms[key] ?? .mixed).satisfies(assumed) }) {
                 query = compile(query.query)
             }
         }

@@ -59,6 +59,14 @@ struct ExampleDatabase: Sendable {
         return (query.sql, Set(rows.map { $0[0].integerValue ?? -1 }))
     }
 
+    /// Compiles a query with Sift and runs it: the SQL and the `id` of every row SQLite selects.
+    func sqliteIDs(_ text: String) throws -> (sql: String, ids: Set<Int64>) {
+        let database = try openSift()
+        let query = try database.compile(text)
+        let rows = try database.fetch(query)
+        return (query.sql, Set(rows.map { if case .int(let id)? = $0["id"] { id } else { -1 } }))
+    }
+
     /// The keys SQLite selects for a WHERE clause on a table, written by hand to cross-check.
     func sqlIDs(_ table: String, where condition: String) throws -> Set<Int64> {
         let rows = try Connection(path: path).prepare("SELECT id FROM \(table) WHERE \(condition)").rows()

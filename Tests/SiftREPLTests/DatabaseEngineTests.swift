@@ -27,7 +27,7 @@ import Testing
         let sink = StringSink()
         let engine = try DatabaseEngine(path: path, modelFile: nil)
         let reader = ScriptedLineReader(lines: [
-            ".timeout 200", "Item where items.contains { $0.items.contains { $0.value < 0 } }", ".timeout off",
+            ".timeout 200", "Item where items.contains { child in child.items.contains { $0.value < 0 || child.value < 0 } }", ".timeout off",
             "Item where id == 2",
         ])
         #expect(session(engine, sink).run(reader: reader) == 1)

@@ -64,7 +64,7 @@ struct PseudoTerminalTests {
         let terminal = try Tmux.start(database: database)
         defer { terminal.stop() }
         try terminal.waitFor { $0.lastPromptLine == "sift>" }
-        terminal.send("Item where items.contains { $0.items.contains { $0.value < 0 } }", "Enter")
+        terminal.send("Item where items.contains { child in child.items.contains { $0.value < 0 || child.value < 0 } }", "Enter")
         // The query runs (no new prompt) for minutes unless interrupted. On a busy machine it may
         // take a moment to start: Control-C until it says "interrupted" (at the prompt, Control-C
         // only clears the line, so it cannot fake the message).

@@ -46,10 +46,11 @@ struct QueryPlanIndexTests {
         #expect(try plan(#"Company where name == "Acme""#).contains("SEARCH companies USING INDEX companies_name (name=?)"))
     }
 
-    @Test func equalityOnAColumnWithDecomposedTextStaysExact() throws {
-        // users.name holds decomposed accents: the index cannot answer canonical equivalence.
+    @Test func equalityOnAColumnWithComposedAndDecomposedTextBindsBothForms() throws {
+        // users.name holds "José" composed and decomposed: both forms are bound, the index answers.
         let query = try database.compile(#"User where name == "José""#)
-        #expect(query.sql.contains("sift_nfc(\"users\".\"name\")"))
+        #expect(query.sql.contains(#""users"."name" IN (?1, ?2)"#), "\(query.sql)")
+        #expect(try plan(#"User where name == "José""#).contains("SEARCH users USING INDEX users_name (name=?)"))
         let rows = try database.fetch(query)
         #expect(rows.count == 2)
     }
@@ -65,10 +66,18 @@ struct QueryPlanIndexTests {
         #expect(plan.contains("SEARCH users USING INDEX users_companyID (companyID=?)"), "\(plan)")
     }
 
-    @Test func toManyUsesTheForeignKeyIndex() throws {
-        let plan = try plan("#Predicate<Interest> { $0.users.contains { $0.age > 90 } }")
-        #expect(plan.contains("USING INDEX userInterests_interestID (interestID=?)") || plan.contains("USING PRIMARY KEY"))
-        let lists = try self.plan("#Predicate<RemindersList> { $0.reminders.contains { $0.isCompleted } }")
-        #expect(lists.contains("SEARCH reminders USING INDEX reminders_remindersListID (remindersListID=?)"))
+    @Test func toManyNextToAnotherConditionUsesTheForeignKeyIndex() throws {
+        // A correlated EXISTS per row finds the elements through the foreign key's index.
+        let plan = try plan(#"#Predicate<Interest> { $0.title != "x" && $0.users.contains { $0.age > 90 } }"#)
+        #expect(plan.contains("USING INDEX userInterests_interestID (interestID=?)") || plan.contains("USING PRIMARY KEY"), "\(plan)")
+        let lists = try self.plan(#"#Predicate<RemindersList> { $0.title != "x" && $0.reminders.contains { $0.isCompleted } }"#)
+        #expect(lists.contains("SEARCH reminders USING INDEX reminders_remindersListID (remindersListID=?)"), "\(lists)")
+    }
+
+    @Test func toManyAsTheWholeFilterStartsFromTheMatchingElements() throws {
+        // A semi-join: the matching reminders once, then their lists by key.
+        let lists = try plan("#Predicate<RemindersList> { $0.reminders.contains { $0.isCompleted } }")
+        #expect(lists.contains("SEARCH remindersLists USING INTEGER PRIMARY KEY (rowid=?)"), "\(lists)")
+        #expect(lists.contains("LIST SUBQUERY"), "\(lists)")
     }
 }

@@ -1,0 +1,22 @@
+/// The variables an expression reads but does not introduce: what ties a closure's body to the
+/// rows around it. A body whose only free variable is its own element does not depend on the
+/// outer rows, so the lowering may compute it once (an uncorrelated subquery).
+public enum FreeVariables {
+    /// The free variables of `expr` (variable ids are unique within a query, so those introduced
+    /// anywhere inside are removed).
+    public static func of(_ expr: TypedExpr) -> Set<VariableID> {
+        var read: Set<VariableID> = []
+        var introduced: Set<VariableID> = []
+        var stack: [TypedExpr] = [expr]
+        while let next = stack.popLast() {
+            switch next.kind {
+            case .variable(let id): read.insert(id)
+            case .optionalMap(_, let id, _), .ifLet(_, let id, _, _), .any(_, let id, _), .all(_, let id, _), .filter(_, let id, _):
+                introduced.insert(id)
+            default: break
+            }
+            stack.append(contentsOf: TypedTreeDepth.children(next.kind))
+        }
+        return read.subtracting(introduced)
+    }
+}
