@@ -9,6 +9,9 @@ extension LoweringContext {
             if case .constant(.bool(let value)) = rhs.kind { return boolEquality(lhs, value == (op == .equal)) }
             if case .constant(.bool(let value)) = lhs.kind { return boolEquality(rhs, value == (op == .equal)) }
         }
+        if op == .equal || op == .notEqual, let rewritten = coalescedEquality(op, lhs, rhs) ?? coalescedEquality(op, rhs, lhs) {
+            return lowerCondition(rewritten)
+        }
         // The side that is a column is lowered first; the other side's parameters match its storage.
         let columnFirst = isColumnLike(rhs) && !isColumnLike(lhs)
         var left: Lowered
@@ -42,6 +45,37 @@ extension LoweringContext {
         }
         let symbol = op == .notEqual ? " <> " : " \(op.rawValue == "==" ? "=" : op.rawValue) "
         return Lowered(left.operand + symbol + right.operand, mayTrap: mayTrap).with(.comparison)
+    }
+
+    /// `(a ?? c) == v` with constants `c` and `v` is `a == v`, or `a == v || a == nil` when
+    /// `c == v` (decided here, with Swift's `==`); `!=` is its negation. The optional stays bare
+    /// (a column keeps its index) instead of disappearing into `coalesce`. nil when it does not apply.
+    func coalescedEquality(_ op: ComparisonOperator, _ coalesced: TypedExpr, _ other: TypedExpr) -> TypedExpr? {
+        guard case .nilCoalescing(let optional, let fallback) = coalesced.kind, case .constant(let defaultValue) = fallback.kind,
+            case .constant(let value) = other.kind, optional.type.isOptional, fallback.type == other.type, !other.type.isOptional,
+            let same = Self.equalConstants(defaultValue, value)
+        else { return nil }
+        let range = coalesced.range
+        let promoted = TypedExpr(.injectOptional(other), optional.type, at: other.range)
+        var result = TypedExpr(.comparison(.equal, optional, promoted), .bool, at: range)
+        if same {
+            let isNil = TypedExpr(.comparison(.equal, optional, TypedExpr(.constant(.null), optional.type, at: range)), .bool, at: range)
+            result = TypedExpr(.logical(.or, [result, isNil]), .bool, at: range)
+        }
+        return op == .notEqual ? TypedExpr(.not(result), .bool, at: range) : result
+    }
+
+    /// Whether two constants of the same type are equal as Swift's `==` says; nil for kinds this
+    /// does not decide.
+    static func equalConstants(_ left: Constant, _ right: Constant) -> Bool? {
+        switch (left, right) {
+        case (.string(let a), .string(let b)): a == b  // canonical equivalence
+        case (.int(let a), .int(let b)): a == b
+        case (.uint(let a), .uint(let b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
+        case (.enumCase(let enumA, let caseA, _), .enumCase(let enumB, let caseB, _)): enumA == enumB && caseA == caseB
+        default: nil
+        }
     }
 
     func boolEquality(_ expr: TypedExpr, _ positive: Bool) -> Lowered {

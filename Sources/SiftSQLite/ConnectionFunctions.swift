@@ -1,9 +1,17 @@
 import CSQLite
 
+/// A shortcut for an SQL function: answers a call straight from SQLite's argument values (setting
+/// the result on the context) and returns true, or returns false to let the function's body answer.
+typealias FunctionShortcut = @Sendable (_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>) -> Bool
+
 /// Keeps a Swift SQL function alive for SQLite (retained until SQLite destroys the function).
 private final class FunctionBox: Sendable {
     let body: @Sendable ([SQLiteValue]) throws -> SQLiteValue
-    init(_ body: @escaping @Sendable ([SQLiteValue]) throws -> SQLiteValue) { self.body = body }
+    let shortcut: FunctionShortcut?
+    init(_ body: @escaping @Sendable ([SQLiteValue]) throws -> SQLiteValue, shortcut: FunctionShortcut?) {
+        self.body = body
+        self.shortcut = shortcut
+    }
 }
 
 /// Keeps a Swift collation alive for SQLite.
@@ -23,13 +31,23 @@ extension Connection {
         name: String, argumentCount: Int? = nil, deterministic: Bool = true,
         _ body: @escaping @Sendable ([SQLiteValue]) throws -> SQLiteValue
     ) throws {
-        let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
+        try createFunction(name: name, argumentCount: argumentCount, deterministic: deterministic, shortcut: nil, body)
+    }
+
+    /// Registers a function whose `shortcut` answers the calls it can without decoding the
+    /// arguments into Swift values; `body` answers the others.
+    func createFunction(
+        name: String, argumentCount: Int?, deterministic: Bool, shortcut: FunctionShortcut?,
+        _ body: @escaping @Sendable ([SQLiteValue]) throws -> SQLiteValue
+    ) throws {
+        let box = Unmanaged.passRetained(FunctionBox(body, shortcut: shortcut)).toOpaque()
         let flags = SQLITE_UTF8 | (deterministic ? SQLITE_DETERMINISTIC : 0)
         // On failure SQLite calls the destructor itself, which releases the box.
         let resultCode = sqlite3_create_function_v2(
             handle.database, name, Int32(argumentCount ?? -1), flags, box,
             { context, count, arguments in
                 let box = Unmanaged<FunctionBox>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                if let shortcut = box.shortcut, let arguments, shortcut(context, arguments) { return }
                 let values = (0..<Int(count)).map { SQLiteValue(argument: arguments![$0]) }
                 do {
                     try box.body(values).setResult(of: context)

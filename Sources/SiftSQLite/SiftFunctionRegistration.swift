@@ -5,7 +5,9 @@ extension Connection {
     /// compiled queries call for Swift's string and arithmetic semantics.
     public func registerSiftFunctions() throws {
         for function in SiftFunction.allCases {
-            try createFunction(name: function.sqlName, argumentCount: function.arity, deterministic: true) { arguments in
+            try createFunction(
+                name: function.sqlName, argumentCount: function.arity, deterministic: true, shortcut: TextFunctionShortcuts.shortcut(for: function)
+            ) { arguments in
                 SQLiteValue(function.evaluate(arguments.map(SQLValue.init)))
             }
         }
