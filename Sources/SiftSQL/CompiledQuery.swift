@@ -34,14 +34,19 @@ public struct CompiledQuery: Sendable, Hashable {
                 name: parameter.name,
                 message: "no value for the parameter '\(parameter.name)' (\(parameter.type))")
         }
-        let types = Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.type) })
-        return try bindings.map { slot in
+        var encoded: [SQLValue] = []
+        encoded.reserveCapacity(bindings.count)
+        for slot in bindings {
             switch slot {
-            case .constant(let value): value
+            case .constant(let value):
+                encoded.append(value)
             case .parameter(let name, let encoding):
-                try ParameterEncoder.encode(values[name]!, name: name, type: types[name]!, encoding: encoding, schema: schema)
+                // A query has a few parameters: a scan costs less than building a dictionary per run.
+                let type = parameters.first { $0.name == name }?.type ?? .error
+                encoded.append(try ParameterEncoder.encode(values[name]!, name: name, type: type, encoding: encoding, schema: schema))
             }
         }
+        return encoded
     }
 }
 

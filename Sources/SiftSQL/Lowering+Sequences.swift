@@ -213,19 +213,48 @@ extension LoweringContext {
             FreeVariables.of(predicate).isSubset(of: [variable])
         else { return nil }
         guard var opened = openSequence(sequence), let correlation = opened.correlation else { return nil }
-        bindElement(variable, of: opened)
-        let condition = lowerWholeCondition(predicate)
-        if condition.boolConstant == false { return constantBool(false) }
         // The correlation is the level's first condition: the subquery is not tied to the row.
         opened.level.conditions.removeFirst()
+        bindElement(variable, of: opened)
         var selection = opened.selection
-        if condition.boolConstant != true { selection.append(condition.operand(inside: .and)) }
+        if case .logical(.and, let operands) = predicate.kind {
+            // Duplicates do not change an IN list: a `contains { }` among the conditions joins
+            // its rows into the subquery instead of being a correlated EXISTS per element.
+            for operand in operands {
+                if let joined = joinQuantifier(operand, into: opened.level) {
+                    selection += joined
+                    continue
+                }
+                let condition = lowerCondition(operand)
+                if condition.boolConstant != true { selection.append(condition.operand(inside: .and)) }
+            }
+        } else {
+            let condition = lowerWholeCondition(predicate)
+            if condition.boolConstant == false { return constantBool(false) }
+            if condition.boolConstant != true { selection.append(condition.operand(inside: .and)) }
+        }
         if correlation.innerMayBeNull { selection.append(correlation.inner + " IS NOT NULL") }
         let elements = "(SELECT " + correlation.inner + " " + opened.level.body(extraConditions: selection) + ")"
         if correlation.outerMayBeNull {
             return Lowered(correlation.outer + " IS NOT NULL AND " + correlation.outer + " IN " + elements).with(.and)
         }
         return Lowered(correlation.outer + " IN " + elements).with(.comparison)
+    }
+
+    /// `contains { }` over a relationship, inside the list of a semi-join, as a join: its tables
+    /// join `level` and the conditions it needs are returned (its correlation and its closure).
+    /// nil when it is not such a `contains`.
+    func joinQuantifier(_ expr: TypedExpr, into level: QueryLevel) -> [SQLFragment]? {
+        guard case .any(let sequence, let variable, let predicate) = expr.kind, case .toMany = sequence.kind,
+            let nested = openSequence(sequence), nested.correlation != nil
+        else { return nil }
+        bindElement(variable, of: nested)
+        let condition = lowerCondition(predicate)
+        level.from = level.from + " JOIN " + nested.level.from
+        level.joins += nested.level.joins
+        var conditions = nested.selection.isEmpty ? nested.level.conditions : nested.level.conditions + nested.selection
+        if condition.boolConstant != true { conditions.append(condition.operand(inside: .and)) }
+        return conditions
     }
 
     func lowerCount(_ sequence: TypedExpr) -> Lowered {

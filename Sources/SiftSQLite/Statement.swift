@@ -59,7 +59,7 @@ public final class Statement {
     /// must equal `parameterCount`.
     public func bind(_ values: [SQLiteValue]) throws {
         reset()
-        clearBindings()
+        // Every parameter is bound below: no need to clear the old values first.
         guard values.count == parameterCount else {
             throw SQLiteError(
                 code: .range,

@@ -25,10 +25,11 @@ struct StatementCache {
 
     /// The statement cached for `sql`, marked as most recently used.
     mutating func statement(for sql: String) -> Statement? {
-        guard entries[sql] != nil else { return nil }
+        // One hash of the SQL text per hit.
+        guard let index = entries.index(forKey: sql) else { return nil }
         useCounter += 1
-        entries[sql]!.lastUse = useCounter
-        return entries[sql]!.statement
+        entries.values[index].lastUse = useCounter
+        return entries.values[index].statement
     }
 
     /// Caches `statement` for `sql`, evicting the least recently used ones if over capacity.

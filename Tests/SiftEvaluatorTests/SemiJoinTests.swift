@@ -15,6 +15,11 @@ import Testing
         (#"#Predicate<User> { $0.interests.contains { $0.category == "food" } }"#, true),
         (#"#Predicate<Company> { company in company.users.contains { user in user.age > 30 && user.interests.contains { $0.title == "Hiking" } } }"#, true),
         ("#Predicate<Interest> { $0.users.contains { $0.company?.city == nil } }", true),
+        // Inside the IN list, a `contains { }` next to other conditions is joined in.
+        (#"Company where users.contains { $0.age > 20 && $0.interests.contains { $0.category == "food" } }"#, true),
+        (#"#Predicate<Interest> { $0.users.contains { u in u.age > 30 && u.interests.contains { $0.title == "Hiking" } && u.company?.city == "Seoul" } }"#, true),
+        (#"Company where users.contains { u in u.age > 1 && u.interests.contains { i in i.users.contains { $0.company?.name == "Acme" } && i.title != u.name } }"#, true),
+        (#"Company where users.contains { u in u.interests.contains { $0.category == "food" } && u.interests.contains { $0.category == nil } }"#, true),
         (#"#Predicate<Interest> { $0.users.allSatisfy { $0.interests.contains { $0.category == "food" } } }"#, false),
         // Under `!` it cannot start from the elements: NOT EXISTS, with the foreign key's index.
         ("Company where !users.contains { $0.age > 40 }", false),
