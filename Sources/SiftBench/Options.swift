@@ -17,6 +17,8 @@ struct Options {
     var siftPath: String?
     /// `--compile-loop N`: only compile the benchmark corpus N times (for a profiler) and exit.
     var compileLoop = 0
+    /// `--rerun-loop N`: only re-run a compiled one-row lookup N times (for a profiler) and exit.
+    var rerunLoop = 0
 
     var effectiveScale: Double { scale ?? (quick ? 0.01 : 1) }
     var effectiveEvaluatorScale: Double { evaluatorScale ?? (quick ? 0.01 : 0.1) }
@@ -24,6 +26,7 @@ struct Options {
     static let usage = """
         usage: sift-bench [--quick] [--filter NAME]... [--json FILE] [--root DIR] [--scale S]
                           [--evaluator-scale S] [--seed N] [--sift PATH] [--compile-loop N]
+                          [--rerun-loop N]
 
           --quick          fewer and shorter samples (a smoke run, not for comparing figures)
           --filter NAME    run only the benchmarks whose 'suite/name' contains NAME (repeatable),
@@ -39,6 +42,8 @@ struct Options {
                            to sift-bench)
           --compile-loop N only compile the benchmark corpus N times, then exit (a workload for
                            valgrind --tool=callgrind or perf; no figures)
+          --rerun-loop N   only re-run the compiled identifier lookup N times with new UUIDs
+                           (statement-cache hits), then exit (a workload for a profiler)
 
         Suites: parse (lexing and parsing of the example corpus, throughput on a 1 MB script),
         compile (example corpus: compile vs. prepare), sql (benchmark corpus: compile vs. prepare,
@@ -76,6 +81,11 @@ struct Options {
                     throw UsageError(description: "--compile-loop needs a positive integer")
                 }
                 options.compileLoop = count
+            case "--rerun-loop":
+                guard let count = Int(try value(for: argument)), count > 0 else {
+                    throw UsageError(description: "--rerun-loop needs a positive integer")
+                }
+                options.rerunLoop = count
             case "-h", "--help": options.help = true
             default:
                 if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {

@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftSQLite
 
 /// `sift-bench --compile-loop N`: compiles every query of the benchmark corpus N times and exits,
 /// with no measuring harness around it — a steady workload for a profiler:
@@ -7,10 +8,14 @@ import Sift
 ///     valgrind --tool=callgrind .build/release/sift-bench --compile-loop 200 --scale 0.01
 ///     callgrind_annotate --inclusive=yes callgrind.out.*
 ///
+/// `sift-bench --rerun-loop N` re-runs the compiled `identifier == userID` lookup N times with
+/// `SiftDatabase.forEachRow` (statement-cache hits, one row each), alternating 256 identifiers.
+///
 /// Set-up (opening the benchmark database, learning the NFC facts) happens once, before the loop.
 enum ProfileMode {
     static func run(_ options: Options, context: SuiteContext) throws {
         let (_, database) = try SQLSuite.open(context, scale: options.effectiveScale)
+        if options.rerunLoop > 0 { return try rerun(options, database: database) }
         let sources = BenchCorpus.queries.map { SourceFile(name: $0.label, text: $0.text) }
         for source in sources { _ = try database.compile(source) }
         let schema = database.schema
@@ -25,5 +30,20 @@ enum ProfileMode {
         print(
             "compiled \(sources.count) queries × \(options.compileLoop) = \(compilations) compilations in \(Format.duration(elapsed)) (\(Format.microseconds(elapsed / Double(max(compilations, 1)))) µs each; checksum \(checksum))"
         )
+    }
+
+    static func rerun(_ options: Options, database: SiftDatabase) throws {
+        let query = try database.compile("FetchDescriptor<User>(predicate: #Predicate { $0.identifier == userID })", parameterTypes: ["userID": .uuid])
+        let identifiers = try database.connection.prepare("SELECT identifier FROM users LIMIT 256").rows().compactMap {
+            $0.first?.textValue.flatMap(UUID.init(uuidString:))
+        }
+        guard !identifiers.isEmpty else { throw BenchError(description: "the benchmark database has no users") }
+        let start = MonotonicClock.now()
+        var rows = 0
+        for run in 0..<options.rerunLoop {
+            try database.forEachRow(query, parameters: ["userID": .uuid(identifiers[run % identifiers.count])]) { _ in rows += 1 }
+        }
+        let elapsed = Double(MonotonicClock.now() - start)
+        print("re-ran the lookup \(options.rerunLoop) times (\(rows) rows) in \(Format.duration(elapsed)) (\(Format.microseconds(elapsed / Double(options.rerunLoop))) µs each)")
     }
 }

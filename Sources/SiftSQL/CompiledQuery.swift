@@ -29,11 +29,6 @@ public struct CompiledQuery: Sendable, Hashable {
 
     /// The values to bind, in placeholder order, given values for the named parameters.
     public func bindings(for values: [String: ParameterValue], schema: Schema) throws -> [SQLValue] {
-        for parameter in parameters where values[parameter.name] == nil {
-            throw ParameterError(
-                name: parameter.name,
-                message: "no value for the parameter '\(parameter.name)' (\(parameter.type))")
-        }
         var encoded: [SQLValue] = []
         encoded.reserveCapacity(bindings.count)
         for slot in bindings {
@@ -43,7 +38,10 @@ public struct CompiledQuery: Sendable, Hashable {
             case .parameter(let name, let encoding):
                 // A query has a few parameters: a scan costs less than building a dictionary per run.
                 let type = parameters.first { $0.name == name }?.type ?? .error
-                encoded.append(try ParameterEncoder.encode(values[name]!, name: name, type: type, encoding: encoding, schema: schema))
+                guard let value = values[name] else {
+                    throw ParameterError(name: name, message: "no value for the parameter '\(name)' (\(type))")
+                }
+                encoded.append(try ParameterEncoder.encode(value, name: name, type: type, encoding: encoding, schema: schema))
             }
         }
         return encoded

@@ -214,10 +214,10 @@ public enum DateEncoding {
 public enum UUIDEncoding {
     public static func encode(_ uuid: UUID, storage: Storage) -> SQLValue {
         switch storage {
-        case .uuidLowercaseText: .text(uuid.uuidString.lowercased())
+        case .uuidLowercaseText: .text(UUIDText.format(uuid, uppercase: false))
         case .uuidBlob:
             .blob(withUnsafeBytes(of: uuid.uuid) { Array($0) })
-        default: .text(uuid.uuidString)
+        default: .text(UUIDText.format(uuid))
         }
     }
 }

@@ -68,7 +68,7 @@ public enum ValueDecoder {
             if let date = decodeDate(value, storage: attribute.storage) { return .date(date) }
         case .uuid:
             switch value {
-            case .text(let text): if let uuid = UUID(uuidString: text) { return .uuid(uuid) }
+            case .text(let text): if let uuid = UUIDText.parse(text) { return .uuid(uuid) }
             case .blob(let bytes) where bytes.count == 16:
                 let uuid = bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
                 return .uuid(uuid)

@@ -204,10 +204,19 @@ public final class SiftDatabase {
         }
         let values = try query.bindings(for: parameters, schema: schema)
         let statement = try connection.cachedStatement(query.sql)
-        let cursor = try statement.cursor(bindings: values.map(SQLiteValue.init))
+        try statement.bind(values.map(SQLiteValue.init))
+        defer { statement.reset() }  // releases the read lock, also when `body` throws
         let names = query.columns.map(\.name)
-        while let stored = try cursor.next() {
-            let decoded = zip(stored, query.columns).map { ValueDecoder.decode($0, as: $1, schema: schema) }
+        let schema = self.schema  // one copy per run, not one per value
+        let columns = query.columns
+        let count = min(statement.columnCount, columns.count)
+        while try statement.step() {
+            // Straight from the statement into the row: no intermediate array of stored values.
+            var decoded: [DecodedValue] = []
+            decoded.reserveCapacity(count)
+            for index in 0..<count {
+                decoded.append(ValueDecoder.decode(statement.value(at: index), as: columns[index], schema: schema))
+            }
             try body(Row(names: names, values: decoded))
         }
     }

@@ -10,6 +10,9 @@ struct StatementCache {
 
     private var entries: [String: Entry] = [:]
     private var useCounter: UInt64 = 0
+    /// The last statement handed out: a query run again and again usually passes the very same
+    /// `String` (one storage), which `==` recognises without reading it or hashing it.
+    private var lastHit: (sql: String, statement: Statement)?
 
     /// The most statements kept; lowering it evicts at once. Zero disables caching.
     var capacity: Int {
@@ -25,11 +28,14 @@ struct StatementCache {
 
     /// The statement cached for `sql`, marked as most recently used.
     mutating func statement(for sql: String) -> Statement? {
+        if let lastHit, lastHit.sql == sql { return lastHit.statement }
         // One hash of the SQL text per hit.
         guard let index = entries.index(forKey: sql) else { return nil }
         useCounter += 1
         entries.values[index].lastUse = useCounter
-        return entries.values[index].statement
+        let statement = entries.values[index].statement
+        lastHit = (sql, statement)
+        return statement
     }
 
     /// Caches `statement` for `sql`, evicting the least recently used ones if over capacity.
@@ -45,6 +51,7 @@ struct StatementCache {
 
     /// Drops every statement (each is finalized unless someone still holds it).
     mutating func removeAll() {
+        lastHit = nil
         entries.removeAll()
     }
 
@@ -52,6 +59,7 @@ struct StatementCache {
         while entries.count > capacity {
             guard let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
             entries.removeValue(forKey: oldest.key)
+            if lastHit?.sql == oldest.key { lastHit = nil }
         }
     }
 }
