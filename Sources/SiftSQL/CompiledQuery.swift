@@ -26,6 +26,11 @@ public struct CompiledQuery: Sendable, Hashable {
     /// Text columns the SQL compares by bytes in both NFC and NFD because they were known to hold
     /// each text in one of those forms: if that stops being true, the query must be lowered again.
     public internal(set) var nfcOrNFDAssumptions: Set<String> = []
+    /// References whose being intact would let the SQL leave out a join.
+    public internal(set) var referenceCandidates: Set<ForeignKeyReference> = []
+    /// References the SQL assumes intact (it reads the foreign key instead of joining the target):
+    /// if that stops being true, the query must be lowered again.
+    public internal(set) var referenceAssumptions: Set<ForeignKeyReference> = []
 
     /// The values to bind, in placeholder order, given values for the named parameters.
     public func bindings(for values: [String: ParameterValue], schema: Schema) throws -> [SQLValue] {

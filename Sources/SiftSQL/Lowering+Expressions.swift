@@ -51,6 +51,16 @@ extension LoweringContext {
                 column: reference, storage: storage)
         case .toOne, .toMany:
             // A relationship as a value only appears under a sequence or optional operation.
+            if case .toOne(let base, let relationship) = expr.kind, case .foreignKey(let column, let targetColumn) = relationship.link,
+                let baseRow = row(of: base)
+            {
+                // With every foreign key pointing at a row, the target is missing exactly when the
+                // key is NULL: no join.
+                let target = model(named: relationship.target)
+                let reference = ForeignKeyReference(
+                    table: baseRow.model.tableName, column: column, targetTable: target.tableName, targetColumn: targetColumn)
+                if isIntact(reference) { return Lowered(.column(baseRow.alias, column), isOptional: true, isAtomic: true) }
+            }
             guard let row = row(of: expr) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
             return Lowered(.column(row.alias, presenceColumn(of: row.alias, model: row.model)), isOptional: true, isAtomic: true)
         case .optionalMap(let source, let variable, let body):

@@ -40,7 +40,10 @@ extension LoweringContext {
     static let longestInlineList = 64
 
     /// Opens a sequence expression as a subquery level (not yet closed into SQL).
-    func openSequence(_ sequence: TypedExpr, elementEncoding: ValueEncoding = .plain) -> OpenedSequence? {
+    ///
+    /// `needsElement: false` says the elements are only counted or tested for: a join table's
+    /// links are then enough when every link points at a row (an intact reference).
+    func openSequence(_ sequence: TypedExpr, elementEncoding: ValueEncoding = .plain, needsElement: Bool = true) -> OpenedSequence? {
         switch sequence.kind {
         case .toMany(let base, let relationship):
             guard let baseRow = row(of: base) else { return nil }
@@ -56,6 +59,17 @@ extension LoweringContext {
                 level.conditions.append(correlation.inner + " = " + correlation.outer)
                 return OpenedSequence(level: level, row: (elementAlias, target), mayTrap: false, correlation: correlation)
             case .joinTable(let join):
+                let reference = ForeignKeyReference(
+                    table: join.table, column: join.targetColumn, targetTable: target.tableName, targetColumn: join.targetKey)
+                if !needsElement, isIntact(reference) {
+                    let joinAlias = alias(join.table)
+                    let level = QueryLevel(from: tableReference(join.table, alias: joinAlias))
+                    let correlation = Correlation(
+                        outer: .column(baseRow.alias, join.sourceKey), inner: .column(joinAlias, join.sourceColumn),
+                        outerMayBeNull: baseRow.isOptional || mayBeNull(join.sourceKey, of: baseRow.model), innerMayBeNull: true)
+                    level.conditions.append(correlation.inner + " = " + correlation.outer)
+                    return OpenedSequence(level: level, mayTrap: false, correlation: correlation)
+                }
                 let joinAlias = alias(join.table)
                 let elementAlias = alias(target.tableName)
                 let level = QueryLevel(
@@ -261,7 +275,7 @@ extension LoweringContext {
         if case .arrayLiteral(let elements) = sequence.kind, !elements.contains(where: ExpressionTraps.mayTrap) {
             return Lowered(.binding(.constant(.integer(Int64(elements.count)))), isAtomic: true)
         }
-        guard let opened = openSequence(sequence) else { return Lowered(.binding(.constant(.integer(0))), isAtomic: true) }
+        guard let opened = openSequence(sequence, needsElement: false) else { return Lowered(.binding(.constant(.integer(0))), isAtomic: true) }
         return guardTraps(of: opened, Lowered(subquery(opened, select: SQLFragment("count(*)")), isAtomic: true))
     }
 
@@ -269,7 +283,7 @@ extension LoweringContext {
         if case .arrayLiteral(let elements) = sequence.kind, !elements.contains(where: ExpressionTraps.mayTrap) {
             return constantBool(elements.isEmpty)
         }
-        guard let opened = openSequence(sequence) else { return constantBool(true) }
+        guard let opened = openSequence(sequence, needsElement: false) else { return constantBool(true) }
         return guardTraps(of: opened, Lowered("NOT EXISTS " + subquery(opened, select: SQLFragment("1"))).with(.not))
     }
 

@@ -129,6 +129,9 @@ final class LoweringContext {
     var nfcAssumptions: Set<String> = []
     /// Text columns the SQL compares in both NFC and NFD because the facts say they hold no other form.
     var nfcOrNFDAssumptions: Set<String> = []
+    /// References whose being intact changes the SQL, and those the SQL assumes intact.
+    var referenceCandidates: Set<ForeignKeyReference> = []
+    var referenceAssumptions: Set<ForeignKeyReference> = []
 
     init(query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: SQLLowering.Options) {
         self.query = query
@@ -165,6 +168,15 @@ final class LoweringContext {
 
     /// The column that is NULL exactly when a row is missing: for a to-one join, the column it
     /// joins on (never NULL when the join matched); for other rows, the key.
+    /// Whether the facts say `reference` is intact; records it as a candidate, and as an
+    /// assumption when it is.
+    func isIntact(_ reference: ForeignKeyReference) -> Bool {
+        referenceCandidates.insert(reference)
+        guard options.facts.intactReferences.contains(reference) else { return false }
+        referenceAssumptions.insert(reference)
+        return true
+    }
+
     func presenceColumn(of alias: String, model: Model) -> String {
         presenceColumns[alias] ?? keyColumn(of: model)
     }
@@ -218,7 +230,8 @@ final class LoweringContext {
         }.sorted { ($0.positions.first ?? 0) < ($1.positions.first ?? 0) }
         return CompiledQuery(
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, model: root, columns: columns, query: query,
-            nfcCandidates: nfcCandidates, nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions)
+            nfcCandidates: nfcCandidates, nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions,
+            referenceCandidates: referenceCandidates, referenceAssumptions: referenceAssumptions)
     }
 
     /// The `WHERE` terms: the top-level `&&` operands each on its own line (when none but the last

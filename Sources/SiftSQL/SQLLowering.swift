@@ -29,10 +29,15 @@ public struct SQLLowering {
         /// the bound value (`IN (?nfc, ?nfd)`), and `hasPrefix` / `contains` find candidates by
         /// their bytes in either form before the exact test.
         public var nfcOrNFDColumns: Set<String>
+        /// References known to be intact: every non-NULL value has a target row. Then a to-one
+        /// is nil exactly when its foreign key is NULL, and counting or testing for the links of a
+        /// join table needs no join with the target table.
+        public var intactReferences: Set<ForeignKeyReference>
 
-        public init(nfcColumns: Set<String> = [], nfcOrNFDColumns: Set<String> = []) {
+        public init(nfcColumns: Set<String> = [], nfcOrNFDColumns: Set<String> = [], intactReferences: Set<ForeignKeyReference> = []) {
             self.nfcColumns = nfcColumns
             self.nfcOrNFDColumns = nfcOrNFDColumns
+            self.intactReferences = intactReferences
         }
     }
 

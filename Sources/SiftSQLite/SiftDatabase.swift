@@ -23,6 +23,8 @@ public final class SiftDatabase {
     public var loweringOptions: SQLLowering.Options
     /// What is known per text column (`table.column`): the normal forms its texts are in.
     private var textForms: [String: TextForm] = [:]
+    /// What is known per foreign-key reference: whether every non-NULL value has a target row.
+    private var referenceFacts: [ForeignKeyReference: Bool] = [:]
     /// The state of the data when the facts were learned.
     private var factsStamp: DataStamp?
 
@@ -102,9 +104,11 @@ public final class SiftDatabase {
         refreshFactsIfDataChanged()
         var compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
         let unknown = compiled.nfcCandidates.filter { textForms[$0] == nil }
-        if !unknown.isEmpty {
+        let unknownReferences = compiled.referenceCandidates.filter { referenceFacts[$0] == nil }
+        if !unknown.isEmpty || !unknownReferences.isEmpty {
             for key in unknown { textForms[key] = textForm(of: key) }
-            if unknown.contains(where: { textForms[$0] != .mixed }) {
+            for reference in unknownReferences { referenceFacts[reference] = isIntact(reference) }
+            if unknown.contains(where: { textForms[$0] != .mixed }) || unknownReferences.contains(where: { referenceFacts[$0] == true }) {
                 compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
             }
         }
@@ -123,6 +127,7 @@ public final class SiftDatabase {
             case .mixed: break
             }
         }
+        options.facts.intactReferences.formUnion(referenceFacts.filter(\.value).map(\.key))
         return options
     }
 
@@ -133,6 +138,7 @@ public final class SiftDatabase {
         let stamp = DataStamp(version: version, changes: connection.totalChanges)
         if stamp != factsStamp {
             textForms.removeAll()
+            referenceFacts.removeAll()
             factsStamp = stamp
         }
     }
@@ -141,6 +147,26 @@ public final class SiftDatabase {
     private struct DataStamp: Equatable {
         var version: Int64?
         var changes: Int
+    }
+
+    /// The longest a connection spends learning whether one reference is intact; past it, the
+    /// reference counts as not intact (the SQL keeps its join) until the data changes.
+    public static let referenceCheckBudget = 2.0
+
+    /// Whether every non-NULL value of a foreign key has a target row: its distinct values (an
+    /// index on the column makes this a scan of the index) each looked up in the target. At most
+    /// ``referenceCheckBudget`` seconds, once per reference and connection, until the data changes.
+    private func isIntact(_ reference: ForeignKeyReference) -> Bool {
+        let column = SQLiteIdentifier.quote(reference.column)
+        let sql = """
+            SELECT 1 FROM (SELECT DISTINCT \(column) AS "key" FROM \(SQLiteIdentifier.quote(reference.table)) WHERE \(column) IS NOT NULL) \
+            WHERE NOT EXISTS (SELECT 1 FROM \(SQLiteIdentifier.quote(reference.targetTable)) WHERE \(SQLiteIdentifier.quote(reference.targetColumn)) = "key") LIMIT 1
+            """
+        let previousLimit = connection.timeLimit
+        connection.setTimeLimit(min(previousLimit ?? Self.referenceCheckBudget, Self.referenceCheckBudget))
+        defer { connection.setTimeLimit(previousLimit) }
+        guard let dangling = try? connection.prepare(sql).rows() else { return false }
+        return dangling.isEmpty
     }
 
     /// The normal forms of a text column's texts, for the facts the lowering may use.
@@ -193,12 +219,15 @@ public final class SiftDatabase {
     /// Runs a compiled query, handing each row to `body` as it arrives.
     public func forEachRow(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:], _ body: (Row) throws -> Void) throws {
         var query = query
-        if !query.nfcAssumptions.isEmpty || !query.nfcOrNFDAssumptions.isEmpty {
+        if !query.nfcAssumptions.isEmpty || !query.nfcOrNFDAssumptions.isEmpty || !query.referenceAssumptions.isEmpty {
             // The SQL relies on facts about the data: lower it again if they no longer hold.
             refreshFactsIfDataChanged()
             let assumptions = query.nfcAssumptions.map { ($0, TextForm.nfc) } + query.nfcOrNFDAssumptions.map { ($0, TextForm.nfcOrNFD) }
             for (key, _) in assumptions where textForms[key] == nil { textForms[key] = textForm(of: key) }
-            if assumptions.contains(where: { key, assumed in !(textForms[key] ?? .mixed).satisfies(assumed) }) {
+            for reference in query.referenceAssumptions where referenceFacts[reference] == nil { referenceFacts[reference] = isIntact(reference) }
+            if assumptions.contains(where: { key, assumed in !(textForms[key] ?? .mixed).satisfies(assumed) })
+                || query.referenceAssumptions.contains(where: { referenceFacts[$0] != true })
+            {
                 query = compile(query.query)
             }
         }

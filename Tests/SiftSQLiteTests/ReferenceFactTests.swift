@@ -1,0 +1,77 @@
+import Foundation
+import Sift
+import SiftSQLite
+import Testing
+
+/// What a connection learns about foreign keys: when every non-NULL value has a target row, a
+/// to-one is nil exactly when its key is NULL, and a join table's links are counted without the
+/// target table. When a reference dangles, the joins stay, and the rows are those of the joins.
+@Suite struct ReferenceFactTests {
+    static let schema = """
+        CREATE TABLE companies (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, companyID INTEGER REFERENCES companies(id));
+        CREATE TABLE interests (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+        CREATE TABLE userInterests (userID INTEGER NOT NULL REFERENCES users(id), interestID INTEGER NOT NULL REFERENCES interests(id),
+            PRIMARY KEY (userID, interestID));
+        INSERT INTO companies VALUES (1, 'Acme'), (2, 'Globex');
+        INSERT INTO users VALUES (1, 'Ana', 1), (2, 'Bo', NULL), (3, 'Cy', 2), (4, 'Di', NULL);
+        INSERT INTO interests VALUES (1, 'Chess'), (2, 'Go'), (3, 'Judo');
+        INSERT INTO userInterests VALUES (1, 1), (1, 2), (3, 2);
+        """
+    /// Users 5 and 6 point at no company; links point at no interest (9) and at no user (8).
+    static let dangling = """
+        INSERT INTO users VALUES (5, 'Ed', 77), (6, 'Flo', 78);
+        INSERT INTO userInterests VALUES (4, 9), (8, 3);
+        """
+
+    static func open(_ script: String) throws -> SiftDatabase {
+        let path = NSTemporaryDirectory() + "sift-references-\(UUID().uuidString).sqlite"
+        try Connection(path: path, mode: .readWriteCreate).execute(script)
+        return try SiftDatabase(path: path, mode: .readWrite)
+    }
+
+    static func ids(_ database: SiftDatabase, _ text: String) throws -> (sql: String, ids: [Int64]) {
+        let query = try database.compile(text)
+        let rows = try database.fetch(query)
+        return (query.sql, rows.map { if case .int(let id)? = $0["id"] { id } else { -1 } }.sorted())
+    }
+
+    /// Queries with the ids they select on the intact data, and on the data with dangling keys
+    /// (where a missing target is nil and a link to no row is no element).
+    static let cases: [(query: String, intact: [Int64], dangling: [Int64])] = [
+        ("User where company == nil", [2, 4], [2, 4, 5, 6]),
+        ("User where company != nil", [1, 3], [1, 3]),
+        ("User where interests.isEmpty", [2, 4], [2, 4, 5, 6]),
+        ("User where interests.count == 2", [1], [1]),
+        ("#Predicate<Interest> { $0.users.isEmpty }", [3], [3]),
+        ("#Predicate<Interest> { !$0.users.isEmpty }", [1, 2], [1, 2]),
+    ]
+
+    @Test func intactReferencesNeedNoJoin() throws {
+        let database = try Self.open(Self.schema)
+        for (text, intact, _) in Self.cases {
+            let (sql, ids) = try Self.ids(database, text)
+            #expect(!sql.contains("JOIN"), "\(text)\n\(sql)")
+            #expect(ids == intact, "\(text)\n\(sql)")
+        }
+    }
+
+    @Test func danglingReferencesKeepTheJoins() throws {
+        let database = try Self.open(Self.schema + Self.dangling)
+        for (text, _, dangling) in Self.cases {
+            let (sql, ids) = try Self.ids(database, text)
+            #expect(sql.contains("JOIN"), "\(text)\n\(sql)")
+            #expect(ids == dangling, "\(text)\n\(sql)")
+        }
+    }
+
+    @Test func aQueryCompiledOnTheFactIsLoweredAgainWhenAKeyStartsToDangle() throws {
+        let database = try Self.open(Self.schema)
+        let nilCompany = try database.compile("User where company == nil")
+        let noInterests = try database.compile("User where interests.isEmpty")
+        #expect(!nilCompany.referenceAssumptions.isEmpty && !noInterests.referenceAssumptions.isEmpty)
+        try database.connection.execute(Self.dangling)
+        #expect(try database.fetch(nilCompany).count == 4)
+        #expect(try database.fetch(noInterests).count == 4)
+    }
+}
