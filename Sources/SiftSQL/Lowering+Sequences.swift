@@ -189,7 +189,8 @@ extension LoweringContext {
     func lowerQuantifier(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr, isAll: Bool) -> Lowered {
         guard let opened = openSequence(sequence) else { return constantBool(isAll) }
         bindElement(variable, of: opened)
-        let condition = lowerWholeCondition(predicate)
+        // In `allSatisfy` the closure's result is negated: a NULL there must not read as false.
+        let condition = lowerWholeCondition(predicate, nullIsFalse: !isAll)
         if let constant = condition.boolConstant {
             // `contains { false }` is false and `allSatisfy { true }` true; `contains { true }` is
             // "not empty" and `allSatisfy { false }` "empty".
@@ -205,10 +206,12 @@ extension LoweringContext {
 
     /// A condition that is the whole filter of a query level (the `WHERE` of the query, or the
     /// closure of `contains { }` / `allSatisfy { }`): there, `contains { }` over a relationship
-    /// may become a semi-join (``lowerSemiJoin(sequence:variable:predicate:)``).
-    func lowerWholeCondition(_ expr: TypedExpr) -> Lowered {
+    /// may become a semi-join (``lowerSemiJoin(sequence:variable:predicate:nullIsFalse:)``).
+    /// `nullIsFalse` says the condition is only ever used as a filter (never negated), where a
+    /// NULL selects nothing, as false does.
+    func lowerWholeCondition(_ expr: TypedExpr, nullIsFalse: Bool) -> Lowered {
         if case .any(let sequence, let variable, let predicate) = expr.kind,
-            let semiJoin = lowerSemiJoin(sequence: sequence, variable: variable, predicate: predicate)
+            let semiJoin = lowerSemiJoin(sequence: sequence, variable: variable, predicate: predicate, nullIsFalse: nullIsFalse)
         {
             return semiJoin
         }
@@ -220,9 +223,12 @@ extension LoweringContext {
     /// and can start from its rows, where a correlated `EXISTS` runs once per outer row (SQLite
     /// does not turn one into the other). Only where it is the level's whole condition: next to
     /// other conditions, which may select few rows through an index, the `EXISTS` costs less than
-    /// computing every matching element. Two-valued like `EXISTS`: NULL keys on either side are
-    /// left out. nil when it does not apply (the closure may trap, or reads outer rows).
-    func lowerSemiJoin(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr) -> Lowered? {
+    /// computing every matching element. Two-valued like `EXISTS` (NULL keys on either side are
+    /// left out), unless `nullIsFalse`: where the result only filters, a NULL (a key not in a list
+    /// that holds a NULL) selects nothing, as false does, and testing each element's key for NULL
+    /// would make SQLite read every candidate's row. nil when it does not apply (the closure may
+    /// trap, or reads outer rows).
+    func lowerSemiJoin(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr, nullIsFalse: Bool) -> Lowered? {
         guard case .toMany = sequence.kind, !ExpressionTraps.mayTrap(predicate),
             FreeVariables.of(predicate).isSubset(of: [variable])
         else { return nil }
@@ -243,13 +249,13 @@ extension LoweringContext {
                 if condition.boolConstant != true { selection.append(condition.operand(inside: .and)) }
             }
         } else {
-            let condition = lowerWholeCondition(predicate)
+            let condition = lowerWholeCondition(predicate, nullIsFalse: true)  // it filters the list
             if condition.boolConstant == false { return constantBool(false) }
             if condition.boolConstant != true { selection.append(condition.operand(inside: .and)) }
         }
-        if correlation.innerMayBeNull { selection.append(correlation.inner + " IS NOT NULL") }
+        if correlation.innerMayBeNull, !nullIsFalse { selection.append(correlation.inner + " IS NOT NULL") }
         let elements = "(SELECT " + correlation.inner + " " + opened.level.body(extraConditions: selection) + ")"
-        if correlation.outerMayBeNull {
+        if correlation.outerMayBeNull, !nullIsFalse {
             return Lowered(correlation.outer + " IS NOT NULL AND " + correlation.outer + " IN " + elements).with(.and)
         }
         return Lowered(correlation.outer + " IN " + elements).with(.comparison)

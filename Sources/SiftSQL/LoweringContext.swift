@@ -247,7 +247,7 @@ final class LoweringContext {
             }
             return terms
         }
-        let condition = lowerWholeCondition(filter)
+        let condition = lowerWholeCondition(filter, nullIsFalse: true)  // the whole WHERE
         if condition.boolConstant == true { return [] }
         return [condition.sql]
     }

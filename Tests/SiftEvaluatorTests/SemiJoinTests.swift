@@ -60,4 +60,25 @@ import Testing
         #expect(plan.contains("CORRELATED"), "\(plan)")
         #expect(plan.contains("(interestID=?)"), "\(plan)")
     }
+
+    /// Under `allSatisfy` the IN list must leave out NULL keys: a link with a NULL interest would
+    /// make `2 IN (1, NULL)` NULL, and its negation select user 2. (The evaluator cannot load
+    /// such links, so the expected rows are written out.)
+    @Test func aNegatedSemiJoinLeavesOutNullKeys() throws {
+        let path = NSTemporaryDirectory() + "sift-semijoin-\(UUID().uuidString).sqlite"
+        try Connection(path: path, mode: .readWriteCreate).execute(
+            """
+            CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE interests (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+            CREATE TABLE userInterests (userID INTEGER REFERENCES users(id), interestID INTEGER REFERENCES interests(id), PRIMARY KEY (userID, interestID));
+            INSERT INTO users VALUES (1, 'Ana'), (2, 'Bo');
+            INSERT INTO interests VALUES (1, 'Chess'), (2, 'Go');
+            INSERT INTO userInterests VALUES (1, 1), (1, NULL), (2, 2);
+            """)
+        let database = try SiftDatabase(path: path)
+        let query = try database.compile("User where interests.allSatisfy { $0.users.contains { $0.id == 1 } }")
+        #expect(query.sql.contains(" IN (SELECT "), "\(query.sql)")
+        let ids = try database.fetch(query).map { $0["id"] }
+        #expect(ids == [.int(1)], "\(query.sql)")
+    }
 }
