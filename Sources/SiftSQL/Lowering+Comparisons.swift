@@ -9,7 +9,10 @@ extension LoweringContext {
             if case .constant(.bool(let value)) = rhs.kind { return boolEquality(lhs, value == (op == .equal)) }
             if case .constant(.bool(let value)) = lhs.kind { return boolEquality(rhs, value == (op == .equal)) }
         }
-        if op == .equal || op == .notEqual, let rewritten = coalescedEquality(op, lhs, rhs) ?? coalescedEquality(op, rhs, lhs) {
+        if op == .equal || op == .notEqual,
+            let rewritten = coalescedEquality(op, lhs, rhs) ?? coalescedEquality(op, rhs, lhs) ?? chainedTestEquality(op, lhs, rhs)
+                ?? chainedTestEquality(op, rhs, lhs)
+        {
             return lowerCondition(rewritten)
         }
         // The side that is a column is lowered first; the other side's parameters match its storage.
@@ -63,6 +66,28 @@ extension LoweringContext {
             result = TypedExpr(.logical(.or, [result, isNil]), .bool, at: range)
         }
         return op == .notEqual ? TypedExpr(.not(result), .bool, at: range) : result
+    }
+
+    /// `o?.test == true` is `if let v = o { test } else { false }` (and `== false`, `!= true`,
+    /// `!= false` likewise), which lowers to `o IS NOT NULL AND test`: the planner sees the test's
+    /// terms (an index range for `hasPrefix`) instead of a `CASE`. nil when it does not apply.
+    func chainedTestEquality(_ op: ComparisonOperator, _ chained: TypedExpr, _ other: TypedExpr) -> TypedExpr? {
+        var constant = other
+        if case .injectOptional(let inner) = other.kind { constant = inner }  // `true` promoted to `Bool?`
+        guard case .optionalMap(let source, let variable, let body) = chained.kind, body.type == .bool || body.type == .optional(.bool),
+            case .constant(.bool(let value)) = constant.kind
+        else { return nil }
+        let range = chained.range
+        let positive = value == (op == .equal)  // `== true` / `!= false`: the test itself
+        let then: TypedExpr
+        if body.type == .bool {
+            then = positive ? body : TypedExpr(.not(body), .bool, at: body.range)
+        } else {
+            // `a?.b?.test == true`: the comparison moves inside, where the rule applies again.
+            then = TypedExpr(.comparison(op, body, other), .bool, at: range)
+        }
+        let otherwise = TypedExpr(.constant(.bool(op == .notEqual)), .bool, at: range)  // nil == true is false
+        return TypedExpr(.ifLet(source: source, variable: variable, then: then, otherwise: otherwise), .bool, at: range)
     }
 
     /// Whether two constants of the same type are equal as Swift's `==` says; nil for kinds this

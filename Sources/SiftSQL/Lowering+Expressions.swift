@@ -455,10 +455,12 @@ extension LoweringContext {
 
     func lowerIfLet(source: TypedExpr, variable: VariableID, then: TypedExpr, otherwise: TypedExpr, hint: ValueEncoding, type: SiftType) -> Lowered {
         let missing: SQLFragment
+        let present: SQLFragment
         var sourceTrap: SQLFragment?
         if isRow(source.type), let row = row(of: source) {
             variables[variable] = .row(alias: row.alias, model: row.model, level: row.level)
-            missing = SQLFragment.column(row.alias, presenceColumn(of: row.alias, model: row.model)) + " IS NULL"
+            let key = SQLFragment.column(row.alias, presenceColumn(of: row.alias, model: row.model))
+            (missing, present) = (key + " IS NULL", key + " IS NOT NULL")
         } else {
             let value = lowerValue(source)
             sourceTrap = value.trapTest
@@ -466,7 +468,7 @@ extension LoweringContext {
             unwrapped.isOptional = false
             unwrapped.mayTrap = false
             variables[variable] = .value(unwrapped)
-            missing = value.operand(inside: .comparison) + " IS NULL"
+            (missing, present) = (value.operand(inside: .comparison) + " IS NULL", value.operand(inside: .comparison) + " IS NOT NULL")
         }
         let (yes, no) = lowerPair(then, otherwise, hint: hint)
         if type == .bool, sourceTrap == nil, let fallback = no.boolConstant, yes.precedence != .unknown {
@@ -475,7 +477,7 @@ extension LoweringContext {
             // or NULL, and SQLite's planner can use the test's terms (indexes, an inner join).
             return fallback
                 ? Lowered(missing + " OR " + (yes.precedence == .or ? yes.sql : yes.operand(inside: .or)), mayTrap: yes.mayTrap).with(.or)
-                : Lowered("NOT " + missing.parenthesized + " AND " + (yes.precedence == .and ? yes.sql : yes.operand(inside: .and)), mayTrap: yes.mayTrap).with(.and)
+                : Lowered(present + " AND " + (yes.precedence == .and ? yes.sql : yes.operand(inside: .and)), mayTrap: yes.mayTrap).with(.and)
         }
         var result = Lowered(
             "CASE WHEN " + missing + " THEN " + no.sql + " ELSE " + yes.sql + " END", isOptional: type.isOptional,
