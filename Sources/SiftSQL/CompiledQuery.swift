@@ -16,6 +16,8 @@ public struct CompiledQuery: Sendable, Hashable {
     public internal(set) var model: Model
     /// The result columns, in order: each an attribute of the model.
     public internal(set) var columns: [Attribute]
+    /// The names of the result columns (the attributes' names), in order.
+    public internal(set) var columnNames: [String] = []
     /// The checked query this was compiled from.
     public internal(set) var query: CheckedQuery
     /// Text columns (`table.column`) whose holding only NFC text would let the SQL use them bare.

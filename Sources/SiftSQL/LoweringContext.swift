@@ -229,7 +229,8 @@ final class LoweringContext {
             CompiledParameter(name: name, type: query.parameters.first { $0.name == name }?.type ?? .error, positions: positions)
         }.sorted { ($0.positions.first ?? 0) < ($1.positions.first ?? 0) }
         return CompiledQuery(
-            sql: rendered.text, bindings: rendered.bindings, parameters: parameters, model: root, columns: columns, query: query,
+            sql: rendered.text, bindings: rendered.bindings, parameters: parameters, model: root, columns: columns,
+            columnNames: columns.map(\.name), query: query,
             nfcCandidates: nfcCandidates, nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions,
             referenceCandidates: referenceCandidates, referenceAssumptions: referenceAssumptions)
     }

@@ -46,45 +46,20 @@ public enum ISO8601Display {
 /// Decodes stored values by an attribute's type and storage.
 public enum ValueDecoder {
     public static func decode(_ value: SQLiteValue, as attribute: Attribute, schema: Schema) -> DecodedValue {
-        if case .null = value { return .null }
-        switch attribute.type {
-        case .bool:
-            if case .integer(let integer) = value, integer == 0 || integer == 1 { return .bool(integer == 1) }
-        case .integer:
-            if case .integer(let integer) = value { return .int(integer) }
-        case .double, .float:
+        ColumnDecoding(attribute, schema: schema).decode(value)
+    }
+
+    /// An enum value by its raw value; undecodable when no case has it.
+    static func decodeEnum(_ value: SQLiteValue, enumType: EnumType?) -> DecodedValue {
+        if let enumType {
+            let raw: EnumType.RawValue?
             switch value {
-            case .real(let real): return .double(real)
-            case .integer(let integer): return .double(Double(integer))
-            default: break
+            case .integer(let integer): raw = .int(integer)
+            case .text(let text): raw = .string(text)
+            default: raw = nil
             }
-        case .string:
-            if case .text(let text) = value { return .string(text) }
-        case .url:
-            if case .text(let text) = value { return .url(text) }
-        case .data:
-            if case .blob(let bytes) = value { return .data(bytes) }
-        case .date:
-            if let date = decodeDate(value, storage: attribute.storage) { return .date(date) }
-        case .uuid:
-            switch value {
-            case .text(let text): if let uuid = UUIDText.parse(text) { return .uuid(uuid) }
-            case .blob(let bytes) where bytes.count == 16:
-                let uuid = bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
-                return .uuid(uuid)
-            default: break
-            }
-        case .enumeration(let name):
-            if let enumType = schema.enumType(named: name) {
-                let raw: EnumType.RawValue?
-                switch value {
-                case .integer(let integer): raw = .int(integer)
-                case .text(let text): raw = .string(text)
-                default: raw = nil
-                }
-                if let raw, let found = enumType.case(withRawValue: raw) {
-                    return .enumCase(name: found.name, rawValue: raw.description)
-                }
+            if let raw, let found = enumType.case(withRawValue: raw) {
+                return .enumCase(name: found.name, rawValue: raw.description)
             }
         }
         return .undecodable(SQLValue(value))
@@ -100,5 +75,52 @@ public enum ValueDecoder {
         case (.dateISO8601, .text(let text)): DateEncoding.parse(text)
         default: nil
         }
+    }
+}
+
+/// How one result column decodes, worked out once per run: plain values (no strings to retain
+/// when it is copied), with the column's enum, if any, looked up once.
+struct ColumnDecoding {
+    enum Kind: UInt8 { case bool, integer, double, string, url, data, date, uuid, enumeration }
+
+    let kind: Kind
+    let storage: Storage
+    let enumType: EnumType?
+
+    init(_ attribute: Attribute, schema: Schema) {
+        storage = attribute.storage
+        switch attribute.type {
+        case .bool: kind = .bool
+        case .integer: kind = .integer
+        case .double, .float: kind = .double
+        case .string: kind = .string
+        case .url: kind = .url
+        case .data: kind = .data
+        case .date: kind = .date
+        case .uuid: kind = .uuid
+        case .enumeration: kind = .enumeration
+        }
+        if case .enumeration(let name) = attribute.type { enumType = schema.enumType(named: name) } else { enumType = nil }
+    }
+
+    /// The same answers as ``ValueDecoder/decode(_:as:schema:)``.
+    func decode(_ value: SQLiteValue) -> DecodedValue {
+        if case .null = value { return .null }
+        switch (kind, value) {
+        case (.bool, .integer(let integer)) where integer == 0 || integer == 1: return .bool(integer == 1)
+        case (.integer, .integer(let integer)): return .int(integer)
+        case (.double, .real(let real)): return .double(real)
+        case (.double, .integer(let integer)): return .double(Double(integer))
+        case (.string, .text(let text)): return .string(text)
+        case (.url, .text(let text)): return .url(text)
+        case (.data, .blob(let bytes)): return .data(bytes)
+        case (.date, _): if let date = ValueDecoder.decodeDate(value, storage: storage) { return .date(date) }
+        case (.uuid, .text(let text)): if let uuid = UUIDText.parse(text) { return .uuid(uuid) }
+        case (.uuid, .blob(let bytes)) where bytes.count == 16:
+            return .uuid(bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
+        case (.enumeration, _): return ValueDecoder.decodeEnum(value, enumType: enumType)
+        default: break
+        }
+        return .undecodable(SQLValue(value))
     }
 }

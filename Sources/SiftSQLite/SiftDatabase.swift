@@ -218,33 +218,43 @@ public final class SiftDatabase {
 
     /// Runs a compiled query, handing each row to `body` as it arrives.
     public func forEachRow(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:], _ body: (Row) throws -> Void) throws {
-        var query = query
+        if factsChanged(under: query) {
+            try run(compile(query.query), parameters: parameters, body)
+        } else {
+            try run(query, parameters: parameters, body)
+        }
+    }
+
+    /// Whether the facts a compiled query's SQL relies on no longer hold (it must be lowered again).
+    private func factsChanged(under query: CompiledQuery) -> Bool {
         if !query.nfcAssumptions.isEmpty || !query.nfcOrNFDAssumptions.isEmpty || !query.referenceAssumptions.isEmpty {
             // The SQL relies on facts about the data: lower it again if they no longer hold.
             refreshFactsIfDataChanged()
             let assumptions = query.nfcAssumptions.map { ($0, TextForm.nfc) } + query.nfcOrNFDAssumptions.map { ($0, TextForm.nfcOrNFD) }
             for (key, _) in assumptions where textForms[key] == nil { textForms[key] = textForm(of: key) }
             for reference in query.referenceAssumptions where referenceFacts[reference] == nil { referenceFacts[reference] = isIntact(reference) }
-            if assumptions.contains(where: { key, assumed in !(textForms[key] ?? .mixed).satisfies(assumed) })
+            return assumptions.contains(where: { key, assumed in !(textForms[key] ?? .mixed).satisfies(assumed) })
                 || query.referenceAssumptions.contains(where: { referenceFacts[$0] != true })
-            {
-                query = compile(query.query)
-            }
         }
+        return false
+    }
+
+    /// Binds, steps and decodes: the part of ``forEachRow(_:parameters:_:)`` a statement-cache hit costs.
+    private func run(_ query: CompiledQuery, parameters: [String: ParameterValue], _ body: (Row) throws -> Void) throws {
+        let schema = self.schema  // one copy per run, not one per value
         let values = try query.bindings(for: parameters, schema: schema)
         let statement = try connection.cachedStatement(query.sql)
         try statement.bind(values.map(SQLiteValue.init))
         defer { statement.reset() }  // releases the read lock, also when `body` throws
-        let names = query.columns.map(\.name)
-        let schema = self.schema  // one copy per run, not one per value
-        let columns = query.columns
-        let count = min(statement.columnCount, columns.count)
+        let names = query.columnNames
+        let decodings = query.columns.map { ColumnDecoding($0, schema: schema) }
+        let count = min(statement.columnCount, decodings.count)
         while try statement.step() {
             // Straight from the statement into the row: no intermediate array of stored values.
             var decoded: [DecodedValue] = []
             decoded.reserveCapacity(count)
             for index in 0..<count {
-                decoded.append(ValueDecoder.decode(statement.value(at: index), as: columns[index], schema: schema))
+                decoded.append(decodings[index].decode(statement.value(at: index)))
             }
             try body(Row(names: names, values: decoded))
         }
