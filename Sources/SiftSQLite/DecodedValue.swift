@@ -85,7 +85,8 @@ struct ColumnDecoding {
 
     let kind: Kind
     let storage: Storage
-    let enumType: EnumType?
+    /// The column's enum (a class reference: copying a decoding retains at most this).
+    let enumType: EnumTypeBox?
 
     init(_ attribute: Attribute, schema: Schema) {
         storage = attribute.storage
@@ -100,7 +101,7 @@ struct ColumnDecoding {
         case .uuid: kind = .uuid
         case .enumeration: kind = .enumeration
         }
-        if case .enumeration(let name) = attribute.type { enumType = schema.enumType(named: name) } else { enumType = nil }
+        if case .enumeration(let name) = attribute.type { enumType = EnumTypeBox(schema.enumType(named: name)) } else { enumType = nil }
     }
 
     /// The same answers as ``ValueDecoder/decode(_:as:schema:)``.
@@ -118,9 +119,15 @@ struct ColumnDecoding {
         case (.uuid, .text(let text)): if let uuid = UUIDText.parse(text) { return .uuid(uuid) }
         case (.uuid, .blob(let bytes)) where bytes.count == 16:
             return .uuid(bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
-        case (.enumeration, _): return ValueDecoder.decodeEnum(value, enumType: enumType)
+        case (.enumeration, _): return ValueDecoder.decodeEnum(value, enumType: enumType?.enumType)
         default: break
         }
         return .undecodable(SQLValue(value))
     }
+}
+
+/// An enum type held by reference, for ``ColumnDecoding``.
+final class EnumTypeBox {
+    let enumType: EnumType?
+    init(_ enumType: EnumType?) { self.enumType = enumType }
 }
