@@ -10,6 +10,10 @@ public protocol SQLDialect: Sendable {
     func quote(identifier: String) -> String
     /// The placeholder of the binding at a 1-based position (`?1`).
     func placeholder(_ position: Int) -> String
+    /// Appends the UTF-8 of `quote(identifier:)` to the renderer's buffer (defaulted).
+    func appendQuoted(identifier: String, to text: inout [UInt8])
+    /// Appends the UTF-8 of `placeholder(_:)` to the renderer's buffer (defaulted).
+    func appendPlaceholder(_ position: Int, to text: inout [UInt8])
     /// `a IS b` / `a IS NOT b`: equality where NULL equals NULL (Swift's `==` on optionals).
     func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment
     /// A call of one of Sift's functions, which the runtime registers on each connection.
@@ -37,6 +41,15 @@ public enum StringComparatorCollation: String, Sendable, Hashable {
     case localized
 }
 
+extension SQLDialect {
+    /// Appends the quoted identifier's UTF-8 to `text` (what the renderer calls; a dialect may do
+    /// it without building an intermediate string).
+    public func appendQuoted(identifier: String, to text: inout [UInt8]) { text.append(contentsOf: quote(identifier: identifier).utf8) }
+
+    /// Appends the UTF-8 of the placeholder of a 1-based binding position to `text`.
+    public func appendPlaceholder(_ position: Int, to text: inout [UInt8]) { text.append(contentsOf: placeholder(position).utf8) }
+}
+
 /// SQLite 3.38 and later (JSON1 and `julianday` built in).
 public struct SQLiteDialect: SQLDialect {
     public init() {}
@@ -51,6 +64,25 @@ public struct SQLiteDialect: SQLDialect {
     }
 
     public func placeholder(_ position: Int) -> String { "?\(position)" }
+
+    public func appendQuoted(identifier: String, to text: inout [UInt8]) {
+        var identifier = identifier
+        identifier.withUTF8 { bytes in
+            if bytes.contains(UInt8(ascii: "\"")) {
+                text.append(contentsOf: quote(identifier: String(decoding: bytes, as: UTF8.self)).utf8)
+            } else {
+                text.append(UInt8(ascii: "\""))
+                text.append(contentsOf: bytes)
+                text.append(UInt8(ascii: "\""))
+            }
+        }
+    }
+
+    public func appendPlaceholder(_ position: Int, to text: inout [UInt8]) {
+        text.append(UInt8(ascii: "?"))
+        text.append(contentsOf: String(position).utf8)  // a small string: no allocation
+    }
+
 
     public func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {
         lhs + (negated ? " IS NOT " : " IS ") + rhs

@@ -32,16 +32,26 @@ public struct SQLFragment: Sendable, Hashable {
         SQLFragment([.identifier(alias), .sql("."), .identifier(column)])
     }
 
-    public static func + (lhs: SQLFragment, rhs: SQLFragment) -> SQLFragment {
-        SQLFragment(lhs.segments + rhs.segments)
+    // The left side is consumed: in a chain `a + " AND " + b` each intermediate result is
+    // appended to in place instead of copied into a new array.
+    public static func + (lhs: consuming SQLFragment, rhs: SQLFragment) -> SQLFragment {
+        var result = lhs
+        result.segments.append(contentsOf: rhs.segments)
+        return result
     }
 
-    public static func + (lhs: SQLFragment, rhs: String) -> SQLFragment {
-        SQLFragment(lhs.segments + [.sql(rhs)])
+    public static func + (lhs: consuming SQLFragment, rhs: String) -> SQLFragment {
+        var result = lhs
+        result.segments.append(.sql(rhs))
+        return result
     }
 
     public static func + (lhs: String, rhs: SQLFragment) -> SQLFragment {
-        SQLFragment([.sql(lhs)] + rhs.segments)
+        var segments: [Segment] = []
+        segments.reserveCapacity(rhs.segments.count + 4)
+        segments.append(.sql(lhs))
+        segments.append(contentsOf: rhs.segments)
+        return SQLFragment(segments)
     }
 
     public static func += (lhs: inout SQLFragment, rhs: SQLFragment) { lhs.segments += rhs.segments }

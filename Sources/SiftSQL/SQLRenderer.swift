@@ -12,32 +12,46 @@ struct SQLRenderer {
     }
 
     func render(_ fragment: SQLFragment) -> Rendered {
-        var text = ""
+        // UTF-8 bytes, made into a String once: appending to a String costs hundreds of
+        // instructions per call, appending to an array a copy.
+        var text: [UInt8] = []
+        text.reserveCapacity(fragment.segments.count * 12)
         var bindings: [BindingSlot] = []
-        var positions: [BindingSlot: Int] = [:]
+        // Only parameters are looked up: a literal always takes a new position.
+        var parameterSlots: [BindingSlot: Int] = [:]
         var parameterPositions: [String: [Int]] = [:]
         for segment in fragment.segments {
             switch segment {
-            case .sql(let sql):
-                text += sql
+            case .sql(var sql):
+                sql.withUTF8 { text.append(contentsOf: $0) }  // a copy of contiguous bytes
             case .identifier(let name):
-                text += dialect.quote(identifier: name)
+                dialect.appendQuoted(identifier: name, to: &text)
             case .binding(let slot):
                 let position: Int
                 // A named parameter keeps one placeholder wherever it is used; each literal has its own.
-                if case .parameter = slot, let existing = positions[slot] {
-                    position = existing
+                if case .parameter(let name, _) = slot {
+                    if let existing = parameterSlots[slot] {
+                        position = existing
+                    } else {
+                        bindings.append(slot)
+                        position = bindings.count
+                        parameterSlots[slot] = position
+                        parameterPositions[name, default: []].append(position)
+                    }
                 } else {
                     bindings.append(slot)
                     position = bindings.count
-                    positions[slot] = position
-                    if case .parameter(let name, _) = slot { parameterPositions[name, default: []].append(position) }
                 }
-                text += dialect.placeholder(position)
+                dialect.appendPlaceholder(position, to: &text)
             case .newline(let indent):
-                text += readable ? "\n" + String(repeating: "  ", count: indent) : " "
+                if readable {
+                    text.append(UInt8(ascii: "\n"))
+                    for _ in 0..<indent * 2 { text.append(UInt8(ascii: " ")) }
+                } else {
+                    text.append(UInt8(ascii: " "))
+                }
             }
         }
-        return Rendered(text: text, bindings: bindings, parameterPositions: parameterPositions)
+        return Rendered(text: String(decoding: text, as: UTF8.self), bindings: bindings, parameterPositions: parameterPositions)
     }
 }
