@@ -50,7 +50,11 @@ public struct Model: Sendable, Hashable {
     public var tableName: String
     /// The column(s) that identify a row; `["rowid"]` for a table without a declared key.
     public var primaryKey: [String]
-    public var members: [Member]
+    public var members: [Member] {
+        didSet { memberNames = members.map(\.name) }
+    }
+    /// The members' names, in order: looking a member up compares names without copying members.
+    public private(set) var memberNames: [String]
     public var unqueryableMembers: [UnqueryableMember]
     public var style: ModelStyle
     public var declaration: SourceRange?
@@ -63,12 +67,13 @@ public struct Model: Sendable, Hashable {
         self.tableName = tableName
         self.primaryKey = primaryKey
         self.members = members
+        self.memberNames = members.map(\.name)
         self.unqueryableMembers = unqueryableMembers
         self.style = style
         self.declaration = declaration
     }
 
-    public func member(named name: String) -> Member? { members.first { $0.name == name } }
+    public func member(named name: String) -> Member? { memberNames.firstIndex(of: name).map { members[$0] } }
 
     public func attribute(named name: String) -> Attribute? {
         if case .attribute(let attribute)? = member(named: name) { return attribute }
