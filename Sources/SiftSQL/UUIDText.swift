@@ -31,26 +31,29 @@ public enum UUIDText {
     /// reads it; other texts go to `UUID(uuidString:)` itself, so both accept the same texts.
     public static func parse(_ text: String) -> UUID? {
         var text = text
-        let parsed: UUID?? = text.withUTF8 { bytes -> UUID?? in
-            guard bytes.count == 36 else { return .none }
-            var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let ok = withUnsafeMutableBytes(of: &value) { out -> Bool in
-                var index = 0
-                for position in 0..<16 {
-                    if index == 8 || index == 13 || index == 18 || index == 23 {
-                        guard bytes[index] == UInt8(ascii: "-") else { return false }
-                        index += 1
-                    }
-                    guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return false }
-                    out[position] = high << 4 | low
-                    index += 2
-                }
-                return true
-            }
-            return ok ? .some(UUID(uuid: value)) : .none
-        }
-        if let parsed { return parsed }
+        if let parsed = text.withUTF8({ parse(utf8: $0) }) { return parsed }
         return UUID(uuidString: text)
+    }
+
+    /// The UUID of 36 bytes of UTF-8 in the canonical form (hex digits in either case); nil for
+    /// anything else (which `parse(_:)` then hands to Foundation).
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard bytes.count == 36 else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let ok = withUnsafeMutableBytes(of: &value) { out -> Bool in
+            var index = 0
+            for position in 0..<16 {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard bytes[index] == UInt8(ascii: "-") else { return false }
+                    index += 1
+                }
+                guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return false }
+                out[position] = high << 4 | low
+                index += 2
+            }
+            return true
+        }
+        return ok ? UUID(uuid: value) : nil
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

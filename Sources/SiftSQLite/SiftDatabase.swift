@@ -246,18 +246,19 @@ public final class SiftDatabase {
         let statement = try connection.cachedStatement(query.sql)
         try statement.bind(values.map(SQLiteValue.init))
         defer { statement.reset() }  // releases the read lock, also when `body` throws
+        guard try statement.step() else { return }
         let names = query.columnNames
         let decodings = query.columns.map { ColumnDecoding($0, schema: schema) }
         let count = min(statement.columnCount, decodings.count)
-        while try statement.step() {
+        repeat {
             // Straight from the statement into the row: no intermediate array of stored values.
             var decoded: [DecodedValue] = []
             decoded.reserveCapacity(count)
             for index in 0..<count {
-                decoded.append(decodings[index].decode(statement.value(at: index)))
+                decoded.append(decodings[index].decode(column: Int32(index), of: statement.pointer))
             }
             try body(Row(names: names, values: decoded))
-        }
+        } while try statement.step()
     }
 
     /// `EXPLAIN QUERY PLAN` of a compiled query.
