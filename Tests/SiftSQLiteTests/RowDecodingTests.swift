@@ -13,13 +13,13 @@ import Testing
         try Connection(path: path, mode: .readWriteCreate).execute(
             """
             CREATE TABLE things (id INTEGER PRIMARY KEY, count INTEGER, ratio REAL, flag BOOLEAN, label TEXT,
-                identifier TEXT, created REAL);
+                identifier TEXT, created REAL, createdUnix REAL);
             INSERT INTO things VALUES
-                (1, 7, 0.5, 1, 'a', '\(uuid.uuidString)', 700000000.25),
-                (2, NULL, NULL, NULL, NULL, NULL, NULL),
-                (3, 'seven', 3, 2, 42, '\(uuid.uuidString.lowercased())', 12),
-                (4, 2.5, 'half', 0.5, x'00ff', 'not-a-uuid', 'yesterday'),
-                (5, -9223372036854775808, -0.0, 0, '', x'000102030405060708090a0b0c0d0e0f', -1.5);
+                (1, 7, 0.5, 1, 'a', '\(uuid.uuidString)', 700000000.25, 1700000000),
+                (2, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
+                (3, 'seven', 3, 2, 42, '\(uuid.uuidString.lowercased())', 12, 13),
+                (4, 2.5, 'half', 0.5, x'00ff', 'not-a-uuid', 'yesterday', x'01'),
+                (5, -9223372036854775808, -0.0, 0, '', x'000102030405060708090a0b0c0d0e0f', -1.5, 2.5);
             """)
         let models = NSTemporaryDirectory() + "sift-decoding-\(UUID().uuidString).swift"
         try """
@@ -30,7 +30,8 @@ import Testing
                 var flag: Bool?
                 var label: String?
                 var identifier: UUID?
-                var created: Date?
+                @Column(as: Date.TimeIntervalSinceReferenceDateRepresentation.self) var created: Date?
+                @Column(as: Date.UnixTimeRepresentation.self) var createdUnix: Date?
             }
             """.write(toFile: models, atomically: true, encoding: .utf8)
         let database = try SiftDatabase(path: path, modelFile: models)
@@ -44,5 +45,6 @@ import Testing
         }
         #expect(fetched[0]["identifier"] == .uuid(uuid))
         #expect(fetched[2]["identifier"] == .uuid(uuid))
+        #expect(fetched[0]["created"] == .date(Date(timeIntervalSinceReferenceDate: 700000000.25)))
     }
 }
