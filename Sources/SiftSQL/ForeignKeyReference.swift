@@ -5,13 +5,17 @@ public struct ForeignKeyReference: Sendable, Hashable, CustomStringConvertible {
     public var column: String
     public var targetTable: String
     public var targetColumn: String
+    /// A NULL key points at nothing too (a join table's link), instead of meaning "no target" (a
+    /// to-one's foreign key, where NULL is nil).
+    public var nullIsDangling: Bool
 
-    public init(table: String, column: String, targetTable: String, targetColumn: String) {
+    public init(table: String, column: String, targetTable: String, targetColumn: String, nullIsDangling: Bool = false) {
         self.table = table
         self.column = column
         self.targetTable = targetTable
         self.targetColumn = targetColumn
+        self.nullIsDangling = nullIsDangling
     }
 
-    public var description: String { "\(table).\(column) -> \(targetTable).\(targetColumn)" }
+    public var description: String { "\(table).\(column) -> \(targetTable).\(targetColumn)" + (nullIsDangling ? " (NULL dangles)" : "") }
 }

@@ -140,7 +140,7 @@ extension LoweringContext {
                 // the exact test keeps Swift's meaning (characters, not bytes).
                 return Lowered(range + " AND " + exact.sql, mayTrap: exact.mayTrap).with(.and)
             }
-            if test == .contains, let column = haystack.column, !haystack.isOptional, let found = bytesFound(column: column, haystack: haystack, needle: needle) {
+            if test == .contains, let column = haystack.column, !haystack.isOptional, let found = instrCandidates(column: column, haystack: haystack, needle: needle) {
                 // SQLite's `instr` finds the candidates at C speed; the exact test keeps Swift's meaning.
                 return Lowered(found + " AND " + exact.sql, mayTrap: exact.mayTrap).with(.and)
             }
@@ -195,7 +195,7 @@ extension LoweringContext {
     }
 
     /// The index range of strings starting with a constant or parameter, on a column known to hold
-    /// NFC text; nil when no range applies.
+    /// NFC text (or each text in NFC or NFD, below); nil when no range applies.
     ///
     /// On a column known to hold each text in NFC or NFD, the candidates are in either form's
     /// range: `(name >= nfc AND name < nfc' OR name >= nfd AND name < nfd')`. A text whose first
@@ -246,7 +246,7 @@ extension LoweringContext {
     /// known to hold NFC text (or each text in NFC or NFD: then either form's bytes), as the
     /// candidates of `contains`; nil when no such test applies. A run of whole characters of an
     /// NFC (NFD) text that is canonically equivalent to the needle is the needle's NFC (NFD).
-    func bytesFound(column: ColumnReference, haystack: Lowered, needle: Lowered) -> SQLFragment? {
+    func instrCandidates(column: ColumnReference, haystack: Lowered, needle: Lowered) -> SQLFragment? {
         nfcCandidates.insert(column.key)
         guard let forms = bothForms(needle) else { return nil }
         let composed = "instr(" + haystack.sql + ", " + forms.composed + ") > 0"
@@ -468,7 +468,8 @@ extension LoweringContext {
             unwrapped.isOptional = false
             unwrapped.mayTrap = false
             variables[variable] = .value(unwrapped)
-            (missing, present) = (value.operand(inside: .comparison) + " IS NULL", value.operand(inside: .comparison) + " IS NOT NULL")
+            let operand = value.operand(inside: .comparison)
+            (missing, present) = (operand + " IS NULL", operand + " IS NOT NULL")
         }
         let (yes, no) = lowerPair(then, otherwise, hint: hint)
         if type == .bool, sourceTrap == nil, let fallback = no.boolConstant, yes.precedence != .unknown {

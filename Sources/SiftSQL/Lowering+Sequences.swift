@@ -59,28 +59,28 @@ extension LoweringContext {
                 level.conditions.append(correlation.inner + " = " + correlation.outer)
                 return OpenedSequence(level: level, row: (elementAlias, target), mayTrap: false, correlation: correlation)
             case .joinTable(let join):
-                let reference = ForeignKeyReference(
-                    table: join.table, column: join.targetColumn, targetTable: target.tableName, targetColumn: join.targetKey)
-                if !needsElement, isIntact(reference) {
-                    let joinAlias = alias(join.table)
-                    let level = QueryLevel(from: tableReference(join.table, alias: joinAlias))
-                    let correlation = Correlation(
-                        outer: .column(baseRow.alias, join.sourceKey), inner: .column(joinAlias, join.sourceColumn),
-                        outerMayBeNull: baseRow.isOptional || mayBeNull(join.sourceKey, of: baseRow.model), innerMayBeNull: true)
-                    level.conditions.append(correlation.inner + " = " + correlation.outer)
-                    return OpenedSequence(level: level, mayTrap: false, correlation: correlation)
-                }
                 let joinAlias = alias(join.table)
-                let elementAlias = alias(target.tableName)
-                let level = QueryLevel(
-                    from: tableReference(join.table, alias: joinAlias) + " JOIN " + tableReference(target.tableName, alias: elementAlias)
-                        + " ON " + .column(elementAlias, join.targetKey) + " = " + .column(joinAlias, join.targetColumn))
                 // A join table's columns are not attributes of a model: they may be NULL.
                 let correlation = Correlation(
                     outer: .column(baseRow.alias, join.sourceKey), inner: .column(joinAlias, join.sourceColumn),
                     outerMayBeNull: baseRow.isOptional || mayBeNull(join.sourceKey, of: baseRow.model), innerMayBeNull: true)
+                // Links whose every key (NULL included) has its target row are the elements themselves.
+                let reference = ForeignKeyReference(
+                    table: join.table, column: join.targetColumn, targetTable: target.tableName, targetColumn: join.targetKey,
+                    nullIsDangling: true)
+                let level: QueryLevel
+                var row: (alias: String, model: Model)?
+                if !needsElement, isIntact(reference) {
+                    level = QueryLevel(from: tableReference(join.table, alias: joinAlias))
+                } else {
+                    let elementAlias = alias(target.tableName)
+                    level = QueryLevel(
+                        from: tableReference(join.table, alias: joinAlias) + " JOIN " + tableReference(target.tableName, alias: elementAlias)
+                            + " ON " + .column(elementAlias, join.targetKey) + " = " + .column(joinAlias, join.targetColumn))
+                    row = (elementAlias, target)
+                }
                 level.conditions.append(correlation.inner + " = " + correlation.outer)
-                return OpenedSequence(level: level, row: (elementAlias, target), mayTrap: false, correlation: correlation)
+                return OpenedSequence(level: level, row: row, mayTrap: false, correlation: correlation)
             case .foreignKey:
                 return nil
             }

@@ -166,8 +166,6 @@ final class LoweringContext {
 
     func keyColumn(of model: Model) -> String { model.primaryKey.first ?? "rowid" }
 
-    /// The column that is NULL exactly when a row is missing: for a to-one join, the column it
-    /// joins on (never NULL when the join matched); for other rows, the key.
     /// Whether the facts say `reference` is intact; records it as a candidate, and as an
     /// assumption when it is.
     func isIntact(_ reference: ForeignKeyReference) -> Bool {
@@ -177,6 +175,8 @@ final class LoweringContext {
         return true
     }
 
+    /// The column that is NULL exactly when a row is missing: for a to-one join, the column it
+    /// joins on (never NULL when the join matched); for other rows, the key.
     func presenceColumn(of alias: String, model: Model) -> String {
         presenceColumns[alias] ?? keyColumn(of: model)
     }

@@ -107,7 +107,7 @@ public final class SiftDatabase {
         let unknownReferences = compiled.referenceCandidates.filter { referenceFacts[$0] == nil }
         if !unknown.isEmpty || !unknownReferences.isEmpty {
             for key in unknown { textForms[key] = textForm(of: key) }
-            for reference in unknownReferences { referenceFacts[reference] = isIntact(reference) }
+            for reference in unknownReferences { referenceFacts[reference] = referenceIsIntact(reference) }
             if unknown.contains(where: { textForms[$0] != .mixed }) || unknownReferences.contains(where: { referenceFacts[$0] == true }) {
                 compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
             }
@@ -153,14 +153,17 @@ public final class SiftDatabase {
     /// reference counts as not intact (the SQL keeps its join) until the data changes.
     public static let referenceCheckBudget = 2.0
 
-    /// Whether every non-NULL value of a foreign key has a target row: its distinct values (an
-    /// index on the column makes this a scan of the index) each looked up in the target. At most
-    /// ``referenceCheckBudget`` seconds, once per reference and connection, until the data changes.
-    private func isIntact(_ reference: ForeignKeyReference) -> Bool {
+    /// Whether every value of a foreign key has a target row (NULL counts as one when the
+    /// reference says so: a join table's link with a NULL key points at nothing): its distinct
+    /// values (an index on the column makes this a scan of the index) each looked up in the
+    /// target. At most ``referenceCheckBudget`` seconds, once per reference and connection, until
+    /// the data changes.
+    private func referenceIsIntact(_ reference: ForeignKeyReference) -> Bool {
         let column = SQLiteIdentifier.quote(reference.column)
+        let nullKey = reference.nullIsDangling ? #""key" IS NULL OR "# : ""
         let sql = """
-            SELECT 1 FROM (SELECT DISTINCT \(column) AS "key" FROM \(SQLiteIdentifier.quote(reference.table)) WHERE \(column) IS NOT NULL) \
-            WHERE NOT EXISTS (SELECT 1 FROM \(SQLiteIdentifier.quote(reference.targetTable)) WHERE \(SQLiteIdentifier.quote(reference.targetColumn)) = "key") LIMIT 1
+            SELECT 1 FROM (SELECT DISTINCT \(column) AS "key" FROM \(SQLiteIdentifier.quote(reference.table))\(reference.nullIsDangling ? "" : " WHERE \(column) IS NOT NULL")) \
+            WHERE \(nullKey)NOT EXISTS (SELECT 1 FROM \(SQLiteIdentifier.quote(reference.targetTable)) WHERE \(SQLiteIdentifier.quote(reference.targetColumn)) = "key") LIMIT 1
             """
         let previousLimit = connection.timeLimit
         connection.setTimeLimit(min(previousLimit ?? Self.referenceCheckBudget, Self.referenceCheckBudget))
@@ -187,16 +190,22 @@ public final class SiftDatabase {
         }
     }
 
-    /// The normal forms of a text column: rows of printable ASCII are skipped with `GLOB` (cheap),
-    /// the others are normalised; a second scan, only when some text is not NFC, looks for one in
-    /// neither NFC nor NFD. At most two scans per column and connection, until the data changes.
+    /// The normal forms of a text column: rows of printable ASCII are skipped with `GLOB` (cheap;
+    /// a text with a NUL is always inspected, since `GLOB` stops at it), the others are
+    /// normalised; a second scan, only when some text is not NFC, looks for one in neither NFC nor
+    /// NFD. At most two scans per column and connection, until the data changes. A column
+    /// declared with another collation than `BINARY` is `.mixed`: compared bare, it would
+    /// compare by that collation (`NOCASE`), not by Swift's `==`.
     private func textForm(of key: String) -> TextForm {
         for model in schema.models {
             for attribute in model.attributes where attribute.storage == .text && model.tableName + "." + attribute.columnName == key {
+                guard connection.declaredCollation(table: model.tableName, column: attribute.columnName)?.uppercased() == "BINARY" else {
+                    return .mixed
+                }
                 let column = SQLiteIdentifier.quote(attribute.columnName)
                 let notNFC = "\(column) <> \(SiftFunction.nfc.sqlName)(\(column))"
                 let notNFD = "\(column) <> \(SiftFunction.nfd.sqlName)(\(column))"
-                let select = "SELECT 1 FROM \(SQLiteIdentifier.quote(model.tableName)) WHERE \(column) GLOB ?1 AND "
+                let select = "SELECT 1 FROM \(SQLiteIdentifier.quote(model.tableName)) WHERE (\(column) GLOB ?1 OR instr(\(column), char(0)) > 0) AND "
                 let nonASCII: [SQLiteValue] = [.text("*[^ -~]*")]
                 guard let notInNFC = try? connection.prepare(select + notNFC + " LIMIT 1").rows(bindings: nonASCII) else { return .mixed }
                 if notInNFC.isEmpty { return .nfc }
@@ -232,7 +241,9 @@ public final class SiftDatabase {
             refreshFactsIfDataChanged()
             let assumptions = query.nfcAssumptions.map { ($0, TextForm.nfc) } + query.nfcOrNFDAssumptions.map { ($0, TextForm.nfcOrNFD) }
             for (key, _) in assumptions where textForms[key] == nil { textForms[key] = textForm(of: key) }
-            for reference in query.referenceAssumptions where referenceFacts[reference] == nil { referenceFacts[reference] = isIntact(reference) }
+            for reference in query.referenceAssumptions where referenceFacts[reference] == nil {
+                referenceFacts[reference] = referenceIsIntact(reference)
+            }
             return assumptions.contains(where: { key, assumed in !(textForms[key] ?? .mixed).satisfies(assumed) })
                 || query.referenceAssumptions.contains(where: { referenceFacts[$0] != true })
         }

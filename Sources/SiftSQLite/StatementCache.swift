@@ -56,6 +56,11 @@ struct StatementCache {
     }
 
     private mutating func evictOverflow() {
+        // The last hit skipped its recency update: it is the most recently used.
+        if entries.count > capacity, let lastHit, let index = entries.index(forKey: lastHit.sql) {
+            useCounter += 1
+            entries.values[index].lastUse = useCounter
+        }
         while entries.count > capacity {
             guard let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
             entries.removeValue(forKey: oldest.key)

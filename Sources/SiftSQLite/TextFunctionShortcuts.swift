@@ -2,10 +2,11 @@ import CSQLite
 import Sift
 
 /// Byte-level answers of Sift's text functions for texts whose characters are all below U+0300
-/// (ASCII and the Latin-1 and Latin Extended letters): such a text is in NFC, none of its
-/// characters is canonically equivalent to another sequence, and each character is a grapheme
-/// cluster of its own except "\r\n". So `sift_nfc` returns it unchanged, and `contains`,
-/// `hasPrefix` and `hasSuffix` compare bytes, minding only a match that would split "\r\n".
+/// (ASCII and the Latin-1 and Latin Extended letters): such a text is in NFC (so two of them are
+/// canonically equivalent exactly when their bytes are equal), no two of its characters compose,
+/// and each character is a grapheme cluster of its own except "\r\n". So `sift_nfc` returns it
+/// unchanged, and `contains`, `hasPrefix` and `hasSuffix` compare bytes, minding only a match
+/// that would split "\r\n".
 /// Any other argument (other text, NULL, numbers, blobs, invalid UTF-8) goes to the Swift
 /// implementation. `SiftFunction.evaluate` stays the definition; tests compare the two.
 enum TextFunctionShortcuts {

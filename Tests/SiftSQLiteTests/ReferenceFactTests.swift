@@ -74,4 +74,18 @@ import Testing
         #expect(try database.fetch(nilCompany).count == 4)
         #expect(try database.fetch(noInterests).count == 4)
     }
+
+    /// A join table whose key columns may be NULL: a link with a NULL key points at nothing, so it
+    /// is no element, whether or not the other links are intact.
+    @Test func aLinkWithANullKeyIsNoElement() throws {
+        let script = Self.schema.replacingOccurrences(
+            of: "userID INTEGER NOT NULL REFERENCES users(id), interestID INTEGER NOT NULL REFERENCES interests(id)",
+            with: "userID INTEGER REFERENCES users(id), interestID INTEGER REFERENCES interests(id)")
+        #expect(script != Self.schema)
+        let database = try Self.open(script + "INSERT INTO userInterests VALUES (2, NULL), (NULL, 3);")
+        #expect(try Self.ids(database, "User where interests.isEmpty").ids == [2, 4])
+        #expect(try Self.ids(database, "User where interests.count == 1").ids == [3])
+        #expect(try Self.ids(database, "#Predicate<Interest> { $0.users.isEmpty }").ids == [3])
+        #expect(try Self.ids(database, "#Predicate<Interest> { $0.users.count == 1 }").ids == [1])
+    }
 }

@@ -48,6 +48,20 @@ struct StatementCacheTests {
         #expect(connection.prepareCount == 4)
     }
 
+    @Test func aRepeatedHitCountsAsRecentUse() throws {
+        // The hit on the same SQL as the last hit takes a shortcut: it still counts for eviction.
+        let connection = try Connection.inMemory()
+        connection.statementCacheCapacity = 2
+        let a = try connection.cachedStatement("SELECT 'a'")
+        #expect(try connection.cachedStatement("SELECT 'a'") === a)
+        _ = try connection.cachedStatement("SELECT 'b'")
+        #expect(try connection.cachedStatement("SELECT 'a'") === a)  // the last hit again
+        _ = try connection.cachedStatement("SELECT 'c'")  // evicts b, not a
+        #expect(connection.prepareCount == 3)
+        #expect(try connection.cachedStatement("SELECT 'a'") === a)
+        #expect(connection.prepareCount == 3)
+    }
+
     @Test func clearingAndDisablingTheCache() throws {
         let connection = try Connection.inMemory()
         let first = try connection.cachedStatement("SELECT 1")

@@ -21,10 +21,11 @@ import Testing
     static let needles = ["José", "Jose\u{301}", "Jose", "Jos", "Kim", "kim", "한", "Å", "A", "K", "", "e\u{301}", "\u{301}", "é", "ée\u{301}"]
 
     /// A database of `words(id, text)` holding `texts`, indexed on `text`.
-    static func makeDatabase(_ texts: [String]) throws -> (path: String, database: SiftDatabase) {
+    static func makeDatabase(_ texts: [String], collation: String = "BINARY") throws -> (path: String, database: SiftDatabase) {
         let path = NSTemporaryDirectory() + "sift-text-forms-\(UUID().uuidString).sqlite"
         let writer = try Connection(path: path, mode: .readWriteCreate)
-        try writer.execute("CREATE TABLE words (id INTEGER PRIMARY KEY, text TEXT NOT NULL); CREATE INDEX words_text ON words(text)")
+        try writer.execute(
+            "CREATE TABLE words (id INTEGER PRIMARY KEY, text TEXT NOT NULL COLLATE \(collation)); CREATE INDEX words_text ON words(text)")
         let insert = try writer.prepare("INSERT INTO words (text) VALUES (?1)")
         for text in texts { _ = try insert.rows(bindings: [.text(text)]) }
         return (path, try SiftDatabase(path: path, mode: .readWrite))
@@ -97,5 +98,26 @@ import Testing
         // A text in neither form arrives: the same compiled query still finds it.
         try database.connection.execute("INSERT INTO words (text) VALUES ('\u{E9}e\u{301}')")
         #expect(try Self.texts(database, query) == ["\u{E9}e\u{301}"])
+    }
+
+    /// Compared bare, a `NOCASE` column would compare "josé" equal to "José": such a column keeps
+    /// `sift_nfc`, which compares as Swift does.
+    @Test func aColumnWithAnotherCollationKeepsNormalising() throws {
+        let texts = Self.nfcOrNFD + ["Zoe", "zoe"]
+        let (_, database) = try Self.makeDatabase(texts, collation: "NOCASE")
+        let equality = try database.compile(#"Word where text == "jos\u{E9}""#)
+        #expect(equality.sql.contains(#"sift_nfc("words"."text")"#), "\(equality.sql)")
+        #expect(try Self.texts(database, equality).isEmpty)
+        #expect(try Self.texts(database, try database.compile(#"Word where text.hasPrefix("Z")"#)) == ["Zoe"])
+        try Self.checkAll(database, texts: texts)
+    }
+
+    /// `GLOB` stops at a NUL: the scan still looks at texts that hold one.
+    @Test func aTextWithANulIsInspectedToo() throws {
+        let texts = Self.nfcOrNFD + ["x\u{0}e\u{301}\u{E9}"]
+        let (_, database) = try Self.makeDatabase(texts)
+        let equality = try database.compile(#"Word where text == "x\u{0}\u{E9}\u{E9}""#)
+        #expect(equality.sql.contains(#"sift_nfc("words"."text")"#), "\(equality.sql)")
+        #expect(try Self.texts(database, equality) == ["x\u{0}e\u{301}\u{E9}"])
     }
 }

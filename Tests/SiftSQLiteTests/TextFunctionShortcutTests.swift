@@ -47,4 +47,18 @@ import Testing
         #expect(try connection.scalar("SELECT sift_has_prefix(NULL, 'a')") == nil)
         #expect(try connection.scalar("SELECT sift_nfc(42)") == 42)
     }
+
+    /// Invalid UTF-8 (stored by another program) is not taken by the shortcuts: the Swift
+    /// implementation reads it with U+FFFD, as it does any stored text.
+    @Test func invalidUTF8GoesToTheSwiftImplementation() throws {
+        let connection = try Connection.inMemory()
+        try connection.registerSiftFunctions()
+        // 0x80 alone, an overlong "/" (C0 AF), a truncated "é" (C3): each reads as U+FFFD.
+        for hex in ["6180", "61c0af", "61c3"] {
+            let replaced = try connection.scalar("SELECT sift_nfc(CAST(x'\(hex)' AS TEXT))")
+            #expect(replaced.textValue?.unicodeScalars.contains("\u{FFFD}") == true, "\(hex): \(replaced)")
+            #expect(try connection.scalar("SELECT sift_has_prefix(CAST(x'\(hex)' AS TEXT), 'a')") == 1)
+            #expect(try connection.scalar("SELECT sift_contains(CAST(x'\(hex)' AS TEXT), '\u{FFFD}')") == 1)
+        }
+    }
 }
