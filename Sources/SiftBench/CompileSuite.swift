@@ -54,11 +54,11 @@ final class CompileSuite: Suite {
         var benchmarks: [Benchmark] = []
         for item in items {
             benchmarks.append(
-                Benchmark(suite: name, name: "compile/\(item.label)", bytesPerRun: item.source.bytes.count) {
+                Benchmark(suite: name, name: "compile/\(item.label)", bytesPerRun: item.source.bytes.count, group: "compile/\(item.label)") {
                     { Self.compile(item.source, schema: schema, options: options) }
                 })
             benchmarks.append(
-                Benchmark(suite: name, name: "prepare/\(item.label)") {
+                Benchmark(suite: name, name: "prepare/\(item.label)", group: "compile/\(item.label)") {
                     let connection = database.connection
                     return {
                         // prepare + finalize (the Statement finalizes when released)
@@ -85,7 +85,7 @@ final class CompileSuite: Suite {
         var prepares: [Double] = []
         for item in items {
             guard let compile = byName["compile/\(item.label)"], let prepare = byName["prepare/\(item.label)"] else { continue }
-            let ratio = compile.medianNanoseconds / prepare.medianNanoseconds
+            let ratio = Harness.pairedRatio(compile, prepare)
             ratios.append(ratio)
             compiles.append(compile.medianNanoseconds)
             prepares.append(prepare.medianNanoseconds)

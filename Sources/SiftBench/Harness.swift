@@ -53,6 +53,8 @@ struct Result: Codable {
     var itemsPerRun: Int
     var bytesPerRun: Int?
     var checksum: Int
+    /// Every sample's time per run, in the order measured (interleaved with its group's).
+    var sampleNanoseconds: [Double] = []
 
     var medianPerItemNanoseconds: Double { medianNanoseconds / Double(max(itemsPerRun, 1)) }
     var minimumPerItemNanoseconds: Double { minimumNanoseconds / Double(max(itemsPerRun, 1)) }
@@ -120,8 +122,26 @@ struct Harness {
                 suite: benchmark.suite, name: benchmark.name, samples: sorted.count, runsPerSample: runsPerSample[index],
                 medianNanoseconds: Self.median(ofSorted: sorted), minimumNanoseconds: sorted.first!,
                 maximumNanoseconds: sorted.last!, itemsPerRun: benchmark.itemsPerRun, bytesPerRun: benchmark.bytesPerRun,
-                checksum: checksums[index])
+                checksum: checksums[index], sampleNanoseconds: times[index])
         }
+    }
+
+    /// `a / b` for two benchmarks measured interleaved: the median of the ratios of their samples
+    /// taken side by side, so a slow moment of the machine slows both sides of each ratio (the
+    /// ratio of the medians when the samples cannot be paired).
+    static func pairedRatio(_ a: Result, _ b: Result) -> Double {
+        guard a.sampleNanoseconds.count == b.sampleNanoseconds.count, !a.sampleNanoseconds.isEmpty else {
+            return a.medianNanoseconds / b.medianNanoseconds
+        }
+        return median(ofSorted: zip(a.sampleNanoseconds, b.sampleNanoseconds).map { $0 / $1 }.sorted())
+    }
+
+    /// `a - b` in nanoseconds per run, paired like ``pairedRatio(_:_:)``.
+    static func pairedDifference(_ a: Result, _ b: Result) -> Double {
+        guard a.sampleNanoseconds.count == b.sampleNanoseconds.count, !a.sampleNanoseconds.isEmpty else {
+            return a.medianNanoseconds - b.medianNanoseconds
+        }
+        return median(ofSorted: zip(a.sampleNanoseconds, b.sampleNanoseconds).map { $0 - $1 }.sorted())
     }
 
     /// The median of a sorted, non-empty array (the mean of the middle two for an even count).

@@ -238,7 +238,7 @@ final class SQLSuite: Suite {
         for item in loaded.items {
             let label = item.query.label
             guard let compile = byName["compile/\(label)"], let prepare = byName["prepare/\(label)"] else { continue }
-            let ratio = compile.medianNanoseconds / prepare.medianNanoseconds
+            let ratio = Harness.pairedRatio(compile, prepare)
             ratios.append(ratio)
             compiles.append(compile.medianNanoseconds)
             prepares.append(prepare.medianNanoseconds)
@@ -272,8 +272,8 @@ final class SQLSuite: Suite {
             guard let hand = byName["exec/hand/\(label)"], let siftSQL = byName["exec/sift-sql/\(label)"],
                 let sift = byName["exec/sift/\(label)"]
             else { continue }
-            let ratio = siftSQL.medianNanoseconds / hand.medianNanoseconds
-            let endToEnd = sift.medianNanoseconds / hand.medianNanoseconds
+            let ratio = Harness.pairedRatio(siftSQL, hand)
+            let endToEnd = Harness.pairedRatio(sift, hand)
             executions.append((item, ratio, endToEnd))
             figures["exec.\(label).sqlRatio"] = ratio
             execTable.add([
@@ -285,7 +285,7 @@ final class SQLSuite: Suite {
         }
         if !executions.isEmpty {
             print(
-                "Execution per query, every row stepped (median of samples). SQL ratio = Sift's SQL / hand-written, both with plain\nSQLiteValue reads; end-to-end = SiftDatabase.forEachRow (decoding) / hand-written. Target: SQL ratio ≤ 1.10 for every query.\n"
+                "Execution per query, every row stepped (median of samples). SQL ratio = Sift's SQL / hand-written, both with plain\nSQLiteValue reads; end-to-end = SiftDatabase.forEachRow (decoding) / hand-written; each ratio is the median of the\nratios of samples taken side by side. Target: SQL ratio ≤ 1.10 for every query.\n"
             )
             print(execTable.render())
             let sortedRatios = executions.map(\.ratio).sorted()
@@ -316,7 +316,7 @@ final class SQLSuite: Suite {
         ])
         for kind in ["1-row", "0-rows"] {
             guard let sift = byName["cache-hit/sift/\(kind)"], let raw = byName["cache-hit/raw/\(kind)"] else { continue }
-            let overhead = (sift.medianNanoseconds - raw.medianNanoseconds) / 1e3
+            let overhead = Harness.pairedDifference(sift, raw) / 1e3
             figures["cacheHit.\(kind).siftMicroseconds"] = sift.medianNanoseconds / 1e3
             figures["cacheHit.\(kind).rawMicroseconds"] = raw.medianNanoseconds / 1e3
             figures["cacheHit.\(kind).overheadMicroseconds"] = overhead
