@@ -35,6 +35,18 @@ import Testing
         #expect(sink.text.hasSuffix("id,value,parentID,parent\n2,2,1,1\n") || sink.text.hasSuffix("id,value,parentID\n2,2,1\n"))
     }
 
+    @Test func sqlSaysWhichBindingIsTheDecomposedForm() throws {
+        // A column of composed and decomposed texts: `==` binds both forms, which print alike.
+        let path = try temporaryDatabase(
+            "CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL); INSERT INTO notes VALUES (1, 'Jos\u{E9}'), (2, 'Jose\u{301}');")
+        let engine = try DatabaseEngine(path: path, modelFile: nil)
+        let sink = StringSink()
+        let reader = ScriptedLineReader(lines: [#".sql Note where title == "José""#])
+        #expect(session(engine, sink).run(reader: reader) == 0)
+        #expect(sink.text.contains("\"notes\".\"title\" IN (?1, ?2)"), "\(sink.text)")
+        #expect(sink.text.contains("-- ?1 = 'Jos\u{E9}'\n-- ?2 = 'Jose\u{301}' (NFD)\n"), "\(sink.text)")
+    }
+
     @Test func reloadReadsAChangedSchema() throws {
         let path = try temporaryDatabase("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL); INSERT INTO notes VALUES (1, 'a');")
         let engine = try DatabaseEngine(path: path, modelFile: nil)

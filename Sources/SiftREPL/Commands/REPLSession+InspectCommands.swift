@@ -79,7 +79,10 @@ extension REPLSession {
         var out = sql + "\n"
         for (index, binding) in compilation.bindings.enumerated() {
             out += "-- ?\(index + 1) = \(Self.sqlLiteral(binding.value))"
-            out += binding.parameterName.map { " (\($0))" } ?? ""
+            // Two bindings of a text in its two normal forms look alike: say which is which.
+            var notes = binding.parameterName.map { [$0] } ?? []
+            if case .text(let text) = binding.value, let form = Self.normalFormNote(text) { notes.append(form) }
+            out += notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")"
             out += "\n"
         }
         resultSink.write(out)
@@ -96,6 +99,12 @@ extension REPLSession {
         guard !diagnostics.isEmpty else { return }
         console.error.write(DiagnosticRenderer(colors: configuration.colors).render(diagnostics, in: source))
         if diagnostics.hasErrors { failureCount += 1 }
+    }
+
+    /// "NFD" or "not NFC" for a text that is not in NFC (bytes, not Swift's `==`); nil otherwise.
+    static func normalFormNote(_ text: String) -> String? {
+        if text.utf8.elementsEqual(text.precomposedStringWithCanonicalMapping.utf8) { return nil }
+        return text.utf8.elementsEqual(text.decomposedStringWithCanonicalMapping.utf8) ? "NFD" : "not NFC"
     }
 
     /// A value as an SQL literal: `NULL`, `42`, `1.5`, `'it''s'`, `X'00FF'`.
