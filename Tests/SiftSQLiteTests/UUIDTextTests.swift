@@ -28,4 +28,23 @@ import Testing
         }
         #expect(UUIDText.parse(uuid.uuidString) == uuid)
     }
+
+    /// Near-UUIDs (one character replaced by a neighbour of the hex digits in ASCII) are read as
+    /// Foundation reads them.
+    @Test func nearUUIDsAreReadAsFoundationReadsThem() {
+        let replacements = Array("/0:9@AFG`afg-_ {}".unicodeScalars) + ["\u{C1}", "\u{0}"]
+        var checked = 0
+        for round in 0..<40 {
+            let text = Array(UUID().uuidString.unicodeScalars)
+            for position in text.indices {
+                var mutated = text
+                mutated[position] = replacements[(round + position) % replacements.count]
+                let candidate = String(String.UnicodeScalarView(mutated))
+                #expect(UUIDText.parse(candidate) == UUID(uuidString: candidate), "\(candidate.debugDescription)")
+                #expect(UUIDText.parse(candidate.lowercased()) == UUID(uuidString: candidate.lowercased()))
+                checked += 1
+            }
+        }
+        #expect(checked == 40 * 36)
+    }
 }
