@@ -115,7 +115,9 @@ extension LoweringContext {
     /// Whether a column may hold NULL: unless it is a non-optional attribute (the schema knows it
     /// is `NOT NULL` or the rowid).
     func mayBeNull(_ column: String, of model: Model) -> Bool {
-        model.attributes.first { $0.columnName == column }?.isOptional ?? true
+        // The members themselves: `model.attributes` would build an array per call.
+        for case .attribute(let attribute) in model.members where attribute.columnName == column { return attribute.isOptional }
+        return true
     }
 
     func openJSONArray(_ array: Lowered, type: SiftType) -> OpenedSequence {
