@@ -160,10 +160,14 @@ public final class SiftDatabase {
     /// the data changes.
     private func referenceIsIntact(_ reference: ForeignKeyReference) -> Bool {
         let column = SQLiteIdentifier.quote(reference.column)
-        let nullKey = reference.nullIsDangling ? #""key" IS NULL OR "# : ""
+        // The key is named through its own alias: a bare "key" inside the subquery would be the
+        // target table's column of that name, if it has one.
+        let key = #""sift_reference_keys"."key""#
+        let nullKey = reference.nullIsDangling ? key + " IS NULL OR " : ""
+        let target = SQLiteIdentifier.quote(reference.targetTable)
         let sql = """
-            SELECT 1 FROM (SELECT DISTINCT \(column) AS "key" FROM \(SQLiteIdentifier.quote(reference.table))\(reference.nullIsDangling ? "" : " WHERE \(column) IS NOT NULL")) \
-            WHERE \(nullKey)NOT EXISTS (SELECT 1 FROM \(SQLiteIdentifier.quote(reference.targetTable)) WHERE \(SQLiteIdentifier.quote(reference.targetColumn)) = "key") LIMIT 1
+            SELECT 1 FROM (SELECT DISTINCT \(column) AS "key" FROM \(SQLiteIdentifier.quote(reference.table))\(reference.nullIsDangling ? "" : " WHERE \(column) IS NOT NULL")) AS "sift_reference_keys" \
+            WHERE \(nullKey)NOT EXISTS (SELECT 1 FROM \(target) WHERE \(target).\(SQLiteIdentifier.quote(reference.targetColumn)) = \(key)) LIMIT 1
             """
         let previousLimit = connection.timeLimit
         connection.setTimeLimit(min(previousLimit ?? Self.referenceCheckBudget, Self.referenceCheckBudget))

@@ -88,4 +88,19 @@ import Testing
         #expect(try Self.ids(database, "#Predicate<Interest> { $0.users.isEmpty }").ids == [3])
         #expect(try Self.ids(database, "#Predicate<Interest> { $0.users.count == 1 }").ids == [1])
     }
+
+    /// The check names the foreign key's values through their own alias: a target table with a
+    /// column called `key` (here equal to its id) must not answer for them.
+    @Test func aTargetColumnNamedKeyDoesNotHideADanglingKey() throws {
+        let script = Self.schema
+            .replacingOccurrences(of: "CREATE TABLE companies (id INTEGER PRIMARY KEY, name TEXT NOT NULL);",
+                with: "CREATE TABLE companies (id INTEGER PRIMARY KEY, name TEXT NOT NULL, key INTEGER);")
+            .replacingOccurrences(of: "INSERT INTO companies VALUES (1, 'Acme'), (2, 'Globex');",
+                with: "INSERT INTO companies VALUES (1, 'Acme', 1), (2, 'Globex', 2);")
+        #expect(script != Self.schema)
+        let database = try Self.open(script + "INSERT INTO users VALUES (5, 'Ed', 77);")
+        let (sql, ids) = try Self.ids(database, "User where company == nil")
+        #expect(sql.contains("JOIN"), "\(sql)")
+        #expect(ids == [2, 4, 5], "\(sql)")
+    }
 }
