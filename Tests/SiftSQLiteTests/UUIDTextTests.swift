@@ -47,4 +47,42 @@ import Testing
         }
         #expect(checked == 40 * 36)
     }
+
+    /// Every byte value at every position of a UUID's UTF-8: the word-at-a-time reader accepts
+    /// exactly the canonical texts, and reads them as Foundation does.
+    @Test func everyByteAtEveryPositionIsReadAsFoundationReadsIt() {
+        for text in ["6BA7B810-9DAD-11D1-80B4-00C04FD430C8", "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"] {
+            let original = Array(text.utf8)
+            for position in original.indices {
+                for byte in 0...255 {
+                    var bytes = original
+                    bytes[position] = UInt8(byte)
+                    let expected = UUID(uuidString: String(decoding: bytes, as: UTF8.self))
+                    let parsed = bytes.withUnsafeBufferPointer { UUIDText.parse(utf8: $0) }
+                    // Canonical texts are read, as Foundation reads them; the rest are left to Foundation.
+                    #expect((parsed != nil) == Self.isCanonical(bytes), "byte \(byte) at \(position)")
+                    if let parsed { #expect(parsed == expected, "byte \(byte) at \(position)") }
+                    if Self.isCanonical(bytes) { #expect(expected != nil, "byte \(byte) at \(position)") }
+                }
+            }
+        }
+    }
+
+    /// The text written on the stack is `format`'s text.
+    @Test func stackTextIsTheFormattedText() {
+        for _ in 0..<200 {
+            let uuid = UUID()
+            for uppercase in [true, false] {
+                let bytes = UUIDText.withUTF8(of: uuid, uppercase: uppercase) { Array($0) }
+                #expect(String(decoding: bytes, as: UTF8.self) == UUIDText.format(uuid, uppercase: uppercase))
+            }
+        }
+    }
+
+    /// 36 bytes: hex digits in either case with hyphens at 8, 13, 18 and 23.
+    static func isCanonical(_ bytes: [UInt8]) -> Bool {
+        bytes.count == 36 && bytes.indices.allSatisfy { index in
+            [8, 13, 18, 23].contains(index) ? bytes[index] == UInt8(ascii: "-") : Character(UnicodeScalar(bytes[index])).isHexDigit
+        }
+    }
 }
