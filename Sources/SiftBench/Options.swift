@@ -19,6 +19,8 @@ struct Options {
     var compileLoop = 0
     /// `--rerun-loop N`: only re-run a compiled one-row lookup N times (for a profiler) and exit.
     var rerunLoop = 0
+    /// `--raw` with `--rerun-loop`: run the same lookup through SQLite's C API alone (the baseline).
+    var rawRerun = false
 
     var effectiveScale: Double { scale ?? (quick ? 0.01 : 1) }
     var effectiveEvaluatorScale: Double { evaluatorScale ?? (quick ? 0.01 : 0.1) }
@@ -26,7 +28,7 @@ struct Options {
     static let usage = """
         usage: sift-bench [--quick] [--filter NAME]... [--json FILE] [--root DIR] [--scale S]
                           [--evaluator-scale S] [--seed N] [--sift PATH] [--compile-loop N]
-                          [--rerun-loop N]
+                          [--rerun-loop N [--raw]]
 
           --quick          fewer and shorter samples (a smoke run, not for comparing figures)
           --filter NAME    run only the benchmarks whose 'suite/name' contains NAME (repeatable),
@@ -43,7 +45,9 @@ struct Options {
           --compile-loop N only compile the benchmark corpus N times, then exit (a workload for
                            valgrind --tool=callgrind or perf; no figures)
           --rerun-loop N   only re-run the compiled identifier lookup N times with new UUIDs
-                           (statement-cache hits), then exit (a workload for a profiler)
+                           (statement-cache hits), then exit (a workload for a profiler);
+                           with --raw, the same lookup through SQLite's C API alone (the baseline
+                           whose instructions a profile subtracts)
 
         Suites: parse (lexing and parsing of the example corpus, throughput on a 1 MB script),
         compile (example corpus: compile vs. prepare), sql (benchmark corpus: compile vs. prepare,
@@ -86,6 +90,7 @@ struct Options {
                     throw UsageError(description: "--rerun-loop needs a positive integer")
                 }
                 options.rerunLoop = count
+            case "--raw": options.rawRerun = true
             case "-h", "--help": options.help = true
             default:
                 if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {

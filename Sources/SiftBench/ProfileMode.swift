@@ -11,6 +11,9 @@ import SiftSQLite
 /// `sift-bench --rerun-loop N` re-runs the compiled `identifier == userID` lookup N times with
 /// `SiftDatabase.forEachRow` (statement-cache hits, one row each), alternating 256 identifiers.
 ///
+/// With `--raw`, the same lookup runs through SQLite's C API alone (bind the text, step, read
+/// each column), the baseline of the `cache-hit` benchmark.
+///
 /// Set-up (opening the benchmark database, learning the NFC facts) happens once, before the loop.
 enum ProfileMode {
     static func run(_ options: Options, context: SuiteContext) throws {
@@ -38,10 +41,19 @@ enum ProfileMode {
             $0.first?.textValue.flatMap(UUID.init(uuidString:))
         }
         guard !identifiers.isEmpty else { throw BenchError(description: "the benchmark database has no users") }
-        let start = MonotonicClock.now()
         var rows = 0
-        for run in 0..<options.rerunLoop {
-            try database.forEachRow(query, parameters: ["userID": .uuid(identifiers[run % identifiers.count])]) { _ in rows += 1 }
+        let start: UInt64
+        if options.rawRerun {
+            let raw = try RawSQLite(path: database.connection.path, readOnly: true)
+            let statement = try raw.prepare(query.sql)
+            let texts = identifiers.map { SQLiteValue.text($0.uuidString) }
+            start = MonotonicClock.now()
+            for run in 0..<options.rerunLoop { rows += try statement.runReading([texts[run % texts.count]]) }
+        } else {
+            start = MonotonicClock.now()
+            for run in 0..<options.rerunLoop {
+                try database.forEachRow(query, parameters: ["userID": .uuid(identifiers[run % identifiers.count])]) { _ in rows += 1 }
+            }
         }
         let elapsed = Double(MonotonicClock.now() - start)
         print("re-ran the lookup \(options.rerunLoop) times (\(rows) rows) in \(Format.duration(elapsed)) (\(Format.microseconds(elapsed / Double(options.rerunLoop))) µs each)")

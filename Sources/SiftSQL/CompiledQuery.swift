@@ -36,22 +36,28 @@ public struct CompiledQuery: Sendable, Hashable {
 
     /// The values to bind, in placeholder order, given values for the named parameters.
     public func bindings(for values: [String: ParameterValue], schema: Schema) throws -> [SQLValue] {
-        var encoded: [SQLValue] = []
-        encoded.reserveCapacity(bindings.count)
-        for slot in bindings {
+        var array = SQLValueArray()
+        array.values.reserveCapacity(bindings.count)
+        try encodeBindings(for: values, schema: schema, into: &array)
+        return array.values
+    }
+
+    /// Hands the value of each placeholder, in order, to `sink`, given values for the named
+    /// parameters: the same values as ``bindings(for:schema:)``, without collecting them.
+    public func encodeBindings(for values: [String: ParameterValue], schema: Schema, into sink: inout some SQLValueSink) throws {
+        for (offset, slot) in bindings.enumerated() {
             switch slot {
             case .constant(let value):
-                encoded.append(value)
+                try sink.put(value, at: offset + 1)
             case .parameter(let name, let encoding):
                 // A query has a few parameters: a scan costs less than building a dictionary per run.
                 let type = parameters.first { $0.name == name }?.type ?? .error
                 guard let value = values[name] else {
                     throw ParameterError(name: name, message: "no value for the parameter '\(name)' (\(type))")
                 }
-                encoded.append(try ParameterEncoder.encode(value, name: name, type: type, encoding: encoding, schema: schema))
+                try ParameterEncoder.encode(value, name: name, type: type, encoding: encoding, schema: schema, into: &sink, at: offset + 1)
             }
         }
-        return encoded
     }
 }
 

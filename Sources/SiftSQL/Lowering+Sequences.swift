@@ -234,7 +234,7 @@ extension LoweringContext {
         guard case .toMany = sequence.kind, !ExpressionTraps.mayTrap(predicate),
             FreeVariables.of(predicate).isSubset(of: [variable])
         else { return nil }
-        guard var opened = openSequence(sequence), let correlation = opened.correlation else { return nil }
+        guard let opened = openSequence(sequence), let correlation = opened.correlation else { return nil }
         // The correlation is the level's first condition: the subquery is not tied to the row.
         opened.level.conditions.removeFirst()
         bindElement(variable, of: opened)

@@ -39,6 +39,28 @@ public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible
 
 /// Encodes parameter values into SQL values for the storage they meet.
 public enum ParameterEncoder {
+    /// Encodes `value` for a parameter of type `type` with `encoding` into placeholder `position`
+    /// of `sink`: a UUID stored as text goes as bytes written on the stack; everything else as
+    /// ``encode(_:name:type:encoding:schema:)`` encodes it.
+    public static func encode(
+        _ value: ParameterValue, name: String, type: SiftType, encoding: ValueEncoding, schema: Schema,
+        into sink: inout some SQLValueSink, at position: Int
+    ) throws {
+        if case .uuid(let uuid) = value, type.unwrapped == .uuid {
+            let storage: Storage? =
+                switch encoding {
+                case .uuid(let storage): storage
+                case .plain: .uuidUppercaseText
+                default: nil
+                }
+            // The storages UUIDEncoding writes as text.
+            if let storage, storage != .uuidBlob {
+                return try UUIDText.withUTF8(of: uuid, uppercase: storage != .uuidLowercaseText) { try sink.putText(utf8: $0, at: position) }
+            }
+        }
+        try sink.put(encode(value, name: name, type: type, encoding: encoding, schema: schema), at: position)
+    }
+
     /// Encodes `value` for a parameter of type `type` with `encoding`.
     public static func encode(
         _ value: ParameterValue, name: String, type: SiftType, encoding: ValueEncoding, schema: Schema

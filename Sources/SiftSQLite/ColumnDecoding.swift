@@ -82,3 +82,19 @@ final class EnumTypeBox {
     let enumType: EnumType?
     init(_ enumType: EnumType?) { self.enumType = enumType }
 }
+
+/// What running a compiled query needs besides its bindings, worked out once and kept for its
+/// next runs: how each result column decodes, and the column names of its rows.
+final class RunPlan {
+    let sql: String
+    let columns: [Attribute]
+    let decodings: [ColumnDecoding]
+    let names: [String]
+
+    init(_ query: CompiledQuery, schema: Schema) {
+        sql = query.sql
+        columns = query.columns
+        decodings = query.columns.map { ColumnDecoding($0, schema: schema) }
+        names = query.columnNames
+    }
+}

@@ -151,6 +151,18 @@ public final class Connection {
         return statement
     }
 
+    /// The cached statement for `sql`, reset but with its old bindings: for a caller that binds
+    /// every parameter before stepping (clearing them first would be wasted work).
+    func cachedStatementForRebinding(_ sql: String) throws -> Statement {
+        if let statement = statementCache.statement(for: sql) {
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql)
+        statementCache.insert(statement, for: sql)
+        return statement
+    }
+
     /// The most statements the cache keeps (default 64); beyond it the least recently used is
     /// evicted. Zero turns caching off.
     public var statementCacheCapacity: Int {

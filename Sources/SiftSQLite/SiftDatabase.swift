@@ -15,9 +15,9 @@ import Sift
 /// are values that any thread may hold.
 public final class SiftDatabase {
     public let connection: Connection
-    public private(set) var schema: Schema
+    public let schema: Schema
     /// Warnings found while loading the schema.
-    public private(set) var schemaDiagnostics: [Diagnostic]
+    public let schemaDiagnostics: [Diagnostic]
     /// The model file's source (for rendering schema diagnostics), or an empty source.
     public let schemaSource: SourceFile
     public var loweringOptions: SQLLowering.Options
@@ -27,6 +27,8 @@ public final class SiftDatabase {
     private var referenceFacts: [ForeignKeyReference: Bool] = [:]
     /// The state of the data when the facts were learned.
     private var factsStamp: DataStamp?
+    /// How the query run last decodes its rows, kept for its next run.
+    private var lastRunPlan: RunPlan?
 
     /// Opens `path` (read-only unless `mode` says otherwise) and loads its schema.
     public init(path: String, modelFile: String? = nil, mode: Connection.OpenMode = .readOnly) throws {
@@ -256,14 +258,19 @@ public final class SiftDatabase {
 
     /// Binds, steps and decodes: the part of ``forEachRow(_:parameters:_:)`` a statement-cache hit costs.
     private func run(_ query: CompiledQuery, parameters: [String: ParameterValue], _ body: (Row) throws -> Void) throws {
-        let schema = self.schema  // one copy per run, not one per value
-        let values = try query.bindings(for: parameters, schema: schema)
-        let statement = try connection.cachedStatement(query.sql)
-        try statement.bind(values.map(SQLiteValue.init))
+        let statement = try connection.cachedStatementForRebinding(query.sql)
         defer { statement.reset() }  // releases the read lock, also when `body` throws
+        guard statement.parameterCount == query.bindings.count else {
+            throw SQLiteError(
+                code: .range, message: "the statement has \(statement.parameterCount) parameter(s) but the query binds \(query.bindings.count)",
+                sql: query.sql)
+        }
+        // Every placeholder is bound here, so the old values need no clearing.
+        var binder = StatementBinder(statement: statement)
+        try query.encodeBindings(for: parameters, schema: schema, into: &binder)
         guard try statement.step() else { return }
-        let names = query.columnNames
-        let decodings = query.columns.map { ColumnDecoding($0, schema: schema) }
+        let plan = runPlan(for: query)
+        let decodings = plan.decodings
         let count = min(statement.columnCount, decodings.count)
         repeat {
             // Straight from the statement into the row: no intermediate array of stored values.
@@ -272,8 +279,17 @@ public final class SiftDatabase {
             for index in 0..<count {
                 decoded.append(decodings[index].decode(column: Int32(index), of: statement.pointer))
             }
-            try body(Row(names: names, values: decoded))
+            try body(Row(names: plan.names, values: decoded))
         } while try statement.step()
+    }
+
+    /// How `query`'s rows decode: the last plan when the same query runs again, a new one otherwise.
+    private func runPlan(for query: CompiledQuery) -> RunPlan {
+        // Usually the very same strings and arrays: these comparisons see one storage and stop.
+        if let lastRunPlan, lastRunPlan.sql == query.sql, lastRunPlan.columns == query.columns { return lastRunPlan }
+        let plan = RunPlan(query, schema: schema)
+        lastRunPlan = plan
+        return plan
     }
 
     /// `EXPLAIN QUERY PLAN` of a compiled query.

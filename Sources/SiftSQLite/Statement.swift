@@ -96,18 +96,17 @@ public final class Statement {
     /// Runs the statement to its next row: true when a row is available (read it with `value(at:)`
     /// or `row()`), false when the statement has finished. Stepping again after false starts over.
     public func step() throws -> Bool {
+        let resultCode: Int32
         if sqlite3_stmt_busy(pointer) == 0 { executionTime = .zero }
-        var startedAt: ContinuousClock.Instant?
         if let timeLimit = handle.timeLimit {
-            let now = ContinuousClock.now
-            startedAt = now
-            handle.deadline = now + (timeLimit - executionTime)
+            let startedAt = ContinuousClock.now
+            handle.deadline = startedAt + (timeLimit - executionTime)
             handle.timeLimitExceeded = false
-        }
-        let resultCode = sqlite3_step(pointer)
-        if let startedAt {
+            resultCode = sqlite3_step(pointer)
             executionTime += ContinuousClock.now - startedAt
             handle.deadline = nil
+        } else {
+            resultCode = sqlite3_step(pointer)
         }
         switch resultCode {
         case SQLITE_ROW: return true

@@ -1,0 +1,96 @@
+import Foundation
+import Sift
+import SiftSQLite
+import Testing
+
+/// A run binds each value straight into the cached statement (UUIDs stored as text from the
+/// stack), without clearing the old values first, and keeps how the last query decodes its rows.
+@Suite struct StatementBindingTests {
+    /// One UUID column per storage, each holding the same three identifiers.
+    static func database() throws -> SiftDatabase {
+        let path = NSTemporaryDirectory() + "sift-binding-\(UUID().uuidString).sqlite"
+        var inserts: [String] = []
+        for (index, uuid) in identifiers.enumerated() {
+            let bytes = withUnsafeBytes(of: uuid.uuid) { $0.map { String(format: "%02x", $0) }.joined() }
+            inserts.append("(\(index + 1), '\(uuid.uuidString)', '\(uuid.uuidString.lowercased())', x'\(bytes)', 'name \(index + 1)')")
+        }
+        try Connection(path: path, mode: .readWriteCreate).execute(
+            """
+            CREATE TABLE things (id INTEGER PRIMARY KEY, upper TEXT, lower TEXT, bytes BLOB, name TEXT NOT NULL);
+            INSERT INTO things VALUES \(inserts.joined(separator: ", "));
+            CREATE TABLE tags (id INTEGER PRIMARY KEY, label TEXT NOT NULL, weight REAL NOT NULL);
+            INSERT INTO tags VALUES (1, 'red', 0.5), (2, 'green', 1.5), (3, 'blue', 2.5);
+            """)
+        let models = NSTemporaryDirectory() + "sift-binding-\(UUID().uuidString).swift"
+        try """
+            @Table("things") struct Thing {
+                let id: Int
+                var upper: UUID
+                @Column(as: UUID.LowercasedRepresentation.self) var lower: UUID
+                @Column(as: UUID.BytesRepresentation.self) var bytes: UUID
+                var name: String
+            }
+            @Table("tags") struct Tag {
+                let id: Int
+                var label: String
+                var weight: Double
+            }
+            """.write(toFile: models, atomically: true, encoding: .utf8)
+        return try SiftDatabase(path: path, modelFile: models)
+    }
+
+    static let identifiers = (0..<3).map { _ in UUID() }
+
+    @Test(arguments: ["upper", "lower", "bytes"])
+    func uuidParametersFindTheirRowsInEveryStorage(column: String) throws {
+        let database = try Self.database()
+        let query = try database.compile("Thing where \(column) == wanted", parameterTypes: ["wanted": .uuid])
+        // Again and again on one cached statement, each run with another value.
+        for round in 0..<3 {
+            for (index, uuid) in Self.identifiers.enumerated() {
+                let rows = try database.fetch(query, parameters: ["wanted": .uuid(uuid)])
+                #expect(rows.map { $0["id"] } == [.int(Int64(index + 1))], "round \(round), \(column)")
+                #expect(rows.first?[column] == .uuid(uuid))
+            }
+            #expect(try database.fetch(query, parameters: ["wanted": .uuid(UUID())]).isEmpty)
+            // A UUID given as text is encoded as the same storage.
+            let text = Self.identifiers[1].uuidString.lowercased()
+            #expect(try database.fetch(query, parameters: ["wanted": .string(text)]).map { $0["id"] } == [.int(2)])
+        }
+    }
+
+    /// Two queries over different models alternating: each run decodes its own columns (the
+    /// kept plan is the last query's only), and constants and parameters are bound on every run.
+    @Test func alternatingQueriesDecodeTheirOwnRows() throws {
+        let database = try Self.database()
+        let things = try database.compile("Thing where upper == wanted && name != \"none\"", parameterTypes: ["wanted": .uuid])
+        let tags = try database.compile(
+            "FetchDescriptor<Tag>(predicate: #Predicate { $0.id >= low }, sortBy: [SortDescriptor(\\.id, order: .reverse)])",
+            parameterTypes: ["low": .int])
+        for round in 0..<4 {
+            let uuid = Self.identifiers[round % 3]
+            let found = try database.fetch(things, parameters: ["wanted": .uuid(uuid)])
+            #expect(found.map { $0["upper"] } == [.uuid(uuid)])
+            #expect(found.first?.names == ["id", "upper", "lower", "bytes", "name"])
+            #expect(found.first?["bytes"] == .uuid(uuid))
+            let low = round % 3 + 1
+            let listed = try database.fetch(tags, parameters: ["low": .int(Int64(low))])
+            #expect(listed.map { $0["id"] } == (low...3).reversed().map { .int(Int64($0)) })
+            #expect(listed.first?.names == ["id", "label", "weight"])
+            #expect(listed.first?["weight"] == .double(2.5))
+        }
+    }
+
+    /// A value that cannot be encoded throws, and the next run (same statement) is unaffected by
+    /// the values bound before the error.
+    @Test func aFailedBindingLeavesTheStatementUsable() throws {
+        let database = try Self.database()
+        let query = try database.compile("Thing where upper == wanted && id >= low", parameterTypes: ["wanted": .uuid, "low": .int])
+        let uuid = Self.identifiers[0]
+        #expect(try database.fetch(query, parameters: ["wanted": .uuid(uuid), "low": .int(1)]).count == 1)
+        #expect(throws: ParameterError.self) { try database.fetch(query, parameters: ["wanted": .uuid(uuid)]) }
+        #expect(throws: ParameterError.self) { try database.fetch(query, parameters: ["wanted": .string("not a uuid"), "low": .int(1)]) }
+        #expect(try database.fetch(query, parameters: ["wanted": .uuid(uuid), "low": .int(2)]).isEmpty)
+        #expect(try database.fetch(query, parameters: ["wanted": .uuid(uuid), "low": .int(0)]).count == 1)
+    }
+}
