@@ -28,7 +28,7 @@ public final class TypeChecker {
     public static func check(_ query: Query, schema: Schema, source: SourceFile, options: Options = Options()) -> CheckResult {
         // Checking recurses over the tree: a tall one (up to the parser's 512 levels) is checked on
         // a thread with a large stack, whatever the caller's.
-        if SyntaxDepth.of(query) > inlineDepth {
+        if SyntaxDepth.exceeds(inlineDepth, query) {
             return LargeStack.run { checkOnCurrentStack(query, schema: schema, source: source, options: options) }
         }
         return checkOnCurrentStack(query, schema: schema, source: source, options: options)

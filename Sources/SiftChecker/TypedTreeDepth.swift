@@ -16,25 +16,57 @@ public enum TypedTreeDepth {
         return deepest
     }
 
+    /// Whether the tree is deeper than `limit` (`of(root) > limit`), found by a walk that stops
+    /// `limit + 1` levels down: the common shallow tree costs no arrays.
+    public static func exceeds(_ limit: Int, _ root: TypedExpr) -> Bool {
+        guard limit > 0 else { return true }
+        var deeper = false
+        forEachChild(of: root.kind) { child in
+            if !deeper, exceeds(limit - 1, child) { deeper = true }
+        }
+        return deeper
+    }
+
     static func children(_ kind: TypedExprKind) -> [TypedExpr] {
+        var children: [TypedExpr] = []
+        forEachChild(of: kind) { children.append($0) }
+        return children
+    }
+
+    /// Calls `body` with each direct subexpression, in order.
+    static func forEachChild(of kind: TypedExprKind, _ body: (TypedExpr) -> Void) {
         switch kind {
-        case .constant, .parameter, .variable, .error: []
-        case .attribute(let base, _), .toOne(let base, _), .toMany(let base, _): [base]
-        case .optionalMap(let source, _, let body): [source, body]
-        case .ifLet(let source, _, let then, let otherwise): [source, then, otherwise]
+        case .constant, .parameter, .variable, .error: break
+        case .attribute(let base, _), .toOne(let base, _), .toMany(let base, _): body(base)
+        case .optionalMap(let source, _, let then):
+            body(source)
+            body(then)
+        case .ifLet(let source, _, let then, let otherwise):
+            body(source)
+            body(then)
+            body(otherwise)
         case .injectOptional(let inner), .not(let inner), .negate(let inner), .conversion(let inner),
             .stringTransform(_, let inner), .stringLength(let inner), .rawValue(let inner), .count(let inner),
             .isEmpty(let inner), .first(let inner), .extremum(_, let inner):
-            [inner]
+            body(inner)
         case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .nilCoalescing(let lhs, let rhs),
             .stringTest(_, let lhs, let rhs), .stringComparison(_, let lhs, let rhs):
-            [lhs, rhs]
-        case .logical(_, let operands), .arrayLiteral(let operands): operands
-        case .conditional(let a, let b, let c): [a, b, c]
-        case .range(let lower, let upper, _): [lower, upper]
-        case .contains(let sequence, let element): [sequence, element]
+            body(lhs)
+            body(rhs)
+        case .logical(_, let operands), .arrayLiteral(let operands): operands.forEach(body)
+        case .conditional(let a, let b, let c):
+            body(a)
+            body(b)
+            body(c)
+        case .range(let lower, let upper, _):
+            body(lower)
+            body(upper)
+        case .contains(let sequence, let element):
+            body(sequence)
+            body(element)
         case .any(let sequence, _, let predicate), .all(let sequence, _, let predicate), .filter(let sequence, _, let predicate):
-            [sequence, predicate]
+            body(sequence)
+            body(predicate)
         }
     }
 }

@@ -23,7 +23,7 @@ public struct TypedTreePrinter {
             printer.printQuery()
             return printer.lines.joined(separator: "\n") + "\n"
         }
-        if let filter = query.filter, TypedTreeDepth.of(filter) > TypedTreeDepth.inlineLimit { return LargeStack.run(work) }
+        if let filter = query.filter, TypedTreeDepth.exceeds(TypedTreeDepth.inlineLimit, filter) { return LargeStack.run(work) }
         return work()
     }
 

@@ -98,7 +98,7 @@ public struct Evaluator: Sendable {
             evaluator.bind(query.root, .object(object))
             return try evaluator.truth(filter)
         }
-        if TypedTreeDepth.of(filter) > TypedTreeDepth.inlineLimit { return try LargeStack.run(work) }
+        if TypedTreeDepth.exceeds(TypedTreeDepth.inlineLimit, filter) { return try LargeStack.run(work) }
         return try work()
     }
 }

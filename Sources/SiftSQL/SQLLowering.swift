@@ -67,7 +67,7 @@ public struct SQLLowering {
         let lowering = LoweringContext(query: query, schema: schema, dialect: dialect, options: options)
         // Lowering recurses over the tree with large frames: a deep tree (up to the parser's bound
         // of 512 levels) is lowered on a thread with a large stack, whatever the caller's.
-        if let filter = query.filter, TypedTreeDepth.of(filter) > Self.inlineDepth {
+        if let filter = query.filter, TypedTreeDepth.exceeds(Self.inlineDepth, filter) {
             return LargeStack.run { lowering.lowerQuery() }
         }
         return lowering.lowerQuery()

@@ -24,32 +24,74 @@ public enum SyntaxDepth {
         return deepest
     }
 
+    /// Whether a query's tallest expression is deeper than `limit` (`of(query) > limit`), found
+    /// by walks that stop `limit + 1` levels down: the common shallow tree costs no arrays.
+    public static func exceeds(_ limit: Int, _ query: Query) -> Bool {
+        switch query.filter {
+        case .closure(let closure)?: if exceeds(limit, closure.body) { return true }
+        case .implicit(let expr)?: if exceeds(limit, expr) { return true }
+        case nil: break
+        }
+        if let limitExpr = query.limit, exceeds(limit, limitExpr) { return true }
+        if let offset = query.offset, exceeds(limit, offset) { return true }
+        return false
+    }
+
+    /// Whether an expression tree is deeper than `limit`.
+    public static func exceeds(_ limit: Int, _ root: Expr) -> Bool {
+        guard limit > 0 else { return true }
+        var deeper = false
+        forEachChild(of: root) { child in
+            if !deeper, exceeds(limit - 1, child) { deeper = true }
+        }
+        return deeper
+    }
+
     /// The direct subexpressions of an expression (closure bodies and `if` branches included).
     public static func children(of expr: Expr) -> [Expr] {
+        var children: [Expr] = []
+        forEachChild(of: expr) { children.append($0) }
+        return children
+    }
+
+    /// Calls `body` with each direct subexpression, in order.
+    static func forEachChild(of expr: Expr, _ body: (Expr) -> Void) {
         switch expr.kind {
         case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral, .identifier, .anonymousParameter,
             .implicitMember, .keyPath, .error:
-            return []
-        case .arrayLiteral(let elements): return elements
+            break
+        case .arrayLiteral(let elements): elements.forEach(body)
         case .member(let base, _), .bindOptional(let base), .optionalChain(let base), .forceUnwrap(let base), .paren(let base):
-            return [base]
+            body(base)
         case .call(let call):
-            return [call.callee] + call.arguments.map(\.value) + (call.trailingClosure.map { [$0.body] } ?? [])
-        case .subscriptAccess(let base, let arguments): return [base] + arguments.map(\.value)
-        case .closure(let closure): return [closure.body]
-        case .macroExpansion(let macro): return macro.arguments.map(\.value) + (macro.trailingClosure.map { [$0.body] } ?? [])
-        case .prefix(let prefix): return [prefix.operand]
-        case .binary(let binary): return [binary.lhs, binary.rhs]
-        case .logical(let logical): return logical.operands
-        case .ternary(let condition, let then, let otherwise): return [condition, then, otherwise]
+            body(call.callee)
+            for argument in call.arguments { body(argument.value) }
+            if let closure = call.trailingClosure { body(closure.body) }
+        case .subscriptAccess(let base, let arguments):
+            body(base)
+            for argument in arguments { body(argument.value) }
+        case .closure(let closure): body(closure.body)
+        case .macroExpansion(let macro):
+            for argument in macro.arguments { body(argument.value) }
+            if let closure = macro.trailingClosure { body(closure.body) }
+        case .prefix(let prefix): body(prefix.operand)
+        case .binary(let binary):
+            body(binary.lhs)
+            body(binary.rhs)
+        case .logical(let logical): logical.operands.forEach(body)
+        case .ternary(let condition, let then, let otherwise):
+            body(condition)
+            body(then)
+            body(otherwise)
         case .ifExpr(let ifExpr):
-            let conditions = ifExpr.conditions.compactMap { condition -> Expr? in
+            for condition in ifExpr.conditions {
                 switch condition {
-                case .expression(let expr): expr
-                case .optionalBinding(_, let value, _): value
+                case .expression(let expr): body(expr)
+                case .optionalBinding(_, let value, _): if let value { body(value) }
                 }
             }
-            return conditions + [ifExpr.then, ifExpr.elseBranch]
+            body(ifExpr.then)
+            body(ifExpr.elseBranch)
         }
     }
 }

@@ -1,0 +1,47 @@
+import Sift
+import Testing
+
+/// `exceeds(limit, tree)` — the bounded walk that decides whether a phase recurses on a large
+/// stack — answers exactly `of(tree) > limit`, for syntax trees and typed trees, at every limit
+/// around each tree's height.
+@Suite struct TreeDepthBoundTests {
+    static let schema = Schema(
+        models: [
+            Model(
+                name: "Person", tableName: "people", primaryKey: ["id"],
+                members: [
+                    .attribute(Attribute(name: "id", type: .integer(.int), storage: .integer, isPrimaryKey: true)),
+                    .attribute(Attribute(name: "age", type: .integer(.int), storage: .integer)),
+                    .attribute(Attribute(name: "name", type: .string, isOptional: true, storage: .text)),
+                ], style: .model)
+        ])
+
+    /// Nested groups, negations, calls and closures of increasing height, each with a height its
+    /// syntax tree must reach at least (the nesting written into it).
+    static let sources: [(String, Int)] = [
+        ("#Predicate<Person> { $0.age > 1 }", 3),
+        ("#Predicate<Person> { !(!($0.age > 1)) && $0.name?.contains(\"a\") == true }", 7),
+        ("#Predicate<Person> { (((((($0.age + 1) * 2) - 3) > 4))) || $0.name == nil }", 11),
+        ("#Predicate<Person> { " + String(repeating: "!(", count: 40) + "$0.age > 1" + String(repeating: ")", count: 40) + " }", 82),
+        ("#Predicate<Person> { $0.age > 1 + " + (0..<35).map(String.init).joined(separator: " + ") + " }", 37),
+        // The tallest part in an `if` branch, and in a ternary's branch.
+        ("#Predicate<Person> { if let name = $0.name { ((((((name.count > 1)))))) } else { false } }", 10),
+        ("#Predicate<Person> { $0.age > 2 ? ((((($0.age < 9))))) : false }", 9),
+    ]
+
+    @Test(arguments: sources)
+    func boundedWalksAgreeWithTheHeight(text: String, minimumHeight: Int) throws {
+        let source = SourceFile(name: "depth", text: text)
+        let compilation = Compiler(schema: Self.schema).check(source)
+        let query = try #require(compilation.syntax, "\(compilation.diagnostics)")
+        let checked = try #require(compilation.checked?.filter, "\(compilation.diagnostics)")
+        let height = SyntaxDepth.of(query)
+        let typedHeight = TypedTreeDepth.of(checked)
+        #expect(height >= minimumHeight, "height \(height)")
+        #expect(typedHeight > 1)
+        for limit in 0...(max(height, typedHeight) + 2) {
+            #expect(SyntaxDepth.exceeds(limit, query) == (height > limit), "syntax, limit \(limit), height \(height)")
+            #expect(TypedTreeDepth.exceeds(limit, checked) == (typedHeight > limit), "typed, limit \(limit), height \(typedHeight)")
+        }
+    }
+}
