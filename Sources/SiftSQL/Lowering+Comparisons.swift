@@ -175,7 +175,7 @@ extension LoweringContext {
         guard value.sql.segments.count == 1, case .binding(let slot)? = value.sql.segments.first else { return nil }
         switch slot {
         case .constant(.text(let text)):
-            let decomposed = text.decomposedStringWithCanonicalMapping
+            let decomposed = text.decomposedForSift
             // Bytes, not `==`: Swift's `==` would find the two forms equal.
             if decomposed.utf8.elementsEqual(text.utf8) { return (value.sql, nil) }
             return (value.sql, .binding(.constant(.text(decomposed))))

@@ -221,7 +221,7 @@ extension LoweringContext {
             let normalized = prefix.precomposedForSift
             guard !normalized.isEmpty else { return nil }
             composed = range(.binding(.constant(.text(normalized))), .binding(.constant(prefixUpperBound(normalized))))
-            let nfd = prefix.decomposedStringWithCanonicalMapping
+            let nfd = prefix.decomposedForSift
             if bothForms, !nfd.utf8.elementsEqual(normalized.utf8) {
                 decomposed = range(.binding(.constant(.text(nfd))), .binding(.constant(prefixUpperBound(nfd))))
             }
@@ -611,7 +611,10 @@ extension LoweringContext {
 
 extension String {
     /// NFC, the form Sift binds strings in so canonically equivalent strings compare equal.
-    var precomposedForSift: String { precomposedStringWithCanonicalMapping }
+    /// NFC, as Sift binds strings (ASCII is its own NFC and NFD: no Foundation call for it).
+    var precomposedForSift: String { utf8.allSatisfy { $0 < 0x80 } ? self : precomposedStringWithCanonicalMapping }
+    /// NFD, for columns holding either form.
+    var decomposedForSift: String { utf8.allSatisfy { $0 < 0x80 } ? self : decomposedStringWithCanonicalMapping }
 }
 
 import Foundation

@@ -81,13 +81,13 @@ public enum ParameterEncoder {
             return .text(JSONArray.encode(encoded))
         case (_, .prefixUpperBound):
             guard case .string(let text) = value else { throw mismatch() }
-            return prefixUpperBound(text.precomposedStringWithCanonicalMapping)
+            return prefixUpperBound(text.precomposedForSift)
         case (_, .decomposed):
             guard case .string(let text) = value else { throw mismatch() }
-            return .text(text.decomposedStringWithCanonicalMapping)
+            return .text(text.decomposedForSift)
         case (_, .decomposedPrefixUpperBound):
             guard case .string(let text) = value else { throw mismatch() }
-            return prefixUpperBound(text.decomposedStringWithCanonicalMapping)
+            return prefixUpperBound(text.decomposedForSift)
         case (.integer, .count):
             guard case .int(let number) = value else { throw mismatch() }
             guard number >= 0 else {
@@ -109,7 +109,7 @@ public enum ParameterEncoder {
         // A Float holds single precision: 0.1 is 0.100000001490116 (as a literal of Float type is).
         case (.float, .double(let number)): return .real(Double(Float(number)))
         case (.float, .int(let number)): return .real(Double(Float(number)))
-        case (.string, .string(let text)): return .text(text.precomposedStringWithCanonicalMapping)
+        case (.string, .string(let text)): return .text(text.precomposedForSift)
         case (.url, .string(let text)): return .text(text)
         case (.data, .data(let bytes)): return .blob(bytes)
         case (.date, .date(let date)):

@@ -51,10 +51,16 @@ public struct Model: Sendable, Hashable {
     /// The column(s) that identify a row; `["rowid"]` for a table without a declared key.
     public var primaryKey: [String]
     public var members: [Member] {
-        didSet { memberNames = members.map(\.name) }
+        didSet {
+            memberNames = members.map(\.name)
+            attributes = Self.attributes(of: members)
+        }
     }
     /// The members' names, in order: looking a member up compares names without copying members.
     public private(set) var memberNames: [String]
+    /// The attributes among the members, in order (kept, not built per use: a query's columns
+    /// read them on every compilation).
+    public private(set) var attributes: [Attribute]
     public var unqueryableMembers: [UnqueryableMember]
     public var style: ModelStyle
     public var declaration: SourceRange?
@@ -68,6 +74,7 @@ public struct Model: Sendable, Hashable {
         self.primaryKey = primaryKey
         self.members = members
         self.memberNames = members.map(\.name)
+        self.attributes = Self.attributes(of: members)
         self.unqueryableMembers = unqueryableMembers
         self.style = style
         self.declaration = declaration
@@ -85,7 +92,7 @@ public struct Model: Sendable, Hashable {
         return nil
     }
 
-    public var attributes: [Attribute] {
+    static func attributes(of members: [Member]) -> [Attribute] {
         members.compactMap { if case .attribute(let a) = $0 { a } else { nil } }
     }
 
