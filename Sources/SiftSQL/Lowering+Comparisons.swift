@@ -172,7 +172,7 @@ extension LoweringContext {
     /// A bound string's NFC form (as it is bound) and its NFD form when that differs by bytes;
     /// nil when the value is not a single constant or plain parameter.
     func bothForms(_ value: Lowered) -> (composed: SQLFragment, decomposed: SQLFragment?)? {
-        guard value.sql.segments.count == 1, case .binding(let slot)? = value.sql.segments.first else { return nil }
+        guard let slot = value.sql.singleBinding else { return nil }
         switch slot {
         case .constant(.text(let text)):
             let decomposed = text.decomposedForSift
@@ -189,8 +189,8 @@ extension LoweringContext {
     /// A string operand in NFC: constants and parameters are bound in NFC already; a column known
     /// to hold NFC text stays bare (keeping its index); anything else goes through `sift_nfc`.
     func normalizedString(_ value: Lowered) -> Lowered {
-        if case .binding? = value.sql.segments.first, value.sql.segments.count == 1 { return value }
-        if value.sql.segments == [.sql("NULL")] { return value }
+        if value.sql.singleBinding != nil { return value }
+        if value.sql.isNullLiteral { return value }
         if let column = value.column {
             nfcCandidates.insert(column.key)
             if options.facts.nfcColumns.contains(column.key) {

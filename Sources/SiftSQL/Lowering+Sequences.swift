@@ -129,8 +129,8 @@ extension LoweringContext {
 
     /// The value of a lowered constant, if it is one.
     func constantValue(of lowered: Lowered) -> SQLValue? {
-        if lowered.sql.segments.count == 1, case .binding(.constant(let value)) = lowered.sql.segments[0] { return value }
-        if lowered.sql.segments == [.sql("NULL")] { return .null }
+        if case .constant(let value)? = lowered.sql.singleBinding { return value }
+        if lowered.sql.isNullLiteral { return .null }
         return nil
     }
 

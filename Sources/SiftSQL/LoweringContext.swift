@@ -203,26 +203,26 @@ final class LoweringContext {
 
         let columns = root.attributes
         var sql = SQLFragment("SELECT ") + SQLFragment.joined(columns.map { .column(rootAlias, $0.columnName) }, separator: ", ")
-        sql += SQLFragment([.newline(indent: 0)]) + "FROM " + level.from
+        sql += SQLFragment.newline(indent: 0) + "FROM " + level.from
         if let filter = query.filter, !level.joins.isEmpty {
             level.makeInner(requiredJoinKeys(filter, rootAlias: rootAlias, level: level))
         }
-        for join in level.joins { sql += SQLFragment([.newline(indent: 0)]) + join.sql }
+        for join in level.joins { sql += SQLFragment.newline(indent: 0) + join.sql }
         if conjuncts.count > Self.readableConjuncts {
             // Thousands of clauses: nested groups keep SQLite's expression tree shallow.
-            sql += SQLFragment([.newline(indent: 0)]) + "WHERE " + balanced(conjuncts, separator: " AND ", mayTrap: false).sql
+            sql += SQLFragment.newline(indent: 0) + "WHERE " + balanced(conjuncts, separator: " AND ", mayTrap: false).sql
         } else if !conjuncts.isEmpty {
-            sql += SQLFragment([.newline(indent: 0)]) + "WHERE "
+            sql += SQLFragment.newline(indent: 0) + "WHERE "
             for (index, conjunct) in conjuncts.enumerated() {
-                if index > 0 { sql += SQLFragment([.newline(indent: 1)]) + "AND " }
+                if index > 0 { sql += SQLFragment.newline(indent: 1) + "AND " }
                 sql += conjunct
             }
         }
         if !orderBy.isEmpty {
-            sql += SQLFragment([.newline(indent: 0)]) + "ORDER BY " + SQLFragment.joined(orderBy, separator: ", ")
+            sql += SQLFragment.newline(indent: 0) + "ORDER BY " + SQLFragment.joined(orderBy, separator: ", ")
         }
         if limit != nil || offset != nil {
-            sql += SQLFragment([.newline(indent: 0)]) + dialect.limit(limit, offset: offset)
+            sql += SQLFragment.newline(indent: 0) + dialect.limit(limit, offset: offset)
         }
         let rendered = SQLRenderer(dialect: dialect, readable: options.readableLayout).render(sql)
         let parameters = rendered.parameterPositions.map { name, positions in

@@ -12,6 +12,8 @@ public protocol SQLDialect: Sendable {
     func placeholder(_ position: Int) -> String
     /// Appends the UTF-8 of `quote(identifier:)` to the renderer's buffer (defaulted).
     func appendQuoted(identifier: String, to text: inout [UInt8])
+    /// Appends the quoted identifier whose UTF-8 is `identifierUTF8` (defaulted).
+    func appendQuoted(identifierUTF8: ArraySlice<UInt8>, to text: inout [UInt8])
     /// Appends the UTF-8 of `placeholder(_:)` to the renderer's buffer (defaulted).
     func appendPlaceholder(_ position: Int, to text: inout [UInt8])
     /// `a IS b` / `a IS NOT b`: equality where NULL equals NULL (Swift's `==` on optionals).
@@ -46,6 +48,11 @@ extension SQLDialect {
     /// it without building an intermediate string).
     public func appendQuoted(identifier: String, to text: inout [UInt8]) { text.append(contentsOf: quote(identifier: identifier).utf8) }
 
+    /// Appends the quoted identifier given as UTF-8 (through ``appendQuoted(identifier:to:)``).
+    public func appendQuoted(identifierUTF8: ArraySlice<UInt8>, to text: inout [UInt8]) {
+        appendQuoted(identifier: String(decoding: identifierUTF8, as: UTF8.self), to: &text)
+    }
+
     /// Appends the UTF-8 of the placeholder of a 1-based binding position to `text`.
     public func appendPlaceholder(_ position: Int, to text: inout [UInt8]) { text.append(contentsOf: placeholder(position).utf8) }
 }
@@ -75,6 +82,16 @@ public struct SQLiteDialect: SQLDialect {
                 text.append(contentsOf: bytes)
                 text.append(UInt8(ascii: "\""))
             }
+        }
+    }
+
+    public func appendQuoted(identifierUTF8 bytes: ArraySlice<UInt8>, to text: inout [UInt8]) {
+        if bytes.contains(UInt8(ascii: "\"")) {
+            text.append(contentsOf: quote(identifier: String(decoding: bytes, as: UTF8.self)).utf8)
+        } else {
+            text.append(UInt8(ascii: "\""))
+            text.append(contentsOf: bytes)
+            text.append(UInt8(ascii: "\""))
         }
     }
 

@@ -3,8 +3,14 @@
 /// Identifiers come from the schema and are quoted by the dialect when the fragment is rendered;
 /// values are always bindings, numbered in order of appearance. This is what makes SQL injection
 /// impossible by construction: there is no way to put a value into the text.
+///
+/// Stored as one byte stream and one list of binding slots, so that joining fragments (what
+/// lowering does at every node) copies bytes instead of arrays of enum cases: SQL text is its
+/// UTF-8; an identifier is a marker byte, its length in four bytes and its UTF-8; a binding is a
+/// marker byte standing for the next slot of `slots`; a line break is a marker and its indent.
+/// Sift's SQL text never contains the marker bytes (control characters).
 public struct SQLFragment: Sendable, Hashable {
-    /// One part of a fragment.
+    /// One part of a fragment (a view of the stored bytes, for inspection and tests).
     public enum Segment: Sendable, Hashable {
         /// SQL text: keywords, operators, punctuation — written by Sift, never from user input.
         case sql(String)
@@ -16,54 +22,192 @@ public struct SQLFragment: Sendable, Hashable {
         case newline(indent: Int)
     }
 
-    public var segments: [Segment]
+    /// Marker bytes of the stream.
+    enum Marker {
+        static let identifier: UInt8 = 0x01
+        static let binding: UInt8 = 0x02
+        static let newline: UInt8 = 0x03
+        /// Bytes below this are markers.
+        static let end: UInt8 = 0x04
+    }
 
-    public init(_ segments: [Segment] = []) { self.segments = segments }
+    /// Text, identifiers, binding markers and line breaks, as described above.
+    private(set) var bytes: [UInt8]
+    /// The bindings, in the order of their markers.
+    private(set) var slots: [BindingSlot]
+
+    public init() {
+        bytes = []
+        slots = []
+    }
+
+    public init(_ segments: [Segment]) {
+        self.init()
+        for segment in segments {
+            switch segment {
+            case .sql(let text): appendText(text)
+            case .identifier(let name): appendIdentifier(name)
+            case .binding(let slot): appendBinding(slot)
+            case .newline(let indent): appendNewline(indent: indent)
+            }
+        }
+    }
 
     /// SQL text written by Sift.
-    public init(_ sql: String) { self.segments = [.sql(sql)] }
+    public init(_ sql: String) {
+        bytes = Array(sql.utf8)
+        slots = []
+        assert(!bytes.contains { $0 < Marker.end }, "SQL text with a control character")
+    }
 
-    public static func identifier(_ name: String) -> SQLFragment { SQLFragment([.identifier(name)]) }
+    public static func identifier(_ name: String) -> SQLFragment {
+        var fragment = SQLFragment()
+        fragment.appendIdentifier(name)
+        return fragment
+    }
 
-    public static func binding(_ slot: BindingSlot) -> SQLFragment { SQLFragment([.binding(slot)]) }
+    public static func binding(_ slot: BindingSlot) -> SQLFragment {
+        SQLFragment(bytes: [Marker.binding], slots: [slot])
+    }
+
+    /// A line break in the readable layout (a space on one line), then `indent` levels.
+    public static func newline(indent: Int) -> SQLFragment {
+        var fragment = SQLFragment()
+        fragment.appendNewline(indent: indent)
+        return fragment
+    }
 
     /// `"alias"."column"`.
     public static func column(_ alias: String, _ column: String) -> SQLFragment {
-        SQLFragment([.identifier(alias), .sql("."), .identifier(column)])
+        var fragment = SQLFragment()
+        fragment.bytes.reserveCapacity(alias.utf8.count + column.utf8.count + 11)
+        fragment.appendIdentifier(alias)
+        fragment.bytes.append(UInt8(ascii: "."))
+        fragment.appendIdentifier(column)
+        return fragment
+    }
+
+    private init(bytes: [UInt8], slots: [BindingSlot]) {
+        self.bytes = bytes
+        self.slots = slots
+    }
+
+    // MARK: Reading
+
+    /// The parts of the fragment, in order (adjacent text merged).
+    public var segments: [Segment] {
+        var segments: [Segment] = []
+        forEachPart(
+            text: { segments.append(.sql(String(decoding: $0, as: UTF8.self))) },
+            identifier: { segments.append(.identifier(String(decoding: $0, as: UTF8.self))) },
+            binding: { segments.append(.binding($0)) },
+            newline: { segments.append(.newline(indent: $0)) })
+        return segments
+    }
+
+    /// The slot when the fragment is one binding and nothing else.
+    public var singleBinding: BindingSlot? {
+        bytes.count == 1 && bytes[0] == Marker.binding ? slots[0] : nil
+    }
+
+    /// Whether the fragment is the SQL text `NULL` alone.
+    public var isNullLiteral: Bool { bytes.elementsEqual("NULL".utf8) }
+
+    /// Calls the handler of each part in order: runs of text, identifiers (their unquoted
+    /// UTF-8), bindings and line breaks.
+    func forEachPart(
+        text: (ArraySlice<UInt8>) -> Void, identifier: (ArraySlice<UInt8>) -> Void, binding: (BindingSlot) -> Void,
+        newline: (Int) -> Void
+    ) {
+        var index = 0
+        var slot = 0
+        let count = bytes.count
+        while index < count {
+            switch bytes[index] {
+            case Marker.identifier:
+                let length = Int(bytes[index + 1]) | Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]) << 16 | Int(bytes[index + 4]) << 24
+                identifier(bytes[(index + 5)..<(index + 5 + length)])
+                index += 5 + length
+            case Marker.binding:
+                binding(slots[slot])
+                slot += 1
+                index += 1
+            case Marker.newline:
+                newline(Int(bytes[index + 1]))
+                index += 2
+            default:
+                var end = index + 1
+                while end < count, bytes[end] >= Marker.end { end += 1 }
+                text(bytes[index..<end])
+                index = end
+            }
+        }
+    }
+
+    // MARK: Building
+
+    private mutating func appendText(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        assert(!text.utf8.contains { $0 < Marker.end }, "SQL text with a control character")
+    }
+
+    private mutating func appendIdentifier(_ name: String) {
+        let length = name.utf8.count
+        bytes.append(Marker.identifier)
+        bytes.append(UInt8(truncatingIfNeeded: length))
+        bytes.append(UInt8(truncatingIfNeeded: length >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: length >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: length >> 24))
+        bytes.append(contentsOf: name.utf8)
+    }
+
+    private mutating func appendBinding(_ slot: BindingSlot) {
+        bytes.append(Marker.binding)
+        slots.append(slot)
+    }
+
+    private mutating func appendNewline(indent: Int) {
+        bytes.append(Marker.newline)
+        bytes.append(UInt8(clamping: indent))
     }
 
     // The left side is consumed: in a chain `a + " AND " + b` each intermediate result is
-    // appended to in place instead of copied into a new array.
+    // appended to in place instead of copied.
     public static func + (lhs: consuming SQLFragment, rhs: SQLFragment) -> SQLFragment {
         var result = lhs
-        result.segments.append(contentsOf: rhs.segments)
+        result += rhs
         return result
     }
 
     public static func + (lhs: consuming SQLFragment, rhs: String) -> SQLFragment {
         var result = lhs
-        result.segments.append(.sql(rhs))
+        result.appendText(rhs)
         return result
     }
 
     public static func + (lhs: String, rhs: SQLFragment) -> SQLFragment {
-        var segments: [Segment] = []
-        segments.reserveCapacity(rhs.segments.count + 4)
-        segments.append(.sql(lhs))
-        segments.append(contentsOf: rhs.segments)
-        return SQLFragment(segments)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lhs.utf8.count + rhs.bytes.count + 16)
+        bytes.append(contentsOf: lhs.utf8)
+        assert(!bytes.contains { $0 < Marker.end }, "SQL text with a control character")
+        bytes.append(contentsOf: rhs.bytes)
+        return SQLFragment(bytes: bytes, slots: rhs.slots)
     }
 
-    public static func += (lhs: inout SQLFragment, rhs: SQLFragment) { lhs.segments += rhs.segments }
+    public static func += (lhs: inout SQLFragment, rhs: SQLFragment) {
+        lhs.bytes.append(contentsOf: rhs.bytes)
+        if !rhs.slots.isEmpty { lhs.slots.append(contentsOf: rhs.slots) }
+    }
 
-    public static func += (lhs: inout SQLFragment, rhs: String) { lhs.segments.append(.sql(rhs)) }
+    public static func += (lhs: inout SQLFragment, rhs: String) { lhs.appendText(rhs) }
 
     /// The fragments joined by a separator.
     public static func joined(_ parts: [SQLFragment], separator: String) -> SQLFragment {
         var result = SQLFragment()
+        result.bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count } + parts.count * separator.utf8.count)
         for (index, part) in parts.enumerated() {
-            if index > 0 { result.segments.append(.sql(separator)) }
-            result.segments += part.segments
+            if index > 0 { result.appendText(separator) }
+            result += part
         }
         return result
     }

@@ -15,18 +15,16 @@ struct SQLRenderer {
         // UTF-8 bytes, made into a String once: appending to a String costs hundreds of
         // instructions per call, appending to an array a copy.
         var text: [UInt8] = []
-        text.reserveCapacity(fragment.segments.count * 12)
+        text.reserveCapacity(fragment.bytes.count + 16)
         var bindings: [BindingSlot] = []
+        bindings.reserveCapacity(fragment.slots.count)
         // Only parameters are looked up: a literal always takes a new position.
         var parameterSlots: [BindingSlot: Int] = [:]
         var parameterPositions: [String: [Int]] = [:]
-        for segment in fragment.segments {
-            switch segment {
-            case .sql(var sql):
-                sql.withUTF8 { text.append(contentsOf: $0) }  // a copy of contiguous bytes
-            case .identifier(let name):
-                dialect.appendQuoted(identifier: name, to: &text)
-            case .binding(let slot):
+        fragment.forEachPart(
+            text: { text.append(contentsOf: $0) },
+            identifier: { dialect.appendQuoted(identifierUTF8: $0, to: &text) },
+            binding: { slot in
                 let position: Int
                 // A named parameter keeps one placeholder wherever it is used; each literal has its own.
                 if case .parameter(let name, _) = slot {
@@ -43,15 +41,15 @@ struct SQLRenderer {
                     position = bindings.count
                 }
                 dialect.appendPlaceholder(position, to: &text)
-            case .newline(let indent):
+            },
+            newline: { indent in
                 if readable {
                     text.append(UInt8(ascii: "\n"))
                     for _ in 0..<indent * 2 { text.append(UInt8(ascii: " ")) }
                 } else {
                     text.append(UInt8(ascii: " "))
                 }
-            }
-        }
+            })
         return Rendered(text: String(decoding: text, as: UTF8.self), bindings: bindings, parameterPositions: parameterPositions)
     }
 }
