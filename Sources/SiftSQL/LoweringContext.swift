@@ -202,7 +202,11 @@ final class LoweringContext {
         let offset = query.offset.map { lowerValue($0, hint: .count).sql }
 
         let columns = root.attributes
-        var sql = SQLFragment("SELECT ") + SQLFragment.joined(columns.map { .column(rootAlias, $0.columnName) }, separator: ", ")
+        var sql = SQLFragment("SELECT ")
+        for (index, column) in columns.enumerated() {
+            if index > 0 { sql += ", " }
+            sql.appendColumn(rootAlias, column.columnName)
+        }
         sql += SQLFragment.newline(indent: 0) + "FROM " + level.from
         if let filter = query.filter, !level.joins.isEmpty {
             level.makeInner(requiredJoinKeys(filter, rootAlias: rootAlias, level: level))

@@ -13,7 +13,7 @@ public protocol SQLDialect: Sendable {
     /// Appends the UTF-8 of `quote(identifier:)` to the renderer's buffer (defaulted).
     func appendQuoted(identifier: String, to text: inout [UInt8])
     /// Appends the quoted identifier whose UTF-8 is `identifierUTF8` (defaulted).
-    func appendQuoted(identifierUTF8: ArraySlice<UInt8>, to text: inout [UInt8])
+    func appendQuoted(identifierUTF8: UnsafeBufferPointer<UInt8>, to text: inout [UInt8])
     /// Appends the UTF-8 of `placeholder(_:)` to the renderer's buffer (defaulted).
     func appendPlaceholder(_ position: Int, to text: inout [UInt8])
     /// `a IS b` / `a IS NOT b`: equality where NULL equals NULL (Swift's `==` on optionals).
@@ -49,7 +49,7 @@ extension SQLDialect {
     public func appendQuoted(identifier: String, to text: inout [UInt8]) { text.append(contentsOf: quote(identifier: identifier).utf8) }
 
     /// Appends the quoted identifier given as UTF-8 (through ``appendQuoted(identifier:to:)``).
-    public func appendQuoted(identifierUTF8: ArraySlice<UInt8>, to text: inout [UInt8]) {
+    public func appendQuoted(identifierUTF8: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
         appendQuoted(identifier: String(decoding: identifierUTF8, as: UTF8.self), to: &text)
     }
 
@@ -85,7 +85,7 @@ public struct SQLiteDialect: SQLDialect {
         }
     }
 
-    public func appendQuoted(identifierUTF8 bytes: ArraySlice<UInt8>, to text: inout [UInt8]) {
+    public func appendQuoted(identifierUTF8 bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
         if bytes.contains(UInt8(ascii: "\"")) {
             text.append(contentsOf: quote(identifier: String(decoding: bytes, as: UTF8.self)).utf8)
         } else {

@@ -81,10 +81,15 @@ public struct SQLFragment: Sendable, Hashable {
     public static func column(_ alias: String, _ column: String) -> SQLFragment {
         var fragment = SQLFragment()
         fragment.bytes.reserveCapacity(alias.utf8.count + column.utf8.count + 11)
-        fragment.appendIdentifier(alias)
-        fragment.bytes.append(UInt8(ascii: "."))
-        fragment.appendIdentifier(column)
+        fragment.appendColumn(alias, column)
         return fragment
+    }
+
+    /// Appends `"alias"."column"` in place.
+    public mutating func appendColumn(_ alias: String, _ column: String) {
+        appendIdentifier(alias)
+        bytes.append(UInt8(ascii: "."))
+        appendIdentifier(column)
     }
 
     private init(bytes: [UInt8], slots: [BindingSlot]) {
@@ -125,7 +130,7 @@ public struct SQLFragment: Sendable, Hashable {
         while index < count {
             switch bytes[index] {
             case Marker.identifier:
-                let length = Int(bytes[index + 1]) | Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]) << 16 | Int(bytes[index + 4]) << 24
+                let length = bytes.withUnsafeBufferPointer { Self.identifierLength(at: index, in: $0) }
                 identifier(bytes[(index + 5)..<(index + 5 + length)])
                 index += 5 + length
             case Marker.binding:
@@ -142,6 +147,11 @@ public struct SQLFragment: Sendable, Hashable {
                 index = end
             }
         }
+    }
+
+    /// The byte length of the identifier whose marker is at `index`.
+    static func identifierLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        Int(bytes[index + 1]) | Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]) << 16 | Int(bytes[index + 4]) << 24
     }
 
     // MARK: Building

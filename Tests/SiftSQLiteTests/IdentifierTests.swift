@@ -1,3 +1,5 @@
+import Foundation
+import Sift
 import SiftSQLite
 import Testing
 
@@ -29,4 +31,23 @@ struct IdentifierTests {
 @Test func aQuoteFollowedByACombiningMarkIsStillDoubled() {
     // `"` + U+0301 is one Character in Swift, but two scalars to SQLite: the quote must be doubled.
     #expect(SQLiteIdentifier.quote("t\"\u{301} WHERE 1 --") == "\"t\"\"\u{301} WHERE 1 --\"")
+}
+
+/// Tables and columns whose names hold quotes (and a quote before a combining mark) compile to
+/// SQL that names them exactly: each inner quote doubled by the renderer, the query answering
+/// from the right table and column.
+@Test(arguments: ["we\"ird", "t\"\u{301} WHERE 1 --", "\"\""])
+func quotedSchemaNamesCompileAndRun(name: String) throws {
+    let path = NSTemporaryDirectory() + "sift-quotes-\(UUID().uuidString).sqlite"
+    let connection = try Connection(path: path, mode: .readWriteCreate)
+    let table = SQLiteIdentifier.quote(name)
+    let column = SQLiteIdentifier.quote(name + " col")
+    try connection.execute("CREATE TABLE \(table) (id INTEGER PRIMARY KEY, \(column) INTEGER NOT NULL)")
+    try connection.execute("INSERT INTO \(table) VALUES (1, 10), (2, 20), (3, 30)")
+    let database = try SiftDatabase(path: path)
+    let model = try #require(database.schema.models.first { $0.tableName == name })
+    let attribute = try #require(model.attributes.first { $0.columnName == name + " col" })
+    let query = try database.compile("\(model.name) where \(attribute.name) > 15 sort by id")
+    #expect(query.sql.contains(table + "." + column))
+    #expect(try database.fetch(query).map { $0["id"] } == [.int(2), .int(3)])
 }
