@@ -9,9 +9,16 @@ public struct CompiledQuery: Sendable, Hashable {
     /// The SQL text, with `?NNN` placeholders; it never contains a value.
     public internal(set) var sql: String
     /// What each placeholder is bound to: `bindings[0]` is `?1`.
-    public internal(set) var bindings: [BindingSlot]
-    /// The named parameters, with their types and the placeholders they fill.
-    public internal(set) var parameters: [CompiledParameter]
+    public internal(set) var bindings: [BindingSlot] {
+        didSet { indexBindingParameters() }
+    }
+    /// The named parameters, with their types and the placeholders they fill, in the order of
+    /// their first placeholder (the order positional values follow).
+    public internal(set) var parameters: [CompiledParameter] {
+        didSet { indexBindingParameters() }
+    }
+    /// For each binding, the index in ``parameters`` of the parameter it binds, or -1 for a constant.
+    public private(set) var bindingParameters: [Int] = []
     /// The model of the rows.
     public internal(set) var model: Model
     /// The result columns, in order: each an attribute of the model.
@@ -34,6 +41,15 @@ public struct CompiledQuery: Sendable, Hashable {
     /// if that stops being true, the query must be lowered again.
     public internal(set) var referenceAssumptions: Set<ForeignKeyReference> = []
 
+    /// Works out ``bindingParameters`` from the parameters' positions.
+    mutating func indexBindingParameters() {
+        var indices = [Int](repeating: -1, count: bindings.count)
+        for (index, parameter) in parameters.enumerated() {
+            for position in parameter.positions where position >= 1 && position <= indices.count { indices[position - 1] = index }
+        }
+        bindingParameters = indices
+    }
+
     /// The values to bind, in placeholder order, given values for the named parameters.
     public func bindings(for values: [String: ParameterValue], schema: Schema) throws -> [SQLValue] {
         var array = SQLValueArray()
@@ -45,19 +61,50 @@ public struct CompiledQuery: Sendable, Hashable {
     /// Hands the value of each placeholder, in order, to `sink`, given values for the named
     /// parameters: the same values as ``bindings(for:schema:)``, without collecting them.
     public func encodeBindings(for values: [String: ParameterValue], schema: Schema, into sink: inout some SQLValueSink) throws {
+        try encodeBindings(schema: schema, into: &sink) { parameter in
+            guard let value = values[parameter.name] else {
+                throw ParameterError(name: parameter.name, message: "no value for the parameter '\(parameter.name)' (\(parameter.type))")
+            }
+            return value
+        }
+    }
+
+    /// The same, with the parameters' values in the order of ``parameters`` (no lookups by name).
+    public func encodeBindings(positional values: [ParameterValue], schema: Schema, into sink: inout some SQLValueSink) throws {
+        guard values.count == parameters.count else {
+            let names = parameters.map { "'\($0.name)'" }.joined(separator: ", ")
+            throw ParameterError(
+                name: parameters.first?.name ?? "",
+                message: "the query has \(parameters.count) parameter(s)\(names.isEmpty ? "" : " (\(names))") but \(values.count) value(s) were given")
+        }
+        try encodeBindings(schema: schema, into: &sink) { values[$0.index] }
+    }
+
+    /// The dictionary of the parameters' names to `values` given in the order of ``parameters``.
+    public func namedParameters(_ values: [ParameterValue]) -> [String: ParameterValue] {
+        Dictionary(zip(parameters.map(\.name), values), uniquingKeysWith: { first, _ in first })
+    }
+
+    private func encodeBindings(
+        schema: Schema, into sink: inout some SQLValueSink, value: (_ parameter: (index: Int, name: String, type: SiftType)) throws -> ParameterValue
+    ) throws {
         for (offset, slot) in bindings.enumerated() {
             switch slot {
             case .constant(let value):
                 try sink.put(value, at: offset + 1)
             case .parameter(let name, let encoding):
-                // A query has a few parameters: a scan costs less than building a dictionary per run.
-                let type = parameters.first { $0.name == name }?.type ?? .error
-                guard let value = values[name] else {
-                    throw ParameterError(name: name, message: "no value for the parameter '\(name)' (\(type))")
-                }
-                try ParameterEncoder.encode(value, name: name, type: type, encoding: encoding, schema: schema, into: &sink, at: offset + 1)
+                let index = parameterIndex(ofBinding: offset, name: name)
+                let type = index.map { parameters[$0].type } ?? .error
+                let given = try value((index ?? -1, name, type))
+                try ParameterEncoder.encode(given, name: name, type: type, encoding: encoding, schema: schema, into: &sink, at: offset + 1)
             }
         }
+    }
+
+    /// The index in ``parameters`` of the parameter bound at `offset` (0-based).
+    private func parameterIndex(ofBinding offset: Int, name: String) -> Int? {
+        if offset < bindingParameters.count, bindingParameters[offset] >= 0 { return bindingParameters[offset] }
+        return parameters.firstIndex { $0.name == name }
     }
 }
 

@@ -232,11 +232,13 @@ final class LoweringContext {
         let parameters = rendered.parameterPositions.map { name, positions in
             CompiledParameter(name: name, type: query.parameters.first { $0.name == name }?.type ?? .error, positions: positions)
         }.sorted { ($0.positions.first ?? 0) < ($1.positions.first ?? 0) }
-        return CompiledQuery(
+        var compiled = CompiledQuery(
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, model: root, columns: columns,
             columnNames: columns.map(\.name), query: query,
             nfcCandidates: nfcCandidates, nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions,
             referenceCandidates: referenceCandidates, referenceAssumptions: referenceAssumptions)
+        compiled.indexBindingParameters()
+        return compiled
     }
 
     /// The `WHERE` terms: the top-level `&&` operands each on its own line (when none but the last

@@ -91,10 +91,27 @@ final class RunPlan {
     let decodings: [ColumnDecoding]
     let names: [String]
 
+    /// The row values array of the last run, emptied, for the next run to fill.
+    private var spareValues: [DecodedValue] = []
+
     init(_ query: CompiledQuery, schema: Schema) {
         sql = query.sql
         columns = query.columns
         decodings = query.columns.map { ColumnDecoding($0, schema: schema) }
         names = query.columnNames
+    }
+
+    /// The kept values array (empty), or a new one.
+    func takeValues() -> [DecodedValue] {
+        var values: [DecodedValue] = []
+        swap(&values, &spareValues)
+        return values
+    }
+
+    /// Keeps `values`' storage for the next run, emptied (a row the caller still holds keeps
+    /// its own copy).
+    func keepValues(_ values: inout [DecodedValue]) {
+        values.removeAll(keepingCapacity: true)
+        swap(&values, &spareValues)
     }
 }

@@ -234,10 +234,30 @@ public final class SiftDatabase {
     /// Runs a compiled query, handing each row to `body` as it arrives.
     public func forEachRow(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:], _ body: (Row) throws -> Void) throws {
         if factsChanged(under: query) {
-            try run(compile(query.query), parameters: parameters, body)
+            try run(compile(query.query), body) { try $0.encodeBindings(for: parameters, schema: schema, into: &$1) }
         } else {
-            try run(query, parameters: parameters, body)
+            try run(query, body) { try $0.encodeBindings(for: parameters, schema: schema, into: &$1) }
         }
+    }
+
+    /// Runs a compiled query with its parameters' values given in the order of
+    /// `query.parameters` (no lookups by name: the way to re-run one query in a tight loop).
+    public func forEachRow(_ query: CompiledQuery, values: [ParameterValue], _ body: (Row) throws -> Void) throws {
+        // (A wrong number of values fails below, before anything runs.)
+        if values.count == query.parameters.count, factsChanged(under: query) {
+            // Lowered again, the parameters may come in another order: pass them by name.
+            let parameters = query.namedParameters(values)
+            try run(compile(query.query), body) { try $0.encodeBindings(for: parameters, schema: schema, into: &$1) }
+        } else {
+            try run(query, body) { try $0.encodeBindings(positional: values, schema: schema, into: &$1) }
+        }
+    }
+
+    /// Runs a compiled query with positional values (see ``forEachRow(_:values:_:)``) and returns its rows.
+    public func fetch(_ query: CompiledQuery, values: [ParameterValue]) throws -> [Row] {
+        var rows: [Row] = []
+        try forEachRow(query, values: values) { rows.append($0) }
+        return rows
     }
 
     /// Whether the facts a compiled query's SQL relies on no longer hold (it must be lowered again).
@@ -257,7 +277,9 @@ public final class SiftDatabase {
     }
 
     /// Binds, steps and decodes: the part of ``forEachRow(_:parameters:_:)`` a statement-cache hit costs.
-    private func run(_ query: CompiledQuery, parameters: [String: ParameterValue], _ body: (Row) throws -> Void) throws {
+    private func run(
+        _ query: CompiledQuery, _ body: (Row) throws -> Void, binding bind: (CompiledQuery, inout StatementBinder) throws -> Void
+    ) throws {
         let statement = try connection.cachedStatementForRebinding(query.sql)
         defer { statement.reset() }  // releases the read lock, also when `body` throws
         guard statement.parameterCount == query.bindings.count else {
@@ -267,19 +289,23 @@ public final class SiftDatabase {
         }
         // Every placeholder is bound here, so the old values need no clearing.
         var binder = StatementBinder(statement: statement)
-        try query.encodeBindings(for: parameters, schema: schema, into: &binder)
+        try bind(query, &binder)
         guard try statement.step() else { return }
         let plan = runPlan(for: query)
         let decodings = plan.decodings
         let count = min(statement.columnCount, decodings.count)
+        // One array of values for every row, and kept for the next run: filling it again costs no
+        // allocation unless `body` kept the previous row (then copy-on-write gives it a new one).
+        var row = Row(names: plan.names, values: plan.takeValues())
+        defer { plan.keepValues(&row.values) }
         repeat {
             // Straight from the statement into the row: no intermediate array of stored values.
-            var decoded: [DecodedValue] = []
-            decoded.reserveCapacity(count)
+            row.values.removeAll(keepingCapacity: true)
+            row.values.reserveCapacity(count)
             for index in 0..<count {
-                decoded.append(decodings[index].decode(column: Int32(index), of: statement.pointer))
+                row.values.append(decodings[index].decode(column: Int32(index), of: statement.pointer))
             }
-            try body(Row(names: plan.names, values: decoded))
+            try body(row)
         } while try statement.step()
     }
 

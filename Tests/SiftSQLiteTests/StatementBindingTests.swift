@@ -93,4 +93,35 @@ import Testing
         #expect(try database.fetch(query, parameters: ["wanted": .uuid(uuid), "low": .int(2)]).isEmpty)
         #expect(try database.fetch(query, parameters: ["wanted": .uuid(uuid), "low": .int(0)]).count == 1)
     }
+
+    /// Values given in the order of `query.parameters` bind as the same values given by name:
+    /// a parameter used twice, one bound in two encodings (a prefix's range), constants between.
+    @Test func positionalValuesBindAsNamedValuesDo() throws {
+        let database = try Self.database()
+        let query = try database.compile(
+            "Tag where (label.hasPrefix(start) || id == low) && weight >= 0.5 && id >= low && id < high", parameterTypes: ["start": .string, "low": .int, "high": .int])
+        #expect(query.parameters.map(\.name) == ["start", "low", "high"])
+        #expect(query.parameters[0].positions.count == 2)
+        for (start, low, high) in [("r", 1, 4), ("g", 1, 3), ("b", 3, 4), ("x", 2, 3), ("", 0, 9)] {
+            let values: [ParameterValue] = [.string(start), .int(Int64(low)), .int(Int64(high))]
+            let named = try database.fetch(query, parameters: query.namedParameters(values))
+            let positional = try database.fetch(query, values: values)
+            #expect(positional == named, "\(values)")
+            #expect(positional.map { $0["id"] } == (try database.connection.prepare(
+                "SELECT id FROM tags WHERE (label GLOB ?1 || '*' OR id = ?2) AND id >= ?2 AND id < ?3 ORDER BY id"
+            ).rows(bindings: [.text(start), .integer(Int64(low)), .integer(Int64(high))]).map { row in row.first.flatMap { if case .integer(let id) = $0 { DecodedValue.int(id) } else { nil } } }))
+        }
+    }
+
+    /// A wrong number of positional values, or a value of the wrong type, is an error that names
+    /// the parameters; nothing runs.
+    @Test func wrongPositionalValuesAreErrors() throws {
+        let database = try Self.database()
+        let query = try database.compile("Tag where id >= low && label != name", parameterTypes: ["low": .int, "name": .string])
+        let tooFew = #expect(throws: ParameterError.self) { try database.fetch(query, values: [.int(1)]) }
+        #expect(tooFew?.message == "the query has 2 parameter(s) ('low', 'name') but 1 value(s) were given")
+        #expect(throws: ParameterError.self) { try database.fetch(query, values: [.int(1), .string("x"), .int(2)]) }
+        #expect(throws: ParameterError.self) { try database.fetch(query, values: [.string("x"), .int(1)]) }
+        #expect(try database.fetch(query, values: [.int(2), .string("red")]).map { $0["id"] } == [.int(2), .int(3)])
+    }
 }

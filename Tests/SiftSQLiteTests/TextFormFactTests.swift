@@ -100,6 +100,18 @@ import Testing
         #expect(try Self.texts(database, query) == ["\u{E9}e\u{301}"])
     }
 
+    /// Positional values still bind by their parameters when the query is lowered again.
+    @Test func positionalValuesSurviveLoweringAgain() throws {
+        let (_, database) = try Self.makeDatabase(Self.nfcOrNFD)
+        let query = try database.compile("Word where text.hasPrefix(start) && id >= low", parameterTypes: ["start": .string, "low": .int])
+        #expect(query.nfcOrNFDAssumptions == ["words.text"])
+        let values: [ParameterValue] = [.string("Jos"), .int(2)]
+        func ids() throws -> [Int64] { try database.fetch(query, values: values).compactMap { if case .int(let id)? = $0["id"] { id } else { nil } }.sorted() }
+        #expect(try ids() == [2, 3, 4, 5, 6, 7])
+        try database.connection.execute("INSERT INTO words (id, text) VALUES (100, 'Jos\u{E9}e\u{301}')")
+        #expect(try ids() == [2, 3, 4, 5, 6, 7, 100])
+    }
+
     /// Compared bare, a `NOCASE` column would compare "josé" equal to "José": such a column keeps
     /// `sift_nfc`, which compares as Swift does.
     @Test func aColumnWithAnotherCollationKeepsNormalising() throws {
