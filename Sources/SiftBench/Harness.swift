@@ -13,6 +13,11 @@ struct Benchmark {
     /// Benchmarks with the same group that follow each other are measured interleaved, sample by
     /// sample (A B C, B C A, ...), so that a noisy neighbour slows them alike and their ratio holds.
     var group: String? = nil
+    /// One run per sample, thousands of samples (taken from a group's first benchmark): the
+    /// benchmarks of the group then alternate run by run, so the paired difference of two of
+    /// them compares runs microseconds apart, which see the same state of a noisy machine (for
+    /// differences of a microsecond, which samples milliseconds apart drown).
+    var alternateRuns = false
     /// Runs once before measuring; returns the measured body.
     var setup: () throws -> () -> Int
 
@@ -78,6 +83,11 @@ struct Harness {
     /// Measures benchmarks together: each is warmed up and calibrated on its own, then the samples
     /// alternate between them (rotating which goes first), so a noisy neighbour slows them alike.
     func runInterleaved(_ benchmarks: [Benchmark]) throws -> [Result] {
+        var plan = self.plan
+        if benchmarks.first?.alternateRuns == true {
+            plan.samples = plan.samples * 200 + 1
+            plan.sampleSeconds = 0
+        }
         let bodies = try benchmarks.map { try $0.setup() }
         var checksums = Array(repeating: 0, count: bodies.count)
 

@@ -36,11 +36,13 @@ enum Targets {
                 } ?? "-", limit: "≤ 1.10× every query", met: worst.map { $0 <= 1.10 }))
 
         for kind in ["1-row", "0-rows"] {
-            let overhead = value("sql", "cacheHit.\(kind).overheadMicroseconds")
-            targets.append(
-                Target(
-                    key: "cacheHit.\(kind)", title: "statement-cache hit, Sift's overhead (\(kind))", figure: overhead,
-                    text: overhead.map { Format.fixed($0, 2) + " µs" } ?? "-", limit: "≤ 1 µs", met: overhead.map { $0 <= 1 }))
+            for (variant, key, label) in [("", "overheadMicroseconds", "by name"), (".positional", "positionalOverheadMicroseconds", "positional")] {
+                let overhead = value("sql", "cacheHit.\(kind).\(key)")
+                targets.append(
+                    Target(
+                        key: "cacheHit.\(kind)\(variant)", title: "statement-cache hit, Sift's overhead (\(kind), \(label))", figure: overhead,
+                        text: overhead.map { Format.fixed($0, 2) + " µs" } ?? "-", limit: "≤ 1 µs", met: overhead.map { $0 <= 1 }))
+            }
         }
 
         for variant in ["and", "mixed"] {
