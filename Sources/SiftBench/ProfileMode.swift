@@ -14,12 +14,16 @@ import SiftSQLite
 /// With `--raw`, the same lookup runs through SQLite's C API alone (bind the text, step, read
 /// each column), the baseline of the `cache-hit` benchmark.
 ///
+/// With `--filter LABEL`, `--compile-loop` compiles only the corpus queries whose label contains it.
+///
 /// Set-up (opening the benchmark database, learning the NFC facts) happens once, before the loop.
 enum ProfileMode {
     static func run(_ options: Options, context: SuiteContext) throws {
         let (_, database) = try SQLSuite.open(context, scale: options.effectiveScale)
         if options.rerunLoop > 0 { return try rerun(options, database: database) }
-        let sources = BenchCorpus.queries.map { SourceFile(name: $0.label, text: $0.text) }
+        // `--filter LABEL` profiles only the queries whose label contains it.
+        let queries = BenchCorpus.queries.filter { query in options.filters.isEmpty || options.filters.contains { query.label.contains($0) } }
+        let sources = queries.map { SourceFile(name: $0.label, text: $0.text) }
         for source in sources { _ = try database.compile(source) }
         let schema = database.schema
         let loweringOptions = database.effectiveLoweringOptions

@@ -136,13 +136,20 @@ public final class SiftDatabase {
     /// Forgets the facts when the database changed since they were learned: another connection's
     /// commit changes `PRAGMA data_version`, a write on this connection its total changes.
     private func refreshFactsIfDataChanged() {
+        _ = dataChangedSinceFactsWereLearned()
+    }
+
+    /// Whether the data changed (another connection committed, or this one wrote) since the facts
+    /// were learned; if so, forgets them. Run inside a statement's read transaction, it compares
+    /// the data that statement reads.
+    private func dataChangedSinceFactsWereLearned() -> Bool {
         let version = try? connection.cachedStatement("PRAGMA data_version").rows().first?.first?.integerValue
         let stamp = DataStamp(version: version, changes: connection.totalChanges)
-        if stamp != factsStamp {
-            textForms.removeAll()
-            referenceFacts.removeAll()
-            factsStamp = stamp
-        }
+        guard stamp != factsStamp else { return false }
+        textForms.removeAll()
+        referenceFacts.removeAll()
+        factsStamp = stamp
+        return true
     }
 
     /// What identifies one state of the data, for ``refreshFactsIfDataChanged()``.
@@ -233,24 +240,13 @@ public final class SiftDatabase {
 
     /// Runs a compiled query, handing each row to `body` as it arrives.
     public func forEachRow(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:], _ body: (Row) throws -> Void) throws {
-        if factsChanged(under: query) {
-            try run(compile(query.query), body) { try $0.encodeBindings(for: parameters, schema: schema, into: &$1) }
-        } else {
-            try run(query, body) { try $0.encodeBindings(for: parameters, schema: schema, into: &$1) }
-        }
+        try run(query, .named(parameters), body)
     }
 
     /// Runs a compiled query with its parameters' values given in the order of
     /// `query.parameters` (no lookups by name: the way to re-run one query in a tight loop).
     public func forEachRow(_ query: CompiledQuery, values: [ParameterValue], _ body: (Row) throws -> Void) throws {
-        // (A wrong number of values fails below, before anything runs.)
-        if values.count == query.parameters.count, factsChanged(under: query) {
-            // Lowered again, the parameters may come in another order: pass them by name.
-            let parameters = query.namedParameters(values)
-            try run(compile(query.query), body) { try $0.encodeBindings(for: parameters, schema: schema, into: &$1) }
-        } else {
-            try run(query, body) { try $0.encodeBindings(positional: values, schema: schema, into: &$1) }
-        }
+        try run(query, .positional(values), body)
     }
 
     /// Runs a compiled query with positional values (see ``forEachRow(_:values:_:)``) and returns its rows.
@@ -260,26 +256,75 @@ public final class SiftDatabase {
         return rows
     }
 
-    /// Whether the facts a compiled query's SQL relies on no longer hold (it must be lowered again).
-    private func factsChanged(under query: CompiledQuery) -> Bool {
-        if !query.nfcAssumptions.isEmpty || !query.nfcOrNFDAssumptions.isEmpty || !query.referenceAssumptions.isEmpty {
-            // The SQL relies on facts about the data: lower it again if they no longer hold.
-            refreshFactsIfDataChanged()
-            let assumptions = query.nfcAssumptions.map { ($0, TextForm.nfc) } + query.nfcOrNFDAssumptions.map { ($0, TextForm.nfcOrNFD) }
-            for (key, _) in assumptions where textForms[key] == nil { textForms[key] = textForm(of: key) }
-            for reference in query.referenceAssumptions where referenceFacts[reference] == nil {
-                referenceFacts[reference] = referenceIsIntact(reference)
-            }
-            return assumptions.contains(where: { key, assumed in !(textForms[key] ?? .mixed).satisfies(assumed) })
-                || query.referenceAssumptions.contains(where: { referenceFacts[$0] != true })
+    /// The values of a run's parameters, as the caller gave them.
+    private enum ParameterValues {
+        case named([String: ParameterValue])
+        /// In the order of the `parameters` of the query they were given for.
+        case positional([ParameterValue])
+    }
+
+    /// Runs `query`, or the same query lowered again when the facts its SQL relies on no longer
+    /// hold. The facts are checked against the data the statement reads: after its first step
+    /// (its read transaction is open then, or it has finished), before any row reaches `body`.
+    /// If another connection changed the data in between, the facts are learned again and the
+    /// run starts over; after a few such races the query runs on SQL that assumes no facts.
+    private func run(_ query: CompiledQuery, _ values: ParameterValues, _ body: (Row) throws -> Void) throws {
+        var current = factsChanged(under: query) ? compile(query.query) : query
+        for _ in 0..<3 {
+            let verify = reliesOnFacts(current)
+            if try run(current, body, verifyingFacts: verify, binding: { try bind(values, given: query, to: $0, into: &$1) }) { return }
+            current = compile(query.query)  // the data changed under the facts: learn them again
         }
-        return false
+        let factless = SQLLowering.lower(query.query, schema: schema, options: loweringOptions)
+        _ = try run(factless, body, verifyingFacts: false, binding: { try bind(values, given: query, to: $0, into: &$1) })
+    }
+
+    /// Binds the caller's values to `target`, the query they were given for or that query lowered
+    /// again (whose parameters may come in another order: positional values then go by name).
+    private func bind(_ values: ParameterValues, given original: CompiledQuery, to target: CompiledQuery, into binder: inout StatementBinder) throws {
+        switch values {
+        case .named(let named):
+            try target.encodeBindings(for: named, schema: schema, into: &binder)
+        case .positional(let positional):
+            if target.parameters.count == original.parameters.count,
+                zip(target.parameters, original.parameters).allSatisfy({ $0.name == $1.name })
+            {
+                try target.encodeBindings(positional: positional, schema: schema, into: &binder)
+            } else {
+                // A wrong count is reported against the query the values were given for.
+                if positional.count != original.parameters.count {
+                    try original.encodeBindings(positional: positional, schema: schema, into: &binder)
+                }
+                try target.encodeBindings(for: original.namedParameters(positional), schema: schema, into: &binder)
+            }
+        }
+    }
+
+    /// Whether a compiled query's SQL relies on facts about the data.
+    private func reliesOnFacts(_ query: CompiledQuery) -> Bool {
+        !query.nfcAssumptions.isEmpty || !query.nfcOrNFDAssumptions.isEmpty || !query.referenceAssumptions.isEmpty
+    }
+
+    /// Whether the facts a compiled query's SQL relies on, as known now, do not hold (it must be
+    /// lowered again); learns the facts it needs that are not known yet.
+    private func factsChanged(under query: CompiledQuery) -> Bool {
+        guard reliesOnFacts(query) else { return false }
+        let assumptions = query.nfcAssumptions.map { ($0, TextForm.nfc) } + query.nfcOrNFDAssumptions.map { ($0, TextForm.nfcOrNFD) }
+        for (key, _) in assumptions where textForms[key] == nil { textForms[key] = textForm(of: key) }
+        for reference in query.referenceAssumptions where referenceFacts[reference] == nil {
+            referenceFacts[reference] = referenceIsIntact(reference)
+        }
+        return assumptions.contains(where: { key, assumed in !(textForms[key] ?? .mixed).satisfies(assumed) })
+            || query.referenceAssumptions.contains(where: { referenceFacts[$0] != true })
     }
 
     /// Binds, steps and decodes: the part of ``forEachRow(_:parameters:_:)`` a statement-cache hit costs.
+    /// Returns false, having handed no row to `body`, when `verifyingFacts` and the data changed
+    /// since the facts were learned.
     private func run(
-        _ query: CompiledQuery, _ body: (Row) throws -> Void, binding bind: (CompiledQuery, inout StatementBinder) throws -> Void
-    ) throws {
+        _ query: CompiledQuery, _ body: (Row) throws -> Void, verifyingFacts: Bool,
+        binding bind: (CompiledQuery, inout StatementBinder) throws -> Void
+    ) throws -> Bool {
         let statement = try connection.cachedStatementForRebinding(query.sql)
         defer { statement.reset() }  // releases the read lock, also when `body` throws
         guard statement.parameterCount == query.bindings.count else {
@@ -290,7 +335,10 @@ public final class SiftDatabase {
         // Every placeholder is bound here, so the old values need no clearing.
         var binder = StatementBinder(statement: statement)
         try bind(query, &binder)
-        guard try statement.step() else { return }
+        let hasRow = try statement.step()
+        // The statement's snapshot is taken: the facts must describe the data it reads.
+        if verifyingFacts, dataChangedSinceFactsWereLearned() { return false }
+        guard hasRow else { return true }
         let plan = runPlan(for: query)
         let decodings = plan.decodings
         let count = min(statement.columnCount, decodings.count)
@@ -307,6 +355,7 @@ public final class SiftDatabase {
             }
             try body(row)
         } while try statement.step()
+        return true
     }
 
     /// How `query`'s rows decode: the last plan when the same query runs again, a new one otherwise.

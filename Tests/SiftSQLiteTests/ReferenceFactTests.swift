@@ -75,6 +75,20 @@ import Testing
         #expect(try database.fetch(noInterests).count == 4)
     }
 
+    /// Another connection makes a key dangle after the fact was learned, even after the query
+    /// last ran: the run sees the change in the data its statement reads, and lowers again.
+    @Test func anotherConnectionsCommitIsSeenByTheNextRun() throws {
+        let path = NSTemporaryDirectory() + "sift-references-\(UUID().uuidString).sqlite"
+        try Connection(path: path, mode: .readWriteCreate).execute(Self.schema)
+        let database = try SiftDatabase(path: path, mode: .readOnly)
+        let nilCompany = try database.compile("User where company == nil")
+        #expect(!nilCompany.referenceAssumptions.isEmpty)
+        let before = try database.fetch(nilCompany).count
+        try Connection(path: path, mode: .readWrite).execute(Self.dangling)
+        #expect(try database.fetch(nilCompany).count == 4, "was \(before)")
+        #expect(try database.fetch(nilCompany, values: []).count == 4)
+    }
+
     /// A join table whose key columns may be NULL: a link with a NULL key points at nothing, so it
     /// is no element, whether or not the other links are intact.
     @Test func aLinkWithANullKeyIsNoElement() throws {

@@ -100,6 +100,19 @@ import Testing
         #expect(try Self.texts(database, query) == ["\u{E9}e\u{301}"])
     }
 
+    /// Another connection stores a text in neither form after the facts were learned: the next
+    /// run, by name or positionally, checks the facts against the data its statement reads.
+    @Test func anotherConnectionsCommitIsSeenByTheNextRun() throws {
+        let (path, database) = try Self.makeDatabase(Self.nfcOrNFD)
+        let query = try database.compile("Word where text == needle", parameterTypes: ["needle": .string])
+        #expect(query.nfcOrNFDAssumptions == ["words.text"])
+        let needle: ParameterValue = .string("ée\u{301}")
+        #expect(try Self.texts(database, query, parameters: ["needle": needle]).isEmpty)
+        try Connection(path: path, mode: .readWrite).execute("INSERT INTO words (text) VALUES ('\u{E9}e\u{301}')")
+        #expect(try Self.texts(database, query, parameters: ["needle": needle]) == ["\u{E9}e\u{301}"])
+        #expect(try database.fetch(query, values: [needle]).count == 1)
+    }
+
     /// Positional values still bind by their parameters when the query is lowered again.
     @Test func positionalValuesSurviveLoweringAgain() throws {
         let (_, database) = try Self.makeDatabase(Self.nfcOrNFD)
