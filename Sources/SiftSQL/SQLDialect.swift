@@ -10,12 +10,11 @@ public protocol SQLDialect: Sendable {
     func quote(identifier: String) -> String
     /// The placeholder of the binding at a 1-based position (`?1`).
     func placeholder(_ position: Int) -> String
-    /// Appends the UTF-8 of `quote(identifier:)` to the renderer's buffer (defaulted).
-    func appendQuoted(identifier: String, to text: inout [UInt8])
-    /// Appends the quoted identifier whose UTF-8 is `identifierUTF8` (defaulted).
-    func appendQuoted(identifierUTF8: UnsafeBufferPointer<UInt8>, to text: inout [UInt8])
+    /// Appends the quoted identifier whose UTF-8 is `identifierUTF8` to the renderer's buffer
+    /// (defaulted: through `quote(identifier:)`).
+    func appendQuoted(identifierUTF8: UnsafeBufferPointer<UInt8>, to text: inout ByteBuffer)
     /// Appends the UTF-8 of `placeholder(_:)` to the renderer's buffer (defaulted).
-    func appendPlaceholder(_ position: Int, to text: inout [UInt8])
+    func appendPlaceholder(_ position: Int, to text: inout ByteBuffer)
     /// `a IS b` / `a IS NOT b`: equality where NULL equals NULL (Swift's `==` on optionals).
     func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment
     /// A call of one of Sift's functions, which the runtime registers on each connection.
@@ -44,17 +43,13 @@ public enum StringComparatorCollation: String, Sendable, Hashable {
 }
 
 extension SQLDialect {
-    /// Appends the quoted identifier's UTF-8 to `text` (what the renderer calls; a dialect may do
-    /// it without building an intermediate string).
-    public func appendQuoted(identifier: String, to text: inout [UInt8]) { text.append(contentsOf: quote(identifier: identifier).utf8) }
-
-    /// Appends the quoted identifier given as UTF-8 (through ``appendQuoted(identifier:to:)``).
-    public func appendQuoted(identifierUTF8: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
-        appendQuoted(identifier: String(decoding: identifierUTF8, as: UTF8.self), to: &text)
+    /// Appends the quoted identifier given as UTF-8 (through ``quote(identifier:)``).
+    public func appendQuoted(identifierUTF8: UnsafeBufferPointer<UInt8>, to text: inout ByteBuffer) {
+        text.append(utf8: quote(identifier: String(decoding: identifierUTF8, as: UTF8.self)))
     }
 
     /// Appends the UTF-8 of the placeholder of a 1-based binding position to `text`.
-    public func appendPlaceholder(_ position: Int, to text: inout [UInt8]) { text.append(contentsOf: placeholder(position).utf8) }
+    public func appendPlaceholder(_ position: Int, to text: inout ByteBuffer) { text.append(utf8: placeholder(position)) }
 }
 
 /// SQLite 3.38 and later (JSON1 and `julianday` built in).
@@ -72,34 +67,20 @@ public struct SQLiteDialect: SQLDialect {
 
     public func placeholder(_ position: Int) -> String { "?\(position)" }
 
-    public func appendQuoted(identifier: String, to text: inout [UInt8]) {
-        var identifier = identifier
-        identifier.withUTF8 { bytes in
-            if bytes.contains(UInt8(ascii: "\"")) {
-                text.append(contentsOf: quote(identifier: String(decoding: bytes, as: UTF8.self)).utf8)
-            } else {
-                text.append(UInt8(ascii: "\""))
-                text.append(contentsOf: bytes)
-                text.append(UInt8(ascii: "\""))
-            }
-        }
-    }
-
-    public func appendQuoted(identifierUTF8 bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
+    public func appendQuoted(identifierUTF8 bytes: UnsafeBufferPointer<UInt8>, to text: inout ByteBuffer) {
         if bytes.contains(UInt8(ascii: "\"")) {
-            text.append(contentsOf: quote(identifier: String(decoding: bytes, as: UTF8.self)).utf8)
+            text.append(utf8: quote(identifier: String(decoding: bytes, as: UTF8.self)))
         } else {
             text.append(UInt8(ascii: "\""))
-            text.append(contentsOf: bytes)
+            text.append(bytes)
             text.append(UInt8(ascii: "\""))
         }
     }
 
-    public func appendPlaceholder(_ position: Int, to text: inout [UInt8]) {
+    public func appendPlaceholder(_ position: Int, to text: inout ByteBuffer) {
         text.append(UInt8(ascii: "?"))
-        text.append(contentsOf: String(position).utf8)  // a small string: no allocation
+        text.append(utf8: String(position))  // a small string: no allocation
     }
-
 
     public func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {
         lhs + (negated ? " IS NOT " : " IS ") + rhs

@@ -32,12 +32,12 @@ public struct SQLFragment: Sendable, Hashable {
     }
 
     /// Text, identifiers, binding markers and line breaks, as described above.
-    private(set) var bytes: [UInt8]
+    private(set) var bytes: ByteBuffer
     /// The bindings, in the order of their markers.
     private(set) var slots: [BindingSlot]
 
     public init() {
-        bytes = []
+        bytes = ByteBuffer()
         slots = []
     }
 
@@ -55,9 +55,9 @@ public struct SQLFragment: Sendable, Hashable {
 
     /// SQL text written by Sift.
     public init(_ sql: String) {
-        bytes = Array(sql.utf8)
+        bytes = ByteBuffer()
         slots = []
-        assert(!bytes.contains { $0 < Marker.end }, "SQL text with a control character")
+        appendText(sql)
     }
 
     public static func identifier(_ name: String) -> SQLFragment {
@@ -67,7 +67,9 @@ public struct SQLFragment: Sendable, Hashable {
     }
 
     public static func binding(_ slot: BindingSlot) -> SQLFragment {
-        SQLFragment(bytes: [Marker.binding], slots: [slot])
+        var fragment = SQLFragment()
+        fragment.appendBinding(slot)
+        return fragment
     }
 
     /// A line break in the readable layout (a space on one line), then `indent` levels.
@@ -79,8 +81,7 @@ public struct SQLFragment: Sendable, Hashable {
 
     /// `"alias"."column"`.
     public static func column(_ alias: String, _ column: String) -> SQLFragment {
-        var fragment = SQLFragment()
-        fragment.bytes.reserveCapacity(alias.utf8.count + column.utf8.count + 11)
+        var fragment = SQLFragment(bytes: ByteBuffer(capacity: alias.utf8.count + column.utf8.count + 11), slots: [])
         fragment.appendColumn(alias, column)
         return fragment
     }
@@ -92,7 +93,7 @@ public struct SQLFragment: Sendable, Hashable {
         appendIdentifier(column)
     }
 
-    private init(bytes: [UInt8], slots: [BindingSlot]) {
+    private init(bytes: ByteBuffer, slots: [BindingSlot]) {
         self.bytes = bytes
         self.slots = slots
     }
@@ -112,39 +113,41 @@ public struct SQLFragment: Sendable, Hashable {
 
     /// The slot when the fragment is one binding and nothing else.
     public var singleBinding: BindingSlot? {
-        bytes.count == 1 && bytes[0] == Marker.binding ? slots[0] : nil
+        slots.count == 1 && bytes.count == 1 ? slots[0] : nil
     }
 
     /// Whether the fragment is the SQL text `NULL` alone.
-    public var isNullLiteral: Bool { bytes.elementsEqual("NULL".utf8) }
+    public var isNullLiteral: Bool { bytes.count == 4 && bytes.withUnsafeBufferPointer { $0.elementsEqual("NULL".utf8) } }
 
     /// Calls the handler of each part in order: runs of text, identifiers (their unquoted
     /// UTF-8), bindings and line breaks.
     func forEachPart(
-        text: (ArraySlice<UInt8>) -> Void, identifier: (ArraySlice<UInt8>) -> Void, binding: (BindingSlot) -> Void,
+        text: (UnsafeBufferPointer<UInt8>) -> Void, identifier: (UnsafeBufferPointer<UInt8>) -> Void, binding: (BindingSlot) -> Void,
         newline: (Int) -> Void
     ) {
-        var index = 0
-        var slot = 0
-        let count = bytes.count
-        while index < count {
-            switch bytes[index] {
-            case Marker.identifier:
-                let length = bytes.withUnsafeBufferPointer { Self.identifierLength(at: index, in: $0) }
-                identifier(bytes[(index + 5)..<(index + 5 + length)])
-                index += 5 + length
-            case Marker.binding:
-                binding(slots[slot])
-                slot += 1
-                index += 1
-            case Marker.newline:
-                newline(Int(bytes[index + 1]))
-                index += 2
-            default:
-                var end = index + 1
-                while end < count, bytes[end] >= Marker.end { end += 1 }
-                text(bytes[index..<end])
-                index = end
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            var slot = 0
+            let count = bytes.count
+            while index < count {
+                switch bytes[index] {
+                case Marker.identifier:
+                    let length = Self.identifierLength(at: index, in: bytes)
+                    identifier(UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + length)]))
+                    index += 5 + length
+                case Marker.binding:
+                    binding(slots[slot])
+                    slot += 1
+                    index += 1
+                case Marker.newline:
+                    newline(Int(bytes[index + 1]))
+                    index += 2
+                default:
+                    var end = index + 1
+                    while end < count, bytes[end] >= Marker.end { end += 1 }
+                    text(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    index = end
+                }
             }
         }
     }
@@ -157,18 +160,18 @@ public struct SQLFragment: Sendable, Hashable {
     // MARK: Building
 
     private mutating func appendText(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        bytes.append(utf8: text)
         assert(!text.utf8.contains { $0 < Marker.end }, "SQL text with a control character")
     }
 
     private mutating func appendIdentifier(_ name: String) {
-        let length = name.utf8.count
-        bytes.append(Marker.identifier)
-        bytes.append(UInt8(truncatingIfNeeded: length))
-        bytes.append(UInt8(truncatingIfNeeded: length >> 8))
-        bytes.append(UInt8(truncatingIfNeeded: length >> 16))
-        bytes.append(UInt8(truncatingIfNeeded: length >> 24))
-        bytes.append(contentsOf: name.utf8)
+        var name = name
+        name.withUTF8 { utf8 in
+            // The marker, then the length in four bytes, little-endian.
+            let header = UInt64(Marker.identifier) | UInt64(UInt32(truncatingIfNeeded: utf8.count)) << 8
+            withUnsafeBytes(of: header.littleEndian) { bytes.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<5])) }
+            bytes.append(utf8)
+        }
     }
 
     private mutating func appendBinding(_ slot: BindingSlot) {
@@ -196,16 +199,14 @@ public struct SQLFragment: Sendable, Hashable {
     }
 
     public static func + (lhs: String, rhs: SQLFragment) -> SQLFragment {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(lhs.utf8.count + rhs.bytes.count + 16)
-        bytes.append(contentsOf: lhs.utf8)
-        assert(!bytes.contains { $0 < Marker.end }, "SQL text with a control character")
-        bytes.append(contentsOf: rhs.bytes)
-        return SQLFragment(bytes: bytes, slots: rhs.slots)
+        var result = SQLFragment(bytes: ByteBuffer(capacity: lhs.utf8.count + rhs.bytes.count + 16), slots: rhs.slots)
+        result.appendText(lhs)
+        result.bytes.append(rhs.bytes)
+        return result
     }
 
     public static func += (lhs: inout SQLFragment, rhs: SQLFragment) {
-        lhs.bytes.append(contentsOf: rhs.bytes)
+        lhs.bytes.append(rhs.bytes)
         if !rhs.slots.isEmpty { lhs.slots.append(contentsOf: rhs.slots) }
     }
 
@@ -213,8 +214,7 @@ public struct SQLFragment: Sendable, Hashable {
 
     /// The fragments joined by a separator.
     public static func joined(_ parts: [SQLFragment], separator: String) -> SQLFragment {
-        var result = SQLFragment()
-        result.bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count } + parts.count * separator.utf8.count)
+        var result = SQLFragment(bytes: ByteBuffer(capacity: parts.reduce(0) { $0 + $1.bytes.count } + parts.count * separator.utf8.count), slots: [])
         for (index, part) in parts.enumerated() {
             if index > 0 { result.appendText(separator) }
             result += part
@@ -224,4 +224,11 @@ public struct SQLFragment: Sendable, Hashable {
 
     /// `(fragment)`.
     public var parenthesized: SQLFragment { "(" + self + ")" }
+
+    /// The SQL text (identifiers quoted by `dialect`, bindings numbered in order of appearance, a
+    /// named parameter once) and the bindings of its placeholders.
+    public func rendered(readable: Bool = false, dialect: any SQLDialect = SQLiteDialect()) -> (text: String, bindings: [BindingSlot]) {
+        let rendered = SQLRenderer(dialect: dialect, readable: readable).render(self)
+        return (rendered.text, rendered.bindings)
+    }
 }

@@ -14,8 +14,7 @@ struct SQLRenderer {
     func render(_ fragment: SQLFragment) -> Rendered {
         // UTF-8 bytes, made into a String once: appending to a String costs hundreds of
         // instructions per call, appending to an array a copy.
-        var text: [UInt8] = []
-        text.reserveCapacity(fragment.bytes.count + 2 * fragment.slots.count + 16)
+        var text = ByteBuffer(capacity: fragment.bytes.count + 2 * fragment.slots.count + 64)
         var bindings: [BindingSlot] = []
         bindings.reserveCapacity(fragment.slots.count)
         // Only parameters are looked up: a literal always takes a new position.
@@ -33,7 +32,7 @@ struct SQLRenderer {
                     continue
                 }
                 // A marker: the text before it first, in one copy.
-                if runStart < index { text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                if runStart < index { text.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
                 switch byte {
                 case SQLFragment.Marker.identifier:
                     let length = SQLFragment.identifierLength(at: index, in: bytes)
@@ -71,8 +70,8 @@ struct SQLRenderer {
                 }
                 runStart = index
             }
-            if runStart < count { text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
+            if runStart < count { text.append(UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
         }
-        return Rendered(text: String(decoding: text, as: UTF8.self), bindings: bindings, parameterPositions: parameterPositions)
+        return Rendered(text: text.string, bindings: bindings, parameterPositions: parameterPositions)
     }
 }

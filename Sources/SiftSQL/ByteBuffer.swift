@@ -1,0 +1,96 @@
+/// A growable array of bytes whose appends are a capacity check and a copy.
+///
+/// `Array<UInt8>.append(contentsOf:)` costs about 150 instructions per call even for a buffer of
+/// a few bytes (it goes through the generic sequence machinery); SQL fragments append a few bytes
+/// at a time, tens of times per query. Copy-on-write, like `Array`: copies share the storage
+/// until one of them is appended to. The storage is reached through pointers only (a stored
+/// property of a class would cost a dynamic exclusivity check per access).
+// Sendable as `Array` is: storage is only written while uniquely referenced, so buffers shared
+// between threads are only read.
+public struct ByteBuffer: @unchecked Sendable {
+    /// The bytes, with their capacity as the header, in one allocation.
+    private final class Storage: ManagedBuffer<Int, UInt8> {
+        static func make(capacity: Int) -> Storage {
+            unsafeDowncast(Storage.create(minimumCapacity: capacity) { _ in capacity }, to: Storage.self)
+        }
+
+        var byteCapacity: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
+    }
+
+    /// Shared by every empty buffer (never written: the first append copies away from it).
+    nonisolated(unsafe) private static let empty = Storage.make(capacity: 0)
+
+    private var storage: Storage
+    /// The bytes in use (copies of a buffer share storage but each keeps its own count).
+    public private(set) var count: Int
+
+    public init() {
+        storage = Self.empty
+        count = 0
+    }
+
+    public init(capacity: Int) {
+        storage = capacity > 0 ? Storage.make(capacity: capacity) : Self.empty
+        count = 0
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// Makes room for `extra` more bytes in storage this buffer alone holds, and returns where
+    /// they go.
+    private mutating func prepareAppend(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        let count = self.count
+        let capacity = storage.byteCapacity
+        if count + extra > capacity || !isKnownUniquelyReferenced(&storage) {
+            let grown = Storage.make(capacity: max(count + extra, 2 * capacity, 32))
+            grown.withUnsafeMutablePointerToElements { target in
+                storage.withUnsafeMutablePointerToElements { source in target.update(from: source, count: count) }
+            }
+            storage = grown
+        }
+        return storage.withUnsafeMutablePointerToElements { $0 + count }
+    }
+
+    public mutating func append(_ byte: UInt8) {
+        prepareAppend(1).pointee = byte
+        count += 1
+    }
+
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        prepareAppend(bytes.count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    public mutating func append(_ other: ByteBuffer) {
+        other.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends the UTF-8 of `text`.
+    public mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    public func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let count = self.count
+        return try storage.withUnsafeMutablePointerToElements { try body(UnsafeBufferPointer(start: $0, count: count)) }
+    }
+
+    /// The bytes as a `String` (repairing invalid UTF-8, which Sift never writes).
+    public var string: String { withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
+
+    /// The bytes as an array.
+    public var array: [UInt8] { withUnsafeBufferPointer { Array($0) } }
+}
+
+extension ByteBuffer: Hashable {
+    public static func == (lhs: ByteBuffer, rhs: ByteBuffer) -> Bool {
+        lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { right in left.elementsEqual(right) } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        withUnsafeBufferPointer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
