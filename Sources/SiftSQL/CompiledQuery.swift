@@ -61,8 +61,9 @@ public struct CompiledQuery: Sendable, Hashable {
     /// Hands the value of each placeholder, in order, to `sink`, given values for the named
     /// parameters: the same values as ``bindings(for:schema:)``, without collecting them.
     public func encodeBindings(for values: [String: ParameterValue], schema: Schema, into sink: inout some SQLValueSink) throws {
-        try encodeBindings(schema: schema, into: &sink) { parameter in
-            guard let value = values[parameter.name] else {
+        try encodeBindings(schema: schema, into: &sink) { index in
+            guard let value = values[parameters[index].name] else {
+                let parameter = parameters[index]
                 throw ParameterError(name: parameter.name, message: "no value for the parameter '\(parameter.name)' (\(parameter.type))")
             }
             return value
@@ -77,7 +78,7 @@ public struct CompiledQuery: Sendable, Hashable {
                 name: parameters.first?.name ?? "",
                 message: "the query has \(parameters.count) parameter(s)\(names.isEmpty ? "" : " (\(names))") but \(values.count) value(s) were given")
         }
-        try encodeBindings(schema: schema, into: &sink) { values[$0.index] }
+        try encodeBindings(schema: schema, into: &sink) { values[$0] }
     }
 
     /// The dictionary of the parameters' names to `values` given in the order of ``parameters``.
@@ -85,18 +86,20 @@ public struct CompiledQuery: Sendable, Hashable {
         Dictionary(zip(parameters.map(\.name), values), uniquingKeysWith: { first, _ in first })
     }
 
+    /// Encodes each binding; `value` gives the value of the parameter at an index of ``parameters``.
     private func encodeBindings(
-        schema: Schema, into sink: inout some SQLValueSink, value: (_ parameter: (index: Int, name: String, type: SiftType)) throws -> ParameterValue
+        schema: Schema, into sink: inout some SQLValueSink, value: (_ parameterIndex: Int) throws -> ParameterValue
     ) throws {
         for (offset, slot) in bindings.enumerated() {
             switch slot {
             case .constant(let value):
                 try sink.put(value, at: offset + 1)
             case .parameter(let name, let encoding):
-                let index = parameterIndex(ofBinding: offset, name: name)
-                let type = index.map { parameters[$0].type } ?? .error
-                let given = try value((index ?? -1, name, type))
-                try ParameterEncoder.encode(given, name: name, type: type, encoding: encoding, schema: schema, into: &sink, at: offset + 1)
+                guard let index = parameterIndex(ofBinding: offset, name: name) else {
+                    throw ParameterError(name: name, message: "the query binds '\(name)', which is not among its parameters")
+                }
+                let type = parameters[index].type
+                try ParameterEncoder.encode(try value(index), name: name, type: type, encoding: encoding, schema: schema, into: &sink, at: offset + 1)
             }
         }
     }

@@ -269,14 +269,31 @@ public final class SiftDatabase {
     /// If another connection changed the data in between, the facts are learned again and the
     /// run starts over; after a few such races the query runs on SQL that assumes no facts.
     private func run(_ query: CompiledQuery, _ values: ParameterValues, _ body: (Row) throws -> Void) throws {
-        var current = factsChanged(under: query) ? compile(query.query) : query
+        // The common case first, without copying the query: SQL that relies on no facts.
+        if !reliesOnFacts(query) {
+            _ = try run(query, body, verifyingFacts: false, binding: { try bind(values, to: $0, into: &$1) })
+            return
+        }
+        if !factsChanged(under: query), try run(query, body, verifyingFacts: true, binding: { try bind(values, to: $0, into: &$1) }) {
+            return
+        }
         for _ in 0..<3 {
-            let verify = reliesOnFacts(current)
-            if try run(current, body, verifyingFacts: verify, binding: { try bind(values, given: query, to: $0, into: &$1) }) { return }
-            current = compile(query.query)  // the data changed under the facts: learn them again
+            // The facts did not hold, or the data changed under them: learned again, lowered again.
+            let lowered = compile(query.query)
+            if try run(lowered, body, verifyingFacts: reliesOnFacts(lowered), binding: { try bind(values, given: query, to: $0, into: &$1) }) {
+                return
+            }
         }
         let factless = SQLLowering.lower(query.query, schema: schema, options: loweringOptions)
         _ = try run(factless, body, verifyingFacts: false, binding: { try bind(values, given: query, to: $0, into: &$1) })
+    }
+
+    /// Binds the caller's values to the query they were given for.
+    private func bind(_ values: ParameterValues, to query: CompiledQuery, into binder: inout StatementBinder) throws {
+        switch values {
+        case .named(let named): try query.encodeBindings(for: named, schema: schema, into: &binder)
+        case .positional(let positional): try query.encodeBindings(positional: positional, schema: schema, into: &binder)
+        }
     }
 
     /// Binds the caller's values to `target`, the query they were given for or that query lowered
