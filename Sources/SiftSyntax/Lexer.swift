@@ -492,6 +492,10 @@ struct LexerState {
                 rightBound = !CharacterClasses.isWhitespace(next) && !Self.isRightDelimiter(next)
             }
         }
+        if let kind = OperatorClassifier.singleToken(bytes: bytes, start: start, end: end, leftBound: leftBound) {
+            appendToken(kind, SourceRange(start: start, end: end))
+            return
+        }
         for (kind, range) in OperatorClassifier.classify(
             bytes: bytes, start: start, end: end, leftBound: leftBound, rightBound: rightBound)
         {

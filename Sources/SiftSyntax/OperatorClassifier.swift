@@ -10,29 +10,59 @@
 /// - Anything else (`&`, `===`, `<>`, `=>`) is one ``TokenKind/unknownOperator`` that the parser
 ///   reports with a remedy.
 enum OperatorClassifier {
-    /// The binary operators, by spelling. `=` and `->` are not listed: they never start a split.
-    private static let binaryOperators: [String: TokenKind] = [
-        "+": .plus, "-": .minus, "*": .star, "/": .slash, "%": .percent, "==": .equalEqual,
-        "!=": .bangEqual, "<": .less, "<=": .lessEqual, ">": .greater, ">=": .greaterEqual,
-        "&&": .ampAmp, "||": .pipePipe, "??": .questionQuestion, "...": .closedRange, "..<": .halfOpenRange,
-    ]
+    /// The binary operator spelled by `run`, if any: `+ - * / % == != < <= > >= && || ?? ... ..<`.
+    /// (`=` and `->` are not binary operators here: they never start a split.) A switch on the
+    /// bytes: no string, no hashing.
+    static func binaryOperator(_ run: ArraySlice<UInt8>) -> TokenKind? {
+        var iterator = run.makeIterator()
+        guard let first = iterator.next() else { return nil }
+        let second = iterator.next()
+        let third = iterator.next()
+        guard iterator.next() == nil else { return nil }
+        switch (first, second, third) {
+        case (UInt8(ascii: "+"), nil, nil): return .plus
+        case (UInt8(ascii: "-"), nil, nil): return .minus
+        case (UInt8(ascii: "*"), nil, nil): return .star
+        case (UInt8(ascii: "/"), nil, nil): return .slash
+        case (UInt8(ascii: "%"), nil, nil): return .percent
+        case (UInt8(ascii: "<"), nil, nil): return .less
+        case (UInt8(ascii: ">"), nil, nil): return .greater
+        case (UInt8(ascii: "="), UInt8(ascii: "=")?, nil): return .equalEqual
+        case (UInt8(ascii: "!"), UInt8(ascii: "=")?, nil): return .bangEqual
+        case (UInt8(ascii: "<"), UInt8(ascii: "=")?, nil): return .lessEqual
+        case (UInt8(ascii: ">"), UInt8(ascii: "=")?, nil): return .greaterEqual
+        case (UInt8(ascii: "&"), UInt8(ascii: "&")?, nil): return .ampAmp
+        case (UInt8(ascii: "|"), UInt8(ascii: "|")?, nil): return .pipePipe
+        case (UInt8(ascii: "?"), UInt8(ascii: "?")?, nil): return .questionQuestion
+        case (UInt8(ascii: "."), UInt8(ascii: ".")?, UInt8(ascii: ".")?): return .closedRange
+        case (UInt8(ascii: "."), UInt8(ascii: ".")?, UInt8(ascii: "<")?): return .halfOpenRange
+        default: return nil
+        }
+    }
+
+    /// The one token a run is when it is one (the common case, answered without building an
+    /// array): `?`, `!`, `=`, `->` or a binary operator. nil when the run needs ``classify``.
+    static func singleToken(bytes: [UInt8], start: Int, end: Int, leftBound: Bool) -> TokenKind? {
+        let run = bytes[start..<end]
+        if run.count == 1 {
+            switch run.first! {
+            case UInt8(ascii: "?"): return leftBound ? .postfixQuestion : .question
+            case UInt8(ascii: "!"): return leftBound ? .postfixBang : .prefixBang
+            case UInt8(ascii: "="): return .equal
+            default: break
+            }
+        }
+        if let kind = binaryOperator(run) { return kind }
+        if run.elementsEqual("->".utf8) { return .arrow }
+        return nil
+    }
 
     static func classify(bytes: [UInt8], start: Int, end: Int, leftBound: Bool, rightBound: Bool)
         -> [(TokenKind, SourceRange)]
     {
         let run = bytes[start..<end]
         let whole = SourceRange(start: start, end: end)
-        if run.count == 1 {
-            switch run.first! {
-            case UInt8(ascii: "?"): return [(leftBound ? .postfixQuestion : .question, whole)]
-            case UInt8(ascii: "!"): return [(leftBound ? .postfixBang : .prefixBang, whole)]
-            case UInt8(ascii: "="): return [(.equal, whole)]
-            default: break
-            }
-        }
-        let text = String(decoding: run, as: UTF8.self)
-        if let kind = binaryOperators[text] { return [(kind, whole)] }
-        if text == "->" { return [(.arrow, whole)] }
+        if let kind = singleToken(bytes: bytes, start: start, end: end, leftBound: leftBound) { return [(kind, whole)] }
 
         let isPrefixCharacter = { (byte: UInt8) in byte == UInt8(ascii: "!") || byte == UInt8(ascii: "-") }
         // Prefix operators: `!!x`, `-!x`.
@@ -46,8 +76,7 @@ enum OperatorClassifier {
         // A binary operator followed by prefix operators: `a>-1`, `a&&!b`.
         var length = min(3, run.count - 1)
         while length >= 1 {
-            let head = String(decoding: bytes[start..<start + length], as: UTF8.self)
-            if let kind = binaryOperators[head], bytes[(start + length)..<end].allSatisfy(isPrefixCharacter) {
+            if let kind = binaryOperator(bytes[start..<start + length]), bytes[(start + length)..<end].allSatisfy(isPrefixCharacter) {
                 return [(kind, SourceRange(start: start, end: start + length))]
                     + singles(bytes[(start + length)..<end], start: start + length, postfix: false)
             }
