@@ -36,15 +36,22 @@ public struct ByteBuffer: @unchecked Sendable {
 
     public var isEmpty: Bool { count == 0 }
 
+    /// The bytes the storage holds room for.
+    public var capacity: Int { storage.byteCapacity }
+
     /// Makes room for `extra` more bytes in storage this buffer alone holds, and returns where
-    /// they go.
+    /// they go (valid while this buffer holds that storage, that is, until its next append).
     private mutating func prepareAppend(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
         let count = self.count
         let capacity = storage.byteCapacity
-        if count + extra > capacity || !isKnownUniquelyReferenced(&storage) {
-            let grown = Storage.make(capacity: max(count + extra, 2 * capacity, 32))
+        let full = count + extra > capacity
+        if full || !isKnownUniquelyReferenced(&storage) {
+            // Doubling only when full: a shared buffer the bytes still fit in is copied at its
+            // size (doubling there would grow a buffer that is copied and appended to in turns
+            // exponentially, its bytes barely).
+            let grown = Storage.make(capacity: full ? max(count + extra, 2 * capacity, 32) : max(capacity, 32))
             grown.withUnsafeMutablePointerToElements { target in
-                storage.withUnsafeMutablePointerToElements { source in target.update(from: source, count: count) }
+                storage.withUnsafeMutablePointerToElements { source in target.initialize(from: source, count: count) }
             }
             storage = grown
         }
@@ -52,13 +59,13 @@ public struct ByteBuffer: @unchecked Sendable {
     }
 
     public mutating func append(_ byte: UInt8) {
-        prepareAppend(1).pointee = byte
+        prepareAppend(1).initialize(to: byte)
         count += 1
     }
 
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        prepareAppend(bytes.count).update(from: base, count: bytes.count)
+        prepareAppend(bytes.count).initialize(from: base, count: bytes.count)
         count += bytes.count
     }
 

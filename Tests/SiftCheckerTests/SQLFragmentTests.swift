@@ -24,6 +24,27 @@ import Testing
         #expect(left.segments == [.sql("x = 1")] && right.segments == [.sql("x = 2")])
     }
 
+    /// A buffer kept by a copy and appended to, round after round, grows with its bytes, not
+    /// exponentially (doubling a shared buffer on every copy reached 32 GB in 30 rounds).
+    @Test func aSharedBufferGrowsWithItsBytes() {
+        var buffer = ByteBuffer()
+        var kept: [ByteBuffer] = []
+        for round in 0..<200 {
+            kept.append(buffer)
+            buffer.append(utf8: String(round % 10))
+        }
+        #expect(buffer.count == 200)
+        #expect(buffer.capacity <= 512, "capacity \(buffer.capacity)")
+        #expect(kept[100].string == String((0..<100).map { Character(String($0 % 10)) }))
+        var fragment = SQLFragment("x")
+        var fragments: [SQLFragment] = []
+        for round in 0..<200 {
+            fragments.append(fragment)
+            fragment += String(round % 10)
+        }
+        #expect(fragment.rendered().text.utf8.count == 201)
+    }
+
     @Test func partsReadBackAsWritten() {
         let long = String(repeating: "x", count: 300)  // a length above one byte
         let fragment = SQLFragment([
