@@ -252,8 +252,7 @@ struct LexerState {
         var kind = TokenKind.identifier
         let length = index - start
         if length >= 2, length <= 9, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") {
-            let text = String(decoding: bytes[start..<index], as: UTF8.self)
-            if let keyword = TokenKind.keywords[text] { kind = keyword }
+            if let keyword = TokenKind.keyword(spelledBy: bytes[start..<index]) { kind = keyword }
         }
         appendToken(kind, SourceRange(start: start, end: index))
     }

@@ -159,4 +159,14 @@ extension TokenKind {
     ]
 
     public var isKeyword: Bool { Self.keywords.values.contains(self) }
+
+    /// The reserved words as UTF-8, for the lexer: comparing a few bytes with the words of the
+    /// same length costs less than making a `String` and hashing it.
+    private static let keywordSpellings: [(spelling: [UInt8], kind: TokenKind)] = keywords.map { (Array($0.key.utf8), $0.value) }
+
+    /// The keyword spelled by `bytes`, if any.
+    static func keyword(spelledBy bytes: ArraySlice<UInt8>) -> TokenKind? {
+        for (spelling, kind) in keywordSpellings where spelling.count == bytes.count && spelling.elementsEqual(bytes) { return kind }
+        return nil
+    }
 }
