@@ -31,7 +31,7 @@ public enum UUIDText {
         let letterOffset: UInt64 = uppercase ? 7 : 39
         withUnsafeBytes(of: uuid.uuid) { bytes in
             /// The eight digits of `bytes[start..<start + 4]`.
-            func digits(_ start: Int) -> UInt64 {
+            @inline(__always) func digits(_ start: Int) -> UInt64 {
                 var nibbles: UInt64 = 0
                 for offset in 0..<4 {
                     let byte = UInt64(bytes[start + offset])
@@ -90,7 +90,7 @@ public enum UUIDText {
 
     /// The value of eight ASCII hex digits (the first in the lowest byte of `digits`), and whether
     /// every byte was a hex digit in either case.
-    private static func value(ofDigits digits: UInt64) -> (UInt32, Bool) {
+    @inline(__always) private static func value(ofDigits digits: UInt64) -> (UInt32, Bool) {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high = ones &* 0x80
         // For bytes below 0x80: the high bit of each byte of the sum is set where the byte ≥ bound.
