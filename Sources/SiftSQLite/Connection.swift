@@ -152,9 +152,12 @@ public final class Connection {
     }
 
     /// The cached statement for `sql`, reset but with its old bindings: for a caller that binds
-    /// every parameter before stepping (clearing them first would be wasted work).
+    /// every parameter before stepping (clearing them first would be wasted work). When the cached
+    /// statement is in the middle of a run (the same SQL run again from inside its own loop over
+    /// rows), a statement of its own instead: resetting the outer one would start it over.
     func cachedStatementForRebinding(_ sql: String) throws -> Statement {
         if let statement = statementCache.statement(for: sql) {
+            if statement.isBusy { return try prepare(sql) }
             statement.reset()
             return statement
         }

@@ -124,4 +124,22 @@ import Testing
         #expect(throws: ParameterError.self) { try database.fetch(query, values: [.string("x"), .int(1)]) }
         #expect(try database.fetch(query, values: [.int(2), .string("red")]).map { $0["id"] } == [.int(2), .int(3)])
     }
+
+    /// The same compiled query run again from inside its own loop over rows: each run has its
+    /// own statement, so the outer loop sees every row once (sharing the cached statement reset
+    /// the outer run, which started over with the inner run's values and never ended).
+    @Test func aQueryRunFromInsideItsOwnLoopDoesNotRestartIt() throws {
+        let database = try Self.database()
+        let query = try database.compile("Tag where id >= low sort by id", parameterTypes: ["low": .int])
+        var outer: [DecodedValue?] = []
+        var inner: [[DecodedValue?]] = []
+        try database.forEachRow(query, parameters: ["low": .int(1)]) { row in
+            outer.append(row["id"])
+            if outer.count > 10 { return }  // a restarting loop would go on for ever
+            inner.append(try database.fetch(query, values: [.int(3)]).map { $0["id"] })
+        }
+        #expect(outer == [.int(1), .int(2), .int(3)])
+        #expect(inner == Array(repeating: [.int(3)], count: 3))
+        #expect(try database.fetch(query, values: [.int(2)]).map { $0["id"] } == [.int(2), .int(3)])
+    }
 }
