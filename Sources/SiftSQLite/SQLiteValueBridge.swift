@@ -56,17 +56,7 @@ extension SQLiteValue {
         case .real(let value):
             return sqlite3_bind_double(statement, index, value)
         case .text(var text):
-            return text.withUTF8 { utf8 in
-                // A nil pointer would bind NULL, so empty text gets a real (empty) C string.
-                guard let base = utf8.baseAddress, !utf8.isEmpty else {
-                    return sqlite3_bind_text(statement, index, "", 0, sift_sqlite_transient())
-                }
-                return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { chars in
-                    sqlite3_bind_text64(
-                        statement, index, chars, UInt64(utf8.count), sift_sqlite_transient(),
-                        UInt8(SQLITE_UTF8))
-                }
-            }
+            return text.withUTF8 { Self.bindText($0, to: statement, at: index) }
         case .blob(let bytes):
             // A nil pointer would bind NULL, so the empty blob is a zero-length zeroblob.
             if bytes.isEmpty { return sqlite3_bind_zeroblob(statement, index, 0) }
@@ -74,6 +64,18 @@ extension SQLiteValue {
                 sqlite3_bind_blob64(
                     statement, index, raw.baseAddress, UInt64(raw.count), sift_sqlite_transient())
             }
+        }
+    }
+
+    /// Binds text given as UTF-8 (copied by SQLite: `utf8` need live only during the call) to
+    /// parameter `index`; returns SQLite's result code.
+    static func bindText(_ utf8: UnsafeBufferPointer<UInt8>, to statement: OpaquePointer, at index: Int32) -> Int32 {
+        // A nil pointer would bind NULL, so empty text gets a real (empty) C string.
+        guard let base = utf8.baseAddress, !utf8.isEmpty else {
+            return sqlite3_bind_text(statement, index, "", 0, sift_sqlite_transient())
+        }
+        return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { chars in
+            sqlite3_bind_text64(statement, index, chars, UInt64(utf8.count), sift_sqlite_transient(), UInt8(SQLITE_UTF8))
         }
     }
 

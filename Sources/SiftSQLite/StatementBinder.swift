@@ -11,17 +11,7 @@ struct StatementBinder: SQLValueSink {
     }
 
     mutating func putText(utf8: UnsafeBufferPointer<UInt8>, at position: Int) throws {
-        // SQLITE_TRANSIENT: SQLite copies the bytes, which live only during this call. A nil
-        // pointer would bind NULL, so empty text gets a real (empty) C string.
-        let code =
-            if let base = utf8.baseAddress, !utf8.isEmpty {
-                base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { chars in
-                    sqlite3_bind_text64(statement.pointer, Int32(position), chars, UInt64(utf8.count), sift_sqlite_transient(), UInt8(SQLITE_UTF8))
-                }
-            } else {
-                sqlite3_bind_text(statement.pointer, Int32(position), "", 0, sift_sqlite_transient())
-            }
-        try check(code)
+        try check(SQLiteValue.bindText(utf8, to: statement.pointer, at: Int32(position)))
     }
 
     private func check(_ resultCode: Int32) throws {
