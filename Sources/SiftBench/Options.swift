@@ -19,6 +19,9 @@ struct Options {
     var compileLoop = 0
     /// `--rerun-loop N`: only re-run a compiled one-row lookup N times (for a profiler) and exit.
     var rerunLoop = 0
+    /// `--prepare-loop N`: only prepare and finalize the SQL of the benchmark corpus N times (the
+    /// baseline a compile profile is compared with) and exit.
+    var prepareLoop = 0
     /// `--raw` with `--rerun-loop`: run the same lookup through SQLite's C API alone (the baseline).
     var rawRerun = false
 
@@ -28,7 +31,7 @@ struct Options {
     static let usage = """
         usage: sift-bench [--quick] [--filter NAME]... [--json FILE] [--root DIR] [--scale S]
                           [--evaluator-scale S] [--seed N] [--sift PATH] [--compile-loop N]
-                          [--rerun-loop N [--raw]]
+                          [--prepare-loop N] [--rerun-loop N [--raw]]
 
           --quick          fewer and shorter samples (a smoke run, not for comparing figures)
           --filter NAME    run only the benchmarks whose 'suite/name' contains NAME (repeatable),
@@ -44,6 +47,8 @@ struct Options {
                            to sift-bench)
           --compile-loop N only compile the benchmark corpus N times, then exit (a workload for
                            valgrind --tool=callgrind or perf; no figures)
+          --prepare-loop N only prepare and finalize the SQL Sift writes for the benchmark corpus
+                           N times, then exit (the sqlite3_prepare_v2 side of a compile profile)
           --rerun-loop N   only re-run the compiled identifier lookup N times with new UUIDs
                            (statement-cache hits), then exit (a workload for a profiler);
                            with --raw, the same lookup through SQLite's C API alone (the baseline
@@ -90,6 +95,11 @@ struct Options {
                     throw UsageError(description: "--rerun-loop needs a positive integer")
                 }
                 options.rerunLoop = count
+            case "--prepare-loop":
+                guard let count = Int(try value(for: argument)), count > 0 else {
+                    throw UsageError(description: "--prepare-loop needs a positive integer")
+                }
+                options.prepareLoop = count
             case "--raw": options.rawRerun = true
             case "-h", "--help": options.help = true
             default:

@@ -14,7 +14,10 @@ import SiftSQLite
 /// With `--raw`, the same lookup runs through SQLite's C API alone (bind the text, step, read
 /// each column), the baseline of the `cache-hit` benchmark.
 ///
-/// With `--filter LABEL`, `--compile-loop` compiles only the corpus queries whose label contains it.
+/// `sift-bench --prepare-loop N` prepares and finalizes the SQL of every corpus query N times, the
+/// SQLite side of the compile/prepare ratio, so both sides can be counted in instructions.
+///
+/// With `--filter LABEL`, `--compile-loop` and `--prepare-loop` take only the corpus queries whose label contains it.
 ///
 /// Set-up (opening the benchmark database, learning the NFC facts) happens once, before the loop.
 enum ProfileMode {
@@ -25,6 +28,7 @@ enum ProfileMode {
         let queries = BenchCorpus.queries.filter { query in options.filters.isEmpty || options.filters.contains { query.label.contains($0) } }
         let sources = queries.map { SourceFile(name: $0.label, text: $0.text) }
         for source in sources { _ = try database.compile(source) }
+        if options.prepareLoop > 0 { return try prepare(sources, options, database: database) }
         let schema = database.schema
         let loweringOptions = database.effectiveLoweringOptions
         let start = MonotonicClock.now()
@@ -36,6 +40,22 @@ enum ProfileMode {
         let compilations = options.compileLoop * sources.count
         print(
             "compiled \(sources.count) queries × \(options.compileLoop) = \(compilations) compilations in \(Format.duration(elapsed)) (\(Format.microseconds(elapsed / Double(max(compilations, 1)))) µs each; checksum \(checksum))"
+        )
+    }
+
+    static func prepare(_ sources: [SourceFile], _ options: Options, database: SiftDatabase) throws {
+        let sqls = try sources.map { try database.compile($0).sql }
+        let connection = database.connection
+        let start = MonotonicClock.now()
+        var checksum = 0
+        for _ in 0..<options.prepareLoop {
+            // prepare + finalize (the Statement finalizes when released)
+            for sql in sqls { checksum &+= try connection.prepare(sql).parameterCount }
+        }
+        let elapsed = Double(MonotonicClock.now() - start)
+        let preparations = options.prepareLoop * sqls.count
+        print(
+            "prepared \(sqls.count) statements × \(options.prepareLoop) = \(preparations) in \(Format.duration(elapsed)) (\(Format.microseconds(elapsed / Double(max(preparations, 1)))) µs each; checksum \(checksum))"
         )
     }
 
