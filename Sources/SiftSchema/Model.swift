@@ -45,39 +45,138 @@ public struct Model: Sendable, Hashable {
     }
 
     /// The Swift name (`User`).
-    public var name: String
+    public var name: String {
+        get { storage.name }
+        set { uniqueStorage().name = newValue }
+    }
     /// The table (`users`).
-    public var tableName: String
+    public var tableName: String {
+        get { storage.tableName }
+        set { uniqueStorage().tableName = newValue }
+    }
     /// The column(s) that identify a row; `["rowid"]` for a table without a declared key.
-    public var primaryKey: [String]
+    public var primaryKey: [String] {
+        get { storage.primaryKey }
+        set { uniqueStorage().primaryKey = newValue }
+    }
     public var members: [Member] {
-        didSet {
-            memberNames = members.map(\.name)
-            attributes = Self.attributes(of: members)
+        get { storage.members }
+        set { uniqueStorage().setMembers(newValue) }
+        _modify {
+            // In place (`model.members.append(...)` copies no array), then the names and
+            // attributes are derived again.
+            let storage = uniqueStorage()
+            var members = storage.takeMembers()
+            defer { storage.setMembers(members) }
+            yield &members
         }
     }
     /// The members' names, in order: looking a member up compares names without copying members.
-    public private(set) var memberNames: [String]
+    public var memberNames: [String] { storage.memberNames }
     /// The attributes among the members, in order (kept, not built per use: a query's columns
     /// read them on every compilation).
-    public private(set) var attributes: [Attribute]
-    public var unqueryableMembers: [UnqueryableMember]
-    public var style: ModelStyle
-    public var declaration: SourceRange?
+    public var attributes: [Attribute] { storage.attributes }
+    public var unqueryableMembers: [UnqueryableMember] {
+        get { storage.unqueryableMembers }
+        set { uniqueStorage().unqueryableMembers = newValue }
+    }
+    public var style: ModelStyle {
+        get { storage.style }
+        set { uniqueStorage().style = newValue }
+    }
+    public var declaration: SourceRange? {
+        get { storage.declaration }
+        set { uniqueStorage().declaration = newValue }
+    }
+
+    /// The fields, shared between copies until one is changed: a model is copied wherever a
+    /// query names it (every lookup by name, every row variable of a lowering), and a copy is
+    /// then one reference instead of a dozen.
+    private var storage: Storage
 
     public init(
         name: String, tableName: String, primaryKey: [String], members: [Member] = [],
         unqueryableMembers: [UnqueryableMember] = [], style: ModelStyle, declaration: SourceRange? = nil
     ) {
-        self.name = name
-        self.tableName = tableName
-        self.primaryKey = primaryKey
-        self.members = members
-        self.memberNames = members.map(\.name)
-        self.attributes = Self.attributes(of: members)
-        self.unqueryableMembers = unqueryableMembers
-        self.style = style
-        self.declaration = declaration
+        storage = Storage(
+            name: name, tableName: tableName, primaryKey: primaryKey, members: members, unqueryableMembers: unqueryableMembers,
+            style: style, declaration: declaration)
+    }
+
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    public static func == (lhs: Model, rhs: Model) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
+    }
+
+    /// A model's fields. Mutated only through ``uniqueStorage()``, when no other model shares it.
+    private final class Storage: @unchecked Sendable {
+        var name: String
+        var tableName: String
+        var primaryKey: [String]
+        private(set) var members: [Member]
+        private(set) var memberNames: [String]
+        private(set) var attributes: [Attribute]
+        var unqueryableMembers: [UnqueryableMember]
+        var style: ModelStyle
+        var declaration: SourceRange?
+
+        init(
+            name: String, tableName: String, primaryKey: [String], members: [Member], unqueryableMembers: [UnqueryableMember],
+            style: ModelStyle, declaration: SourceRange?
+        ) {
+            self.name = name
+            self.tableName = tableName
+            self.primaryKey = primaryKey
+            self.members = members
+            self.memberNames = members.map(\.name)
+            self.attributes = Model.attributes(of: members)
+            self.unqueryableMembers = unqueryableMembers
+            self.style = style
+            self.declaration = declaration
+        }
+
+        func setMembers(_ members: [Member]) {
+            self.members = members
+            memberNames = members.map(\.name)
+            attributes = Model.attributes(of: members)
+        }
+
+        /// The members, leaving none here, so that the caller holds the only reference to them.
+        func takeMembers() -> [Member] {
+            defer { members = [] }
+            return members
+        }
+
+        func copy() -> Storage {
+            Storage(
+                name: name, tableName: tableName, primaryKey: primaryKey, members: members, unqueryableMembers: unqueryableMembers,
+                style: style, declaration: declaration)
+        }
+
+        /// What equality and hashing compare (the derived names and attributes follow from the members).
+        struct Fields: Hashable {
+            var name: String
+            var tableName: String
+            var primaryKey: [String]
+            var members: [Member]
+            var unqueryableMembers: [UnqueryableMember]
+            var style: ModelStyle
+            var declaration: SourceRange?
+        }
+
+        var fields: Fields {
+            Fields(
+                name: name, tableName: tableName, primaryKey: primaryKey, members: members, unqueryableMembers: unqueryableMembers,
+                style: style, declaration: declaration)
+        }
     }
 
     public func member(named name: String) -> Member? { memberNames.firstIndex(of: name).map { members[$0] } }
