@@ -62,12 +62,21 @@ public struct CompiledQuery: Sendable, Hashable {
     /// parameters: the same values as ``bindings(for:schema:)``, without collecting them.
     public func encodeBindings(for values: [String: ParameterValue], schema: Schema, into sink: inout some SQLValueSink) throws {
         try encodeBindings(schema: schema, into: &sink) { index in
-            guard let value = values[parameters[index].name] else {
+            guard let value = Self.value(named: parameters[index].name, in: values) else {
                 let parameter = parameters[index]
                 throw ParameterError(name: parameter.name, message: "no value for the parameter '\(parameter.name)' (\(parameter.type))")
             }
             return value
         }
+    }
+
+    /// The value of a parameter: a few values are scanned (comparing a short name costs less than
+    /// hashing it, a quarter of the by-name cost of re-running a one-parameter query), more are
+    /// looked up.
+    static func value(named name: String, in values: [String: ParameterValue]) -> ParameterValue? {
+        if values.count > 4 { return values[name] }
+        for (key, value) in values where key == name { return value }
+        return nil
     }
 
     /// The same, with the parameters' values in the order of ``parameters`` (no lookups by name).

@@ -113,6 +113,20 @@ import Testing
         }
     }
 
+    /// Values by name are found whether the caller gives a few (scanned) or many (looked up),
+    /// with names the query does not use among them; a missing one is an error that names it.
+    @Test(arguments: [0, 1, 3, 8])
+    func namedValuesAreFoundAmongFewOrMany(unused: Int) throws {
+        let database = try Self.database()
+        let query = try database.compile("Tag where id >= low && id < high && label != skip", parameterTypes: ["low": .int, "high": .int, "skip": .string])
+        var values: [String: ParameterValue] = ["high": .int(4), "skip": .string("green"), "low": .int(1)]
+        for index in 0..<unused { values["unused\(index)"] = .int(Int64(index)) }
+        #expect(try database.fetch(query, parameters: values).map { $0["id"] } == [.int(1), .int(3)], "\(values.count) values")
+        values["low"] = nil
+        let missing = #expect(throws: ParameterError.self) { try database.fetch(query, parameters: values) }
+        #expect(missing?.message == "no value for the parameter 'low' (Int)")
+    }
+
     /// A wrong number of positional values, or a value of the wrong type, is an error that names
     /// the parameters; nothing runs.
     @Test func wrongPositionalValuesAreErrors() throws {
