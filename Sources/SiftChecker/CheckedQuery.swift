@@ -4,38 +4,94 @@ import SiftSyntax
 /// A query after type checking: ready for a back end (SQL lowering or in-memory evaluation).
 public struct CheckedQuery: Sendable, Hashable {
     /// The model whose objects the query returns.
-    public var model: Model
+    public var model: Model {
+        get { storage.fields.model }
+        set { uniqueStorage().fields.model = newValue }
+    }
     /// The variable that stands for the row being filtered.
-    public var root: VariableID
+    public var root: VariableID {
+        get { storage.fields.root }
+        set { uniqueStorage().fields.root = newValue }
+    }
     /// A `Bool` expression, or `nil` to select every row.
-    public var filter: TypedExpr?
-    public var sort: [CheckedSortKey]
+    public var filter: TypedExpr? {
+        get { storage.fields.filter }
+        set { uniqueStorage().fields.filter = newValue }
+    }
+    public var sort: [CheckedSortKey] {
+        get { storage.fields.sort }
+        set { uniqueStorage().fields.sort = newValue }
+    }
     /// An `Int` expression (constant or parameter), if given.
-    public var limit: TypedExpr?
-    public var offset: TypedExpr?
+    public var limit: TypedExpr? {
+        get { storage.fields.limit }
+        set { uniqueStorage().fields.limit = newValue }
+    }
+    public var offset: TypedExpr? {
+        get { storage.fields.offset }
+        set { uniqueStorage().fields.offset = newValue }
+    }
     /// Every variable the query introduces, indexed by ``VariableID/index``.
-    public var variables: [Variable]
+    public var variables: [Variable] {
+        get { storage.fields.variables }
+        set { uniqueStorage().fields.variables = newValue }
+    }
     /// The named parameters, in order of first use.
-    public var parameters: [Parameter]
+    public var parameters: [Parameter] {
+        get { storage.fields.parameters }
+        set { uniqueStorage().fields.parameters = newValue }
+    }
     /// How the query was written.
-    public var form: Query.Form
+    public var form: Query.Form {
+        get { storage.fields.form }
+        set { uniqueStorage().fields.form = newValue }
+    }
+
+    /// The fields, shared between copies until one is changed: a checked query is copied into
+    /// the lowering, the compiled query and the caller's result, and a copy is then one
+    /// reference instead of a dozen.
+    private var storage: Storage
 
     public init(
         model: Model, root: VariableID, filter: TypedExpr?, sort: [CheckedSortKey], limit: TypedExpr?,
         offset: TypedExpr?, variables: [Variable], parameters: [Parameter], form: Query.Form
     ) {
-        self.model = model
-        self.root = root
-        self.filter = filter
-        self.sort = sort
-        self.limit = limit
-        self.offset = offset
-        self.variables = variables
-        self.parameters = parameters
-        self.form = form
+        storage = Storage(
+            Fields(
+                model: model, root: root, filter: filter, sort: sort, limit: limit, offset: offset, variables: variables,
+                parameters: parameters, form: form))
     }
 
-    public func variable(_ id: VariableID) -> Variable { variables[id.index] }
+    public func variable(_ id: VariableID) -> Variable { storage.fields.variables[id.index] }
+
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        return storage
+    }
+
+    public static func == (lhs: CheckedQuery, rhs: CheckedQuery) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
+    private struct Fields: Hashable {
+        var model: Model
+        var root: VariableID
+        var filter: TypedExpr?
+        var sort: [CheckedSortKey]
+        var limit: TypedExpr?
+        var offset: TypedExpr?
+        var variables: [Variable]
+        var parameters: [Parameter]
+        var form: Query.Form
+    }
+
+    /// Changed only through ``uniqueStorage()``, when no other query shares it.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
 }
 
 /// A named parameter: a free identifier of the query, typed by its use or by the host.

@@ -2,59 +2,90 @@ import SiftSyntax
 
 /// The models and enums a query is checked against, from a model file, a database, or both.
 public struct Schema: Sendable, Hashable {
-    public private(set) var models: [Model]
-    public private(set) var enums: [EnumType]
+    public var models: [Model] { storage.fields.models }
+    public var enums: [EnumType] { storage.fields.enums }
     /// The model file the schema was read from, for notes that point at declarations.
-    public var source: SourceFile?
+    public var source: SourceFile? {
+        get { storage.fields.source }
+        set { uniqueStorage().fields.source = newValue }
+    }
 
-    private var modelIndex: [String: Int]
-    private var tableIndex: [String: Int]
-    private var enumIndex: [String: Int]
+    /// The fields, shared between copies until one is changed: each phase of a compilation keeps
+    /// the schema, and a copy is then one reference instead of seven.
+    private var storage: Storage
 
     public init(models: [Model], enums: [EnumType] = [], source: SourceFile? = nil) {
-        self.models = []
-        self.enums = []
-        self.source = source
-        self.modelIndex = [:]
-        self.tableIndex = [:]
-        self.enumIndex = [:]
-        for model in models { add(model) }
-        for enumType in enums { add(enumType) }
+        var fields = Fields(source: source)
+        for model in models { fields.add(model) }
+        for enumType in enums { fields.add(enumType) }
+        storage = Storage(fields)
     }
 
     /// Adds or replaces a model (by name).
-    public mutating func add(_ model: Model) {
-        if let index = modelIndex[model.name] {
-            tableIndex[models[index].tableName] = nil
-            models[index] = model
-            tableIndex[model.tableName] = index
-        } else {
-            modelIndex[model.name] = models.count
-            tableIndex[model.tableName] = models.count
-            models.append(model)
-        }
-    }
+    public mutating func add(_ model: Model) { uniqueStorage().fields.add(model) }
 
     /// Adds or replaces an enum (by name).
-    public mutating func add(_ enumType: EnumType) {
-        if let index = enumIndex[enumType.name] {
-            enums[index] = enumType
-        } else {
-            enumIndex[enumType.name] = enums.count
-            enums.append(enumType)
-        }
-    }
+    public mutating func add(_ enumType: EnumType) { uniqueStorage().fields.add(enumType) }
 
     /// The model with this Swift name, or whose table has this name (`User` or `users`).
     public func model(named name: String) -> Model? {
-        if let index = modelIndex[name] ?? tableIndex[name] { return models[index] }
-        return nil
+        guard let index = storage.fields.modelIndex[name] ?? storage.fields.tableIndex[name] else { return nil }
+        return storage.fields.models[index]
     }
 
     public func enumType(named name: String) -> EnumType? {
-        enumIndex[name].map { enums[$0] }
+        storage.fields.enumIndex[name].map { storage.fields.enums[$0] }
     }
 
     /// All names a query may use for models, for suggestions and completion.
     public var modelNames: [String] { models.map(\.name) }
+
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        return storage
+    }
+
+    public static func == (lhs: Schema, rhs: Schema) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
+    private struct Fields: Hashable {
+        var models: [Model] = []
+        var enums: [EnumType] = []
+        var source: SourceFile?
+        var modelIndex: [String: Int] = [:]
+        var tableIndex: [String: Int] = [:]
+        var enumIndex: [String: Int] = [:]
+
+        init(source: SourceFile?) { self.source = source }
+
+        mutating func add(_ model: Model) {
+            if let index = modelIndex[model.name] {
+                tableIndex[models[index].tableName] = nil
+                models[index] = model
+                tableIndex[model.tableName] = index
+            } else {
+                modelIndex[model.name] = models.count
+                tableIndex[model.tableName] = models.count
+                models.append(model)
+            }
+        }
+
+        mutating func add(_ enumType: EnumType) {
+            if let index = enumIndex[enumType.name] {
+                enums[index] = enumType
+            } else {
+                enumIndex[enumType.name] = enums.count
+                enums.append(enumType)
+            }
+        }
+    }
+
+    /// Changed only through ``uniqueStorage()``, when no other schema shares it.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
 }

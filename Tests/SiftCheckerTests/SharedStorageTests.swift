@@ -1,10 +1,11 @@
+import SiftChecker
 import SiftSchema
 import SiftSyntax
 import Testing
 
-/// `Model` is a value: its fields are shared between copies, and changing one copy leaves the
-/// others as they were.
-@Suite struct ModelValueTests {
+/// `Model`, `Schema` and `CheckedQuery` keep their fields in storage shared between copies; they
+/// are still values: changing one copy leaves the others as they were.
+@Suite struct SharedStorageTests {
     static let age = Attribute(name: "age", type: .integer(.int), storage: .integer)
     static let name = Attribute(name: "name", type: .string, storage: .text)
 
@@ -58,5 +59,49 @@ import Testing
         changed.declaration = nil
         #expect(one == changed)
         #expect(Set([one, other, changed]).count == 1)
+    }
+
+    @Test func changingACopyOfASchemaLeavesTheOriginal() {
+        let original = Schema(models: [Self.user()])
+        var copy = original
+        var company = Self.user()
+        company.name = "Company"
+        company.tableName = "companies"
+        copy.add(company)
+        var renamed = Self.user()
+        renamed.tableName = "people"
+        copy.add(renamed)
+        copy.source = SourceFile(name: "Models.swift", text: "")
+        #expect(original.modelNames == ["User"])
+        #expect(original.model(named: "users")?.name == "User")
+        #expect(original.model(named: "companies") == nil)
+        #expect(original.source == nil)
+        #expect(copy.modelNames == ["User", "Company"])
+        #expect(copy.model(named: "companies")?.name == "Company")
+        // The replaced model's old table name no longer finds it; its new one does.
+        #expect(copy.model(named: "users") == nil)
+        #expect(copy.model(named: "people")?.name == "User")
+        #expect(copy != original)
+        #expect(Schema(models: [Self.user()]) == original)
+        #expect(Schema(models: [Self.user()]).hashValue == original.hashValue)
+    }
+
+    @Test func changingACopyOfACheckedQueryLeavesTheOriginal() throws {
+        let schema = Schema(models: [Self.user()])
+        let source = SourceFile(text: "User where age > 20")
+        let query = try #require(Parser.parseQuery(source).value)
+        let checked = try #require(TypeChecker.check(query, schema: schema, source: source).query)
+        var copy = checked
+        copy.filter = nil
+        copy.parameters = [Parameter(name: "p", type: .bool, firstUse: SourceRange(start: 0, end: 1))]
+        #expect(checked.filter != nil)
+        #expect(checked.parameters.isEmpty)
+        #expect(copy.filter == nil)
+        #expect(copy.parameters.map(\.name) == ["p"])
+        #expect(copy != checked)
+        copy.filter = checked.filter
+        copy.parameters = []
+        #expect(copy == checked)
+        #expect(copy.hashValue == checked.hashValue)
     }
 }
