@@ -58,6 +58,14 @@ public struct ByteBuffer: @unchecked Sendable {
         return storage.withUnsafeMutablePointerToElements { $0 + count }
     }
 
+    /// Appends `count` bytes that `initialize` writes, through one capacity check: for a few
+    /// short pieces (a quote, a name, a quote) instead of one check per piece.
+    public mutating func append(count extra: Int, _ initialize: (UnsafeMutablePointer<UInt8>) -> Void) {
+        guard extra > 0 else { return }
+        initialize(prepareAppend(extra))
+        count += extra
+    }
+
     public mutating func append(_ byte: UInt8) {
         prepareAppend(1).initialize(to: byte)
         count += 1

@@ -71,9 +71,11 @@ public struct SQLiteDialect: SQLDialect {
         if bytes.contains(UInt8(ascii: "\"")) {
             text.append(utf8: quote(identifier: String(decoding: bytes, as: UTF8.self)))
         } else {
-            text.append(UInt8(ascii: "\""))
-            text.append(bytes)
-            text.append(UInt8(ascii: "\""))
+            text.append(count: bytes.count + 2) { target in
+                target[0] = UInt8(ascii: "\"")
+                if let base = bytes.baseAddress { (target + 1).initialize(from: base, count: bytes.count) }
+                target[bytes.count + 1] = UInt8(ascii: "\"")
+            }
         }
     }
 

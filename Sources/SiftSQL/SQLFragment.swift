@@ -167,10 +167,16 @@ public struct SQLFragment: Sendable, Hashable {
     private mutating func appendIdentifier(_ name: String) {
         var name = name
         name.withUTF8 { utf8 in
-            // The marker, then the length in four bytes, little-endian.
-            let header = UInt64(Marker.identifier) | UInt64(UInt32(truncatingIfNeeded: utf8.count)) << 8
-            withUnsafeBytes(of: header.littleEndian) { bytes.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<5])) }
-            bytes.append(utf8)
+            // The marker, then the length in four bytes, little-endian, then the name.
+            let length = UInt32(truncatingIfNeeded: utf8.count)
+            bytes.append(count: 5 + utf8.count) { target in
+                target[0] = Marker.identifier
+                target[1] = UInt8(truncatingIfNeeded: length)
+                target[2] = UInt8(truncatingIfNeeded: length >> 8)
+                target[3] = UInt8(truncatingIfNeeded: length >> 16)
+                target[4] = UInt8(truncatingIfNeeded: length >> 24)
+                if let base = utf8.baseAddress { (target + 5).initialize(from: base, count: utf8.count) }
+            }
         }
     }
 
