@@ -314,11 +314,7 @@ extension TypeChecker {
 
     func checkStringMethod(_ base: TypedExpr, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
         let method = name.name
-        let tests: [String: (StringTest, String?)] = [
-            "contains": (.contains, nil), "hasPrefix": (.hasPrefix, nil), "hasSuffix": (.hasSuffix, nil),
-            "starts": (.hasPrefix, "with"), "localizedStandardContains": (.localizedStandardContains, nil),
-        ]
-        if let (test, label) = tests[method] {
+        if let (test, label) = Self.stringTest(named: method) {
             let signature = label.map { "\(method)(\($0):)" } ?? "\(method)(_:)"
             if call.trailingClosure != nil || (call.arguments.first.map { isClosure($0.value) } ?? false) {
                 error(.badArguments, "'\(method)' on a String takes a string, not a closure", at: call.argumentListRange ?? range)
@@ -340,6 +336,18 @@ extension TypeChecker {
             return TypedExpr(.stringTransform(transform, base), .string, at: range)
         }
         return checkMethodFallback(base, name: name, call: call, at: range)
+    }
+
+    /// The test a String method performs, and the label of its argument.
+    static func stringTest(named method: String) -> (StringTest, label: String?)? {
+        switch method {
+        case "contains": (.contains, nil)
+        case "hasPrefix": (.hasPrefix, nil)
+        case "hasSuffix": (.hasSuffix, nil)
+        case "starts": (.hasPrefix, "with")
+        case "localizedStandardContains": (.localizedStandardContains, nil)
+        default: nil
+        }
     }
 
     func checkMethodFallback(_ base: TypedExpr, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {

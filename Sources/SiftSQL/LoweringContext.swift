@@ -126,6 +126,8 @@ final class LoweringContext {
     @exclusivity(unchecked) var variables: [VariableID: VariableBinding] = [:]
     /// The expression each `if let` / optional-chain variable is bound to, for ``staticStorage(_:)``.
     @exclusivity(unchecked) var variableSources: [VariableID: TypedExpr] = [:]
+    /// The aliases given so far: the first ``aliasListLimit`` in a list, all of them in the set once there are more.
+    @exclusivity(unchecked) var usedAliasList: [String] = []
     @exclusivity(unchecked) var usedAliases: Set<String> = []
     /// For each to-one join alias, the target column it joins on.
     @exclusivity(unchecked) var presenceColumns: [String: String] = [:]
@@ -153,12 +155,25 @@ final class LoweringContext {
     func alias(_ name: String) -> String {
         var candidate = name
         var counter = 2
-        while usedAliases.contains(candidate) {
+        while isUsedAlias(candidate) {
             candidate = "\(name)_\(counter)"
             counter += 1
         }
-        usedAliases.insert(candidate)
+        if usedAliasList.count < Self.aliasListLimit {
+            usedAliasList.append(candidate)
+        } else {
+            if usedAliases.isEmpty { usedAliases = Set(usedAliasList) }
+            usedAliases.insert(candidate)
+        }
         return candidate
+    }
+
+    /// Aliases are kept in a list while they are few (comparing a few short names costs less
+    /// than hashing one), then in a set as well.
+    static let aliasListLimit = 16
+
+    func isUsedAlias(_ candidate: String) -> Bool {
+        usedAliases.isEmpty ? usedAliasList.contains(candidate) : usedAliases.contains(candidate)
     }
 
     func model(named name: String) -> Model {
