@@ -64,7 +64,9 @@ public final class Parser {
     /// Runs `body` directly, or on a ``LargeStack`` thread when the tokens show nesting deep
     /// enough that recursive descent could exhaust a small thread stack.
     func withSufficientStack<T>(_ body: () -> T) -> T {
-        estimatedRecursionDepth() > Self.largeStackThreshold ? LargeStack.run(body) : body()
+        // Each level of the estimate takes a token of its own: few tokens need no scan.
+        if tokens.count <= Self.largeStackThreshold { return body() }
+        return estimatedRecursionDepth() > Self.largeStackThreshold ? LargeStack.run(body) : body()
     }
 
     /// An upper bound of how deeply the parser will recurse: the nesting of `(`, `[`, `{`, plus,
