@@ -25,7 +25,7 @@ public final class Connection {
     /// The mode it was opened in.
     public let mode: OpenMode
     let handle: DatabaseHandle
-    private var statementCache = StatementCache(capacity: 64)
+    @exclusivity(unchecked) private var statementCache = StatementCache(capacity: 64)
 
     /// Opens the database at `path` (a file path, a `file:` URI, or `:memory:`).
     ///

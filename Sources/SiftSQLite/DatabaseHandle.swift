@@ -5,6 +5,10 @@ import CSQLite
 /// Statements keep the handle alive, so the connection closes (`sqlite3_close_v2`) only once the
 /// `Connection` and every `Statement` prepared on it are gone, and a statement never outlives its
 /// database. Not thread-safe, like `Connection`.
+///
+/// The time-limit state is `@exclusivity(unchecked)`, as are the statement's clock and the
+/// connection's statement cache: each access is a plain read or write, never held across
+/// another, and the run-time check of each was 3% of re-running a cached statement.
 final class DatabaseHandle {
     /// The open connection; valid until `deinit`.
     let database: OpaquePointer
@@ -13,11 +17,11 @@ final class DatabaseHandle {
     /// Number of successful `sqlite3_prepare_v2` calls made for `prepare` and `cachedStatement`.
     var prepareCount = 0
     /// The per-statement execution time limit, if any (see `Connection.setTimeLimit`).
-    var timeLimit: Duration?
+    @exclusivity(unchecked) var timeLimit: Duration?
     /// When the statement now inside `sqlite3_step` must stop; nil outside `step()`.
-    var deadline: ContinuousClock.Instant?
+    @exclusivity(unchecked) var deadline: ContinuousClock.Instant?
     /// Set by the progress handler when it stopped a statement because of `deadline`.
-    var timeLimitExceeded = false
+    @exclusivity(unchecked) var timeLimitExceeded = false
 
     init(database: OpaquePointer) {
         self.database = database

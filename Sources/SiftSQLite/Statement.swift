@@ -9,7 +9,7 @@ public final class Statement {
     let handle: DatabaseHandle
     let pointer: OpaquePointer
     /// Time spent inside `sqlite3_step` since this statement last started, for the time limit.
-    private var executionTime: Duration = .zero
+    @exclusivity(unchecked) private var executionTime: Duration = .zero
 
     /// The SQL text of this statement, as prepared.
     public let sql: String
