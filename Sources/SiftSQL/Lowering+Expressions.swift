@@ -610,11 +610,11 @@ extension LoweringContext {
 }
 
 extension String {
-    /// NFC, the form Sift binds strings in so canonically equivalent strings compare equal.
-    /// NFC, as Sift binds strings (ASCII is its own NFC and NFD: no Foundation call for it).
-    var precomposedForSift: String { utf8.allSatisfy { $0 < 0x80 } ? self : precomposedStringWithCanonicalMapping }
+    /// NFC, the form Sift binds strings in so canonically equivalent strings compare equal (Latin
+    /// and Hangul text without Foundation: see ``SimpleNormalization``).
+    var precomposedForSift: String { SimpleNormalization.precomposed(self) ?? precomposedStringWithCanonicalMapping }
     /// NFD, for columns holding either form.
-    var decomposedForSift: String { utf8.allSatisfy { $0 < 0x80 } ? self : decomposedStringWithCanonicalMapping }
+    var decomposedForSift: String { SimpleNormalization.decomposed(self) ?? decomposedStringWithCanonicalMapping }
 }
 
 import Foundation
