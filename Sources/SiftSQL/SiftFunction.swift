@@ -70,10 +70,10 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .nfc:
             guard case .text(let text) = arguments[0] else { return arguments[0] }
-            return .text(text.precomposedStringWithCanonicalMapping)
+            return .text(text.precomposedForSift)
         case .nfd:
             guard case .text(let text) = arguments[0] else { return arguments[0] }
-            return .text(text.decomposedStringWithCanonicalMapping)
+            return .text(text.decomposedForSift)
         case .contains, .hasPrefix, .hasSuffix, .localizedStandardContains:
             guard case .text(let haystack) = arguments[0], case .text(let needle) = arguments[1] else { return .null }
             let result: Bool
