@@ -63,7 +63,8 @@ public struct Schema: Sendable, Hashable {
 
         mutating func add(_ model: Model) {
             if let index = modelIndex[model.name] {
-                tableIndex[models[index].tableName] = nil
+                // The old table name stops naming it, unless it names another model.
+                if tableIndex[models[index].tableName] == index { tableIndex[models[index].tableName] = nil }
                 models[index] = model
                 tableIndex[model.tableName] = index
             } else {

@@ -104,4 +104,18 @@ import Testing
         #expect(copy == checked)
         #expect(copy.hashValue == checked.hashValue)
     }
+
+    /// Replacing a model whose table name another model also has leaves that name to the other.
+    @Test func replacingAModelKeepsATableNameAnotherModelHas() {
+        var person = Self.user()
+        person.name = "Person"
+        var schema = Schema(models: [Self.user(), person])
+        #expect(schema.model(named: "users")?.name == "Person")
+        var renamed = Self.user()
+        renamed.tableName = "accounts"
+        schema.add(renamed)
+        #expect(schema.model(named: "users")?.name == "Person")
+        #expect(schema.model(named: "accounts")?.name == "User")
+        #expect(schema.model(named: "User")?.tableName == "accounts")
+    }
 }
