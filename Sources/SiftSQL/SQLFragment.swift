@@ -213,7 +213,8 @@ public struct SQLFragment: Sendable, Hashable {
 
     public static func += (lhs: inout SQLFragment, rhs: SQLFragment) {
         lhs.bytes.append(rhs.bytes)
-        if !rhs.slots.isEmpty { lhs.slots.append(contentsOf: rhs.slots) }
+        // Sharing the right side's slots when the left has none allocates nothing.
+        if lhs.slots.isEmpty { lhs.slots = rhs.slots } else if !rhs.slots.isEmpty { lhs.slots.append(contentsOf: rhs.slots) }
     }
 
     public static func += (lhs: inout SQLFragment, rhs: String) { lhs.appendText(rhs) }
