@@ -46,21 +46,21 @@ public struct Model: Sendable, Hashable {
 
     /// The Swift name (`User`).
     public var name: String {
-        get { storage.name }
-        set { uniqueStorage().name = newValue }
+        get { storage.fields.name }
+        set { uniqueStorage().fields.name = newValue }
     }
     /// The table (`users`).
     public var tableName: String {
-        get { storage.tableName }
-        set { uniqueStorage().tableName = newValue }
+        get { storage.fields.tableName }
+        set { uniqueStorage().fields.tableName = newValue }
     }
     /// The column(s) that identify a row; `["rowid"]` for a table without a declared key.
     public var primaryKey: [String] {
-        get { storage.primaryKey }
-        set { uniqueStorage().primaryKey = newValue }
+        get { storage.fields.primaryKey }
+        set { uniqueStorage().fields.primaryKey = newValue }
     }
     public var members: [Member] {
-        get { storage.members }
+        get { storage.fields.members }
         set { uniqueStorage().setMembers(newValue) }
         _modify {
             // In place (`model.members.append(...)` copies no array), then the names and
@@ -77,16 +77,16 @@ public struct Model: Sendable, Hashable {
     /// read them on every compilation).
     public var attributes: [Attribute] { storage.attributes }
     public var unqueryableMembers: [UnqueryableMember] {
-        get { storage.unqueryableMembers }
-        set { uniqueStorage().unqueryableMembers = newValue }
+        get { storage.fields.unqueryableMembers }
+        set { uniqueStorage().fields.unqueryableMembers = newValue }
     }
     public var style: ModelStyle {
-        get { storage.style }
-        set { uniqueStorage().style = newValue }
+        get { storage.fields.style }
+        set { uniqueStorage().fields.style = newValue }
     }
     public var declaration: SourceRange? {
-        get { storage.declaration }
-        set { uniqueStorage().declaration = newValue }
+        get { storage.fields.declaration }
+        set { uniqueStorage().fields.declaration = newValue }
     }
 
     /// The fields, shared between copies until one is changed: a model is copied wherever a
@@ -99,12 +99,13 @@ public struct Model: Sendable, Hashable {
         unqueryableMembers: [UnqueryableMember] = [], style: ModelStyle, declaration: SourceRange? = nil
     ) {
         storage = Storage(
-            name: name, tableName: tableName, primaryKey: primaryKey, members: members, unqueryableMembers: unqueryableMembers,
-            style: style, declaration: declaration)
+            Fields(
+                name: name, tableName: tableName, primaryKey: primaryKey, members: members, unqueryableMembers: unqueryableMembers,
+                style: style, declaration: declaration))
     }
 
     private mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
         return storage
     }
 
@@ -112,74 +113,46 @@ public struct Model: Sendable, Hashable {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
 
-    /// A model's fields. Mutated only through ``uniqueStorage()``, when no other model shares it.
-    private final class Storage: @unchecked Sendable {
+    /// What a model is; equality and hashing compare these (the names and attributes the storage
+    /// derives follow from the members).
+    private struct Fields: Hashable {
         var name: String
         var tableName: String
         var primaryKey: [String]
-        private(set) var members: [Member]
-        private(set) var memberNames: [String]
-        private(set) var attributes: [Attribute]
+        var members: [Member]
         var unqueryableMembers: [UnqueryableMember]
         var style: ModelStyle
         var declaration: SourceRange?
+    }
 
-        init(
-            name: String, tableName: String, primaryKey: [String], members: [Member], unqueryableMembers: [UnqueryableMember],
-            style: ModelStyle, declaration: SourceRange?
-        ) {
-            self.name = name
-            self.tableName = tableName
-            self.primaryKey = primaryKey
-            self.members = members
-            self.memberNames = members.map(\.name)
-            self.attributes = Model.attributes(of: members)
-            self.unqueryableMembers = unqueryableMembers
-            self.style = style
-            self.declaration = declaration
+    /// Changed only through ``uniqueStorage()``, when no other model shares it.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        private(set) var memberNames: [String]
+        private(set) var attributes: [Attribute]
+
+        init(_ fields: Fields) {
+            self.fields = fields
+            memberNames = fields.members.map(\.name)
+            attributes = Model.attributes(of: fields.members)
         }
 
         func setMembers(_ members: [Member]) {
-            self.members = members
+            fields.members = members
             memberNames = members.map(\.name)
             attributes = Model.attributes(of: members)
         }
 
         /// The members, leaving none here, so that the caller holds the only reference to them.
         func takeMembers() -> [Member] {
-            defer { members = [] }
-            return members
-        }
-
-        func copy() -> Storage {
-            Storage(
-                name: name, tableName: tableName, primaryKey: primaryKey, members: members, unqueryableMembers: unqueryableMembers,
-                style: style, declaration: declaration)
-        }
-
-        /// What equality and hashing compare (the derived names and attributes follow from the members).
-        struct Fields: Hashable {
-            var name: String
-            var tableName: String
-            var primaryKey: [String]
-            var members: [Member]
-            var unqueryableMembers: [UnqueryableMember]
-            var style: ModelStyle
-            var declaration: SourceRange?
-        }
-
-        var fields: Fields {
-            Fields(
-                name: name, tableName: tableName, primaryKey: primaryKey, members: members, unqueryableMembers: unqueryableMembers,
-                style: style, declaration: declaration)
+            defer { fields.members = [] }
+            return fields.members
         }
     }
 
-    public func member(named name: String) -> Member? { memberNames.firstIndex(of: name).map { members[$0] } }
+    public func member(named name: String) -> Member? { storage.memberNames.firstIndex(of: name).map { storage.fields.members[$0] } }
 
     public func attribute(named name: String) -> Attribute? {
         if case .attribute(let attribute)? = member(named: name) { return attribute }
