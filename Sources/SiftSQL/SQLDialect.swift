@@ -80,6 +80,17 @@ public struct SQLiteDialect: SQLDialect {
     }
 
     public func appendPlaceholder(_ position: Int, to text: inout ByteBuffer) {
+        if position > 0, position < 100 {
+            // `?7`, `?42`: the digits written directly (making the String cost 350 instructions).
+            let tens = UInt8(position / 10)
+            let ones = UInt8(ascii: "0") + UInt8(position % 10)
+            if tens == 0 {
+                text.append(count: 2) { $0[0] = UInt8(ascii: "?"); $0[1] = ones }
+            } else {
+                text.append(count: 3) { $0[0] = UInt8(ascii: "?"); $0[1] = UInt8(ascii: "0") + tens; $0[2] = ones }
+            }
+            return
+        }
         text.append(UInt8(ascii: "?"))
         text.append(utf8: String(position))  // a small string: no allocation
     }

@@ -12,6 +12,13 @@ struct SQLRenderer {
     }
 
     func render(_ fragment: SQLFragment) -> Rendered {
+        // The dialect is opened once, not at each identifier (a call on the existential copied it:
+        // 23 instructions per identifier), and Sift's own dialect gets code of its own.
+        if let sqlite = dialect as? SQLiteDialect { return render(fragment, in: sqlite) }
+        return render(fragment, in: dialect)
+    }
+
+    private func render(_ fragment: SQLFragment, in dialect: some SQLDialect) -> Rendered {
         // UTF-8 bytes, made into a String once: appending to a String costs hundreds of
         // instructions per call, appending to an array a copy.
         var text = ByteBuffer(capacity: fragment.bytes.count + 2 * fragment.slots.count + 64)

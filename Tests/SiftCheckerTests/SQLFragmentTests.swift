@@ -70,4 +70,34 @@ import Testing
         #expect(bindings == [.parameter(name: "p", encoding: .plain), .constant(.integer(1))])
         #expect(fragment.rendered(readable: true).text == "SELECT \"t\".\"a\"\"b\"\n  WHERE ?1 < ?2 AND ?1")
     }
+
+    /// Placeholders are numbered `?1` to `?120` with the right digits, and a dialect other than
+    /// SQLite's renders through its own quoting and placeholders.
+    @Test func placeholdersOfEveryWidthAndAnotherDialect() {
+        var fragment = SQLFragment("SELECT ") + SQLFragment.identifier("a\"b")
+        for value in 1...120 { fragment += " " + SQLFragment.binding(.constant(.integer(Int64(value)))) }
+        let (text, bindings) = fragment.rendered()
+        #expect(text == "SELECT \"a\"\"b\" " + (1...120).map { "?\($0)" }.joined(separator: " "))
+        #expect(bindings.count == 120)
+        let (other, _) = fragment.rendered(dialect: BracketDialect())
+        #expect(other == "SELECT [a\"b] " + (1...120).map { "$\($0)" }.joined(separator: " "))
+    }
+}
+
+/// SQLite's dialect with other quoting and placeholders: the renderer's path for any dialect.
+private struct BracketDialect: SQLDialect {
+    let sqlite = SQLiteDialect()
+    func quote(identifier: String) -> String { "[" + identifier + "]" }
+    func placeholder(_ position: Int) -> String { "$\(position)" }
+    func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment { sqlite.nullSafeEqual(lhs, rhs, negated: negated) }
+    func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment { sqlite.call(function, arguments) }
+    func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment { sqlite.collate(value, comparator) }
+    func referenceSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment { sqlite.referenceSeconds(value, storage: storage) }
+    func toReal(_ value: SQLFragment) -> SQLFragment { sqlite.toReal(value) }
+    func jsonArrayElements(_ array: SQLFragment, alias: String) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment) {
+        sqlite.jsonArrayElements(array, alias: alias)
+    }
+    func limit(_ limit: SQLFragment?, offset: SQLFragment?) -> SQLFragment { sqlite.limit(limit, offset: offset) }
+    var trueLiteral: String { sqlite.trueLiteral }
+    var falseLiteral: String { sqlite.falseLiteral }
 }
