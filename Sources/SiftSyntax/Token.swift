@@ -160,13 +160,31 @@ extension TokenKind {
 
     public var isKeyword: Bool { Self.keywords.values.contains(self) }
 
-    /// The reserved words as UTF-8, for the lexer: comparing a few bytes with the words of the
-    /// same length costs less than making a `String` and hashing it.
-    private static let keywordSpellings: [(spelling: [UInt8], kind: TokenKind)] = keywords.map { (Array($0.key.utf8), $0.value) }
-
-    /// The keyword spelled by `bytes`, if any.
+    /// The keyword spelled by `bytes`, if any (the words of ``keywords``): the candidates of its
+    /// length and first letter are compared byte by byte, which costs less than making a `String`
+    /// and hashing it, or than comparing with every word.
     static func keyword(spelledBy bytes: ArraySlice<UInt8>) -> TokenKind? {
-        for (spelling, kind) in keywordSpellings where spelling.count == bytes.count && spelling.elementsEqual(bytes) { return kind }
-        return nil
+        func spells(_ word: StaticString) -> Bool {
+            word.withUTF8Buffer { $0.elementsEqual(bytes) }
+        }
+        guard let first = bytes.first else { return nil }
+        switch (bytes.count, first) {
+        case (2, UInt8(ascii: "i")): return spells("if") ? .kwIf : spells("in") ? .kwIn : nil
+        case (3, UInt8(ascii: "n")): return spells("nil") ? .kwNil : nil
+        case (3, UInt8(ascii: "l")): return spells("let") ? .kwLet : nil
+        case (3, UInt8(ascii: "v")): return spells("var") ? .kwVar : nil
+        case (4, UInt8(ascii: "t")): return spells("true") ? .kwTrue : nil
+        case (4, UInt8(ascii: "e")): return spells("else") ? .kwElse : spells("enum") ? .kwEnum : nil
+        case (4, UInt8(ascii: "c")): return spells("case") ? .kwCase : nil
+        case (4, UInt8(ascii: "f")): return spells("func") ? .kwFunc : nil
+        case (4, UInt8(ascii: "i")): return spells("init") ? .kwInit : nil
+        case (5, UInt8(ascii: "f")): return spells("false") ? .kwFalse : nil
+        case (5, UInt8(ascii: "c")): return spells("class") ? .kwClass : nil
+        case (6, UInt8(ascii: "r")): return spells("return") ? .kwReturn : nil
+        case (6, UInt8(ascii: "s")): return spells("struct") ? .kwStruct : nil
+        case (6, UInt8(ascii: "i")): return spells("import") ? .kwImport : nil
+        case (9, UInt8(ascii: "e")): return spells("extension") ? .kwExtension : nil
+        default: return nil
+        }
     }
 }

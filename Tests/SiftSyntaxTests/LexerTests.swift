@@ -13,6 +13,17 @@ import Testing
         #expect(Syntax.tokens("if `if` in where") == "kwIf(if) identifier(`if`) kwIn(in) identifier(where)")
     }
 
+    /// Every reserved word lexes as its keyword, and words that differ from one by a letter, a
+    /// length or a case lex as identifiers.
+    @Test func everyKeywordAndItsNearMisses() {
+        for (spelling, kind) in TokenKind.keywords.sorted(by: { $0.key < $1.key }) {
+            #expect(Syntax.tokens(spelling) == "\(kind)(\(spelling))")
+            for miss in [spelling + "s", String(spelling.dropLast()), spelling.capitalized, "x" + spelling.dropFirst()] {
+                #expect(Syntax.tokens(miss) == "identifier(\(miss))", "\(miss)")
+            }
+        }
+    }
+
     @Test func dollarIdentifiers() {
         #expect(Syntax.tokens("$0 $12 $name") == "dollarIdentifier($0) dollarIdentifier($12) identifier($name)")
     }
