@@ -82,9 +82,7 @@ struct ColumnReference {
 
 /// One `SELECT` being built: the root query or a correlated subquery.
 final class QueryLevel {
-    // The mutable state is `@exclusivity(unchecked)`: the phase never holds two accesses to one
-    // property at once, and the run-time check of each access (about 76 instructions) was 6% of
-    // compiling a query.
+    // `@exclusivity(unchecked)` for the reason given in `LoweringContext`.
     @exclusivity(unchecked) var from: SQLFragment
     @exclusivity(unchecked) var joins: [ToOneJoin] = []
     /// Conditions that correlate the subquery with its outer rows, and its own filters.
@@ -148,10 +146,10 @@ final class LoweringContext {
         self.options = options
     }
 
-    /// A fresh alias based on `name`.
     /// Up to this many top-level `&&` operands are laid out one per line; more are grouped.
     static let readableConjuncts = 64
 
+    /// A fresh alias based on `name`.
     func alias(_ name: String) -> String {
         var candidate = name
         var counter = 2
