@@ -221,33 +221,18 @@ final class LoweringContext {
         let offset = query.offset.map { lowerValue($0, hint: .count).sql }
 
         let columns = root.attributes
-        var sql = SQLFragment("SELECT ")
-        for (index, column) in columns.enumerated() {
-            if index > 0 { sql += ", " }
-            sql.appendColumn(rootAlias, column.columnName)
-        }
-        sql += SQLFragment.newline(indent: 0) + "FROM " + level.from
         if let filter = query.filter, !level.joins.isEmpty {
             level.makeInner(requiredJoinKeys(filter, rootAlias: rootAlias, level: level))
         }
-        for join in level.joins { sql += SQLFragment.newline(indent: 0) + join.sql }
-        if conjuncts.count > Self.readableConjuncts {
-            // Thousands of clauses: nested groups keep SQLite's expression tree shallow.
-            sql += SQLFragment.newline(indent: 0) + "WHERE " + balanced(conjuncts, separator: " AND ", mayTrap: false).sql
-        } else if !conjuncts.isEmpty {
-            sql += SQLFragment.newline(indent: 0) + "WHERE "
-            for (index, conjunct) in conjuncts.enumerated() {
-                if index > 0 { sql += SQLFragment.newline(indent: 1) + "AND " }
-                sql += conjunct
-            }
+        let limitClause = limit != nil || offset != nil ? dialect.limit(limit, offset: offset) : nil
+        let rendered: RenderedSQL
+        if let sqlite = dialect as? SQLiteDialect {
+            rendered = writeSelect(
+                in: sqlite, columns: columns, rootAlias: rootAlias, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
+        } else {
+            rendered = writeSelect(
+                in: dialect, columns: columns, rootAlias: rootAlias, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
         }
-        if !orderBy.isEmpty {
-            sql += SQLFragment.newline(indent: 0) + "ORDER BY " + SQLFragment.joined(orderBy, separator: ", ")
-        }
-        if limit != nil || offset != nil {
-            sql += SQLFragment.newline(indent: 0) + dialect.limit(limit, offset: offset)
-        }
-        let rendered = SQLRenderer(dialect: dialect, readable: options.readableLayout).render(sql)
         let parameters = rendered.parameterPositions.map { name, positions in
             CompiledParameter(name: name, type: query.parameters.first { $0.name == name }?.type ?? .error, positions: positions)
         }.sorted { ($0.positions.first ?? 0) < ($1.positions.first ?? 0) }
@@ -258,6 +243,61 @@ final class LoweringContext {
             referenceCandidates: referenceCandidates, referenceAssumptions: referenceAssumptions)
         compiled.indexBindingParameters()
         return compiled
+    }
+
+    /// The whole `SELECT`, written by the renderer: the fixed parts straight, the lowered parts
+    /// rendered in place.
+    private func writeSelect(
+        in dialect: some SQLDialect, columns: [Attribute], rootAlias: String, level: QueryLevel, conjuncts: [SQLFragment],
+        orderBy: [SQLFragment], limit: SQLFragment?
+    ) -> RenderedSQL {
+        var capacity = 32 + columns.count * (rootAlias.utf8.count + 8) + level.from.estimatedLength + (limit?.estimatedLength ?? 0)
+        for column in columns { capacity += column.columnName.utf8.count }
+        for join in level.joins { capacity += join.sql.estimatedLength + 2 }
+        for conjunct in conjuncts { capacity += conjunct.estimatedLength + 8 }
+        for key in orderBy { capacity += key.estimatedLength + 2 }
+        var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity)
+        sql.append(sql: "SELECT ")
+        for (index, column) in columns.enumerated() {
+            if index > 0 { sql.append(sql: ", ") }
+            sql.appendColumn(rootAlias, column.columnName)
+        }
+        sql.appendNewline(indent: 0)
+        sql.append(sql: "FROM ")
+        sql.append(level.from)
+        for join in level.joins {
+            sql.appendNewline(indent: 0)
+            sql.append(join.sql)
+        }
+        if conjuncts.count > Self.readableConjuncts {
+            // Thousands of clauses: nested groups keep SQLite's expression tree shallow.
+            sql.appendNewline(indent: 0)
+            sql.append(sql: "WHERE ")
+            sql.append(balanced(conjuncts, separator: " AND ", mayTrap: false).sql)
+        } else if !conjuncts.isEmpty {
+            sql.appendNewline(indent: 0)
+            sql.append(sql: "WHERE ")
+            for (index, conjunct) in conjuncts.enumerated() {
+                if index > 0 {
+                    sql.appendNewline(indent: 1)
+                    sql.append(sql: "AND ")
+                }
+                sql.append(conjunct)
+            }
+        }
+        if !orderBy.isEmpty {
+            sql.appendNewline(indent: 0)
+            sql.append(sql: "ORDER BY ")
+            for (index, key) in orderBy.enumerated() {
+                if index > 0 { sql.append(sql: ", ") }
+                sql.append(key)
+            }
+        }
+        if let limit {
+            sql.appendNewline(indent: 0)
+            sql.append(limit)
+        }
+        return sql.rendered
     }
 
     /// The `WHERE` terms: the top-level `&&` operands each on its own line (when none but the last

@@ -116,6 +116,9 @@ public struct SQLFragment: Sendable, Hashable {
         slots.count == 1 && bytes.count == 1 ? slots[0] : nil
     }
 
+    /// About the length of its SQL text (identifiers' quotes and placeholders' digits aside), to size buffers.
+    var estimatedLength: Int { bytes.count + 2 * slots.count }
+
     /// Whether the fragment is the SQL text `NULL` alone.
     public var isNullLiteral: Bool { bytes.count == 4 && bytes.withUnsafeBufferPointer { $0.elementsEqual("NULL".utf8) } }
 
@@ -235,7 +238,7 @@ public struct SQLFragment: Sendable, Hashable {
     /// The SQL text (identifiers quoted by `dialect`, bindings numbered in order of appearance, a
     /// named parameter once) and the bindings of its placeholders.
     public func rendered(readable: Bool = false, dialect: any SQLDialect = SQLiteDialect()) -> (text: String, bindings: [BindingSlot]) {
-        let rendered = SQLRenderer(dialect: dialect, readable: readable).render(self)
+        let rendered = render(in: dialect, readable: readable)
         return (rendered.text, rendered.bindings)
     }
 }

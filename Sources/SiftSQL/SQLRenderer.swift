@@ -1,32 +1,69 @@
-/// Renders a fragment to SQL text: quotes identifiers, numbers bindings (`?1`, `?2`, ... in order
-/// of appearance; a named parameter keeps one number wherever it is used), and lays
-/// clauses out on lines for people, or on one line.
-struct SQLRenderer {
-    let dialect: any SQLDialect
+/// SQL text with its bindings, as the renderer wrote them.
+struct RenderedSQL {
+    var text: String
+    var bindings: [BindingSlot]
+    /// Each named parameter's placeholder positions.
+    var parameterPositions: [String: [Int]]
+}
+
+/// Writes SQL text: quotes identifiers, numbers bindings (`?1`, `?2`, ... in order of
+/// appearance; a named parameter keeps one number wherever it is used), and lays clauses out on
+/// lines for people, or on one line.
+///
+/// It is a writer, not only a function of one fragment: the lowering writes the fixed parts of a
+/// query (the select list, `FROM`, the clause keywords) straight into it and renders each lowered
+/// fragment in place, instead of first joining everything into one fragment (which copied every
+/// byte once more, and encoded each column name only to decode it again).
+struct SQLRenderer<Dialect: SQLDialect> {
+    // The dialect is a type parameter, not an existential: a call on `any SQLDialect` copied it at
+    // every identifier (23 instructions each), and Sift's own dialect gets code of its own.
+    let dialect: Dialect
     let readable: Bool
+    /// UTF-8 bytes, made into a String once at the end: appending to a String costs hundreds of
+    /// instructions per call, appending to a byte buffer a copy.
+    private var text: ByteBuffer
+    private var bindings: [BindingSlot] = []
+    /// Only parameters are looked up: a literal always takes a new position.
+    private var parameterSlots: [BindingSlot: Int] = [:]
+    private var parameterPositions: [String: [Int]] = [:]
 
-    struct Rendered {
-        var text: String
-        var bindings: [BindingSlot]
-        var parameterPositions: [String: [Int]]
+    /// A renderer whose text starts with room for `capacity` bytes.
+    init(dialect: Dialect, readable: Bool, capacity: Int = 0) {
+        self.dialect = dialect
+        self.readable = readable
+        text = ByteBuffer(capacity: capacity + 64)
     }
 
-    func render(_ fragment: SQLFragment) -> Rendered {
-        // The dialect is opened once, not at each identifier (a call on the existential copied it:
-        // 23 instructions per identifier), and Sift's own dialect gets code of its own.
-        if let sqlite = dialect as? SQLiteDialect { return render(fragment, in: sqlite) }
-        return render(fragment, in: dialect)
+    /// The text and bindings written so far.
+    var rendered: RenderedSQL { RenderedSQL(text: text.string, bindings: bindings, parameterPositions: parameterPositions) }
+
+    /// SQL text written by Sift.
+    mutating func append(sql: String) { text.append(utf8: sql) }
+
+    /// An identifier, quoted.
+    mutating func append(identifier: String) {
+        var identifier = identifier
+        identifier.withUTF8 { dialect.appendQuoted(identifierUTF8: $0, to: &text) }
     }
 
-    private func render(_ fragment: SQLFragment, in dialect: some SQLDialect) -> Rendered {
-        // UTF-8 bytes, made into a String once: appending to a String costs hundreds of
-        // instructions per call, appending to an array a copy.
-        var text = ByteBuffer(capacity: fragment.bytes.count + 2 * fragment.slots.count + 64)
-        var bindings: [BindingSlot] = []
-        bindings.reserveCapacity(fragment.slots.count)
-        // Only parameters are looked up: a literal always takes a new position.
-        var parameterSlots: [BindingSlot: Int] = [:]
-        var parameterPositions: [String: [Int]] = [:]
+    /// `"alias"."column"`.
+    mutating func appendColumn(_ alias: String, _ column: String) {
+        append(identifier: alias)
+        text.append(UInt8(ascii: "."))
+        append(identifier: column)
+    }
+
+    /// A line break in the readable layout (a space on one line), then `indent` levels.
+    mutating func appendNewline(indent: Int) {
+        guard readable else { return text.append(UInt8(ascii: " ")) }
+        text.append(count: 1 + 2 * indent) { target in
+            target[0] = UInt8(ascii: "\n")
+            (target + 1).initialize(repeating: UInt8(ascii: " "), count: 2 * indent)
+        }
+    }
+
+    /// A fragment, its bindings numbered after those written before it.
+    mutating func append(_ fragment: SQLFragment) {
         var slot = 0
         fragment.bytes.withUnsafeBufferPointer { bytes in
             let count = bytes.count
@@ -46,39 +83,50 @@ struct SQLRenderer {
                     dialect.appendQuoted(identifierUTF8: UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + length)]), to: &text)
                     index += 5 + length
                 case SQLFragment.Marker.binding:
-                    let binding = fragment.slots[slot]
+                    appendBinding(fragment.slots[slot])
                     slot += 1
                     index += 1
-                    let position: Int
-                    // A named parameter keeps one placeholder wherever it is used; each literal has its own.
-                    if case .parameter(let name, _) = binding {
-                        if let existing = parameterSlots[binding] {
-                            position = existing
-                        } else {
-                            bindings.append(binding)
-                            position = bindings.count
-                            parameterSlots[binding] = position
-                            parameterPositions[name, default: []].append(position)
-                        }
-                    } else {
-                        bindings.append(binding)
-                        position = bindings.count
-                    }
-                    dialect.appendPlaceholder(position, to: &text)
                 default:  // a line break
-                    let indent = Int(bytes[index + 1])
+                    appendNewline(indent: Int(bytes[index + 1]))
                     index += 2
-                    if readable {
-                        text.append(UInt8(ascii: "\n"))
-                        for _ in 0..<indent * 2 { text.append(UInt8(ascii: " ")) }
-                    } else {
-                        text.append(UInt8(ascii: " "))
-                    }
                 }
                 runStart = index
             }
             if runStart < count { text.append(UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
         }
-        return Rendered(text: text.string, bindings: bindings, parameterPositions: parameterPositions)
+    }
+
+    /// The placeholder of a binding: a named parameter keeps one placeholder wherever it is used;
+    /// each literal has its own.
+    private mutating func appendBinding(_ binding: BindingSlot) {
+        let position: Int
+        if case .parameter(let name, _) = binding {
+            if let existing = parameterSlots[binding] {
+                position = existing
+            } else {
+                bindings.append(binding)
+                position = bindings.count
+                parameterSlots[binding] = position
+                parameterPositions[name, default: []].append(position)
+            }
+        } else {
+            bindings.append(binding)
+            position = bindings.count
+        }
+        dialect.appendPlaceholder(position, to: &text)
+    }
+}
+
+extension SQLFragment {
+    /// Renders the fragment alone in `dialect`, opened once (Sift's own dialect is specialized).
+    func render(in dialect: any SQLDialect, readable: Bool) -> RenderedSQL {
+        if let sqlite = dialect as? SQLiteDialect { return render(opened: sqlite, readable: readable) }
+        return render(opened: dialect, readable: readable)
+    }
+
+    private func render(opened dialect: some SQLDialect, readable: Bool) -> RenderedSQL {
+        var renderer = SQLRenderer(dialect: dialect, readable: readable, capacity: bytes.count + 2 * slots.count)
+        renderer.append(self)
+        return renderer.rendered
     }
 }
