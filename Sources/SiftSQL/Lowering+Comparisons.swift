@@ -162,10 +162,8 @@ extension LoweringContext {
     /// Whether a column is known to hold each text in NFC or NFD but not known to be NFC only;
     /// records the column as a candidate for facts, and the assumption when it holds.
     func isNFCOrNFD(_ column: ColumnReference) -> Bool {
-        let key = column.key
-        nfcCandidates.insert(key)
-        guard !options.facts.nfcColumns.contains(key), options.facts.nfcOrNFDColumns.contains(key) else { return false }
-        nfcOrNFDAssumptions.insert(key)
+        guard knownForm(of: column) == .nfcOrNFD else { return false }
+        nfcOrNFDAssumptions.insert(column.key)
         return true
     }
 
@@ -192,8 +190,7 @@ extension LoweringContext {
         if value.sql.singleBinding != nil { return value }
         if value.sql.isNullLiteral { return value }
         if let column = value.column {
-            nfcCandidates.insert(column.key)
-            if options.facts.nfcColumns.contains(column.key) {
+            if knownForm(of: column) == .nfc {
                 nfcAssumptions.insert(column.key)
                 return value
             }

@@ -44,7 +44,8 @@ extension LoweringContext {
             }
         case .attribute(let base, let attribute):
             guard let row = row(of: base) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
-            let reference = ColumnReference(alias: row.alias, table: row.model.tableName, attribute: attribute)
+            // Only text columns compare differently by what the facts say of them.
+            let reference = attribute.type == .string ? ColumnReference(key: row.model.tableName + "." + attribute.columnName) : nil
             let storage: Storage? = (attribute.type == .date || attribute.type == .uuid) ? attribute.storage : nil
             return Lowered(
                 .column(row.alias, attribute.columnName), isOptional: attribute.isOptional || row.isOptional, isAtomic: true,
@@ -202,9 +203,8 @@ extension LoweringContext {
     /// characters are canonically equivalent to the prefix starts with the prefix's bytes in the
     /// text's own form (whole characters of an NFC or NFD text are in that form).
     func prefixRange(column: ColumnReference, haystack: Lowered, needle: TypedExpr) -> SQLFragment? {
-        nfcCandidates.insert(column.key)
         let bothForms: Bool
-        if options.facts.nfcColumns.contains(column.key) {
+        if knownForm(of: column) == .nfc {
             bothForms = false
         } else if isNFCOrNFD(column) {
             bothForms = true
@@ -247,10 +247,12 @@ extension LoweringContext {
     /// candidates of `contains`; nil when no such test applies. A run of whole characters of an
     /// NFC (NFD) text that is canonically equivalent to the needle is the needle's NFC (NFD).
     func instrCandidates(column: ColumnReference, haystack: Lowered, needle: Lowered) -> SQLFragment? {
-        nfcCandidates.insert(column.key)
-        guard let forms = bothForms(needle) else { return nil }
+        guard let forms = bothForms(needle) else {
+            _ = knownForm(of: column)  // a candidate all the same
+            return nil
+        }
         let composed = "instr(" + haystack.sql + ", " + forms.composed + ") > 0"
-        if options.facts.nfcColumns.contains(column.key) {
+        if knownForm(of: column) == .nfc {
             nfcAssumptions.insert(column.key)
             return composed
         }

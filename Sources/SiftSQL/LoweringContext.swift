@@ -71,13 +71,18 @@ enum SQLPrecedence: Int, Comparable {
     static func < (lhs: SQLPrecedence, rhs: SQLPrecedence) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// `"alias"."column"` of an attribute.
+/// A text column a value is, bare: what the facts say about its forms decides how it compares.
 struct ColumnReference {
-    var alias: String
-    var table: String
-    var attribute: Attribute
+    /// `table.column`, as the facts name it.
+    var key: String
+}
 
-    var key: String { table + "." + attribute.columnName }
+/// The forms a text column is known to hold its text in.
+enum KnownTextForm {
+    /// NFC only: the bare column compares (and sorts) as Swift does.
+    case nfc
+    /// Each text in NFC or in NFD, never another form.
+    case nfcOrNFD
 }
 
 /// One `SELECT` being built: the root query or a correlated subquery.
@@ -131,6 +136,8 @@ final class LoweringContext {
     @exclusivity(unchecked) var presenceColumns: [String: String] = [:]
     /// Text columns whose NFC-ness changes the SQL: those wrapped in `sift_nfc` and those assumed NFC.
     @exclusivity(unchecked) var nfcCandidates: Set<String> = []
+    /// What ``knownForm(of:)`` found, by column (a query rarely has more than a few).
+    @exclusivity(unchecked) var knownForms: [(key: String, form: KnownTextForm?)] = []
     /// Text columns the SQL uses bare because the facts say they hold only NFC text.
     @exclusivity(unchecked) var nfcAssumptions: Set<String> = []
     /// Text columns the SQL compares in both NFC and NFD because the facts say they hold no other form.
@@ -184,6 +191,19 @@ final class LoweringContext {
     }
 
     func keyColumn(of model: Model) -> String { model.primaryKey.first ?? "rowid" }
+
+    /// What the facts say about the forms of a text column's text; records the column as a
+    /// candidate for facts. Looked up once per column and query.
+    func knownForm(of column: ColumnReference) -> KnownTextForm? {
+        if let known = knownForms.first(where: { $0.key == column.key }) { return known.form }
+        nfcCandidates.insert(column.key)
+        let facts = options.facts
+        let form: KnownTextForm? =
+            !facts.nfcColumns.isEmpty && facts.nfcColumns.contains(column.key)
+            ? .nfc : !facts.nfcOrNFDColumns.isEmpty && facts.nfcOrNFDColumns.contains(column.key) ? .nfcOrNFD : nil
+        knownForms.append((column.key, form))
+        return form
+    }
 
     /// Whether the facts say `reference` is intact; records it as a candidate, and as an
     /// assumption when it is.
@@ -332,10 +352,9 @@ final class LoweringContext {
             case .localizedStandard?: value = dialect.collate(value, .localizedStandard)
             case .localized?: value = dialect.collate(value, .localized)
             default:
-                let key = model.tableName + "." + key.attribute.columnName
-                nfcCandidates.insert(key)
-                if options.facts.nfcColumns.contains(key) {
-                    nfcAssumptions.insert(key)
+                let column = ColumnReference(key: model.tableName + "." + key.attribute.columnName)
+                if knownForm(of: column) == .nfc {
+                    nfcAssumptions.insert(column.key)
                 } else {
                     value = dialect.call(.nfc, [value])
                 }
