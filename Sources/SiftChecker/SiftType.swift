@@ -1,7 +1,7 @@
 import SiftSchema
 
 /// The type of a checked expression, following Swift's type system for the values a predicate uses.
-public indirect enum SiftType: Sendable, Hashable, CustomStringConvertible {
+public enum SiftType: Sendable, Hashable, CustomStringConvertible {
     case bool
     case integer(IntegerKind)
     case double
@@ -15,11 +15,11 @@ public indirect enum SiftType: Sendable, Hashable, CustomStringConvertible {
     case enumeration(String)
     /// An object of a model (a row).
     case model(String)
-    case optional(SiftType)
+    indirect case optional(SiftType)
     /// A sequence: a to-many relationship, an array literal or parameter, the result of `filter`.
-    case array(SiftType)
+    indirect case array(SiftType)
     /// `ClosedRange<T>` (`a...b`) or `Range<T>` (`a..<b`).
-    case range(SiftType, closed: Bool)
+    indirect case range(SiftType, closed: Bool)
     /// Foundation's `ComparisonResult`, from `caseInsensitiveCompare` and friends.
     case comparisonResult
     /// The type of `nil` before context gives it one.

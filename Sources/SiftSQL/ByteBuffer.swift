@@ -66,6 +66,12 @@ public struct ByteBuffer: @unchecked Sendable {
         count += extra
     }
 
+    /// Drops the last `count` bytes.
+    public mutating func removeLast(_ count: Int) {
+        precondition(count >= 0 && count <= self.count, "removing more bytes than the buffer holds")
+        self.count -= count
+    }
+
     public mutating func append(_ byte: UInt8) {
         prepareAppend(1).initialize(to: byte)
         count += 1

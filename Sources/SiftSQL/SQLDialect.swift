@@ -68,14 +68,20 @@ public struct SQLiteDialect: SQLDialect {
     public func placeholder(_ position: Int) -> String { "?\(position)" }
 
     public func appendQuoted(identifierUTF8 bytes: UnsafeBufferPointer<UInt8>, to text: inout ByteBuffer) {
-        if bytes.contains(UInt8(ascii: "\"")) {
-            text.append(utf8: quote(identifier: String(decoding: bytes, as: UTF8.self)))
-        } else {
-            text.append(count: bytes.count + 2) { target in
-                target[0] = UInt8(ascii: "\"")
-                if let base = bytes.baseAddress { (target + 1).initialize(from: base, count: bytes.count) }
-                target[bytes.count + 1] = UInt8(ascii: "\"")
+        // One pass: copy between the quotes, and start over the rare way on an inner quote.
+        var clean = true
+        text.append(count: bytes.count + 2) { target in
+            target[0] = UInt8(ascii: "\"")
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") { clean = false }
+                target[index + 1] = byte
             }
+            target[bytes.count + 1] = UInt8(ascii: "\"")
+        }
+        if !clean {
+            text.removeLast(bytes.count + 2)
+            text.append(utf8: quote(identifier: String(decoding: bytes, as: UTF8.self)))
         }
     }
 

@@ -42,6 +42,9 @@ struct SQLRenderer<Dialect: SQLDialect> {
 
     /// An identifier, quoted.
     mutating func append(identifier: String) {
+        if let done: Void = identifier.utf8.withContiguousStorageIfAvailable({ dialect.appendQuoted(identifierUTF8: $0, to: &text) }) {
+            return done
+        }
         var identifier = identifier
         identifier.withUTF8 { dialect.appendQuoted(identifierUTF8: $0, to: &text) }
     }
