@@ -40,7 +40,7 @@ public struct Compiler: Sendable {
         guard let query = parsed.value, !parsed.hasErrors else {
             return Compilation(source: source, syntax: parsed.value, checked: nil, diagnostics: parsed.diagnostics)
         }
-        let result = TypeChecker.check(query, schema: schema, source: source, options: options)
+        let result = TypeChecker.check(query, schema: schema, source: source, options: options, syntaxHeight: parsed.tallestExpression)
         return Compilation(
             source: source, syntax: query, checked: result.query, diagnostics: parsed.diagnostics + result.diagnostics)
     }

@@ -24,11 +24,14 @@ public final class TypeChecker {
         }
     }
 
-    /// Checks a query.
-    public static func check(_ query: Query, schema: Schema, source: SourceFile, options: Options = Options()) -> CheckResult {
+    /// Checks a query. `syntaxHeight` is the height of its tallest expression when known (the
+    /// parser's ``Parsed/tallestExpression``); otherwise it is measured here.
+    public static func check(
+        _ query: Query, schema: Schema, source: SourceFile, options: Options = Options(), syntaxHeight: Int? = nil
+    ) -> CheckResult {
         // Checking recurses over the tree: a tall one (up to the parser's 512 levels) is checked on
         // a thread with a large stack, whatever the caller's.
-        if SyntaxDepth.exceeds(inlineDepth, query) {
+        if syntaxHeight.map({ $0 > inlineDepth }) ?? SyntaxDepth.exceeds(inlineDepth, query) {
             return LargeStack.run { checkOnCurrentStack(query, schema: schema, source: source, options: options) }
         }
         return checkOnCurrentStack(query, schema: schema, source: source, options: options)

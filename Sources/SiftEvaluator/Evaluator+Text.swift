@@ -43,7 +43,7 @@ extension Evaluator {
         var types: [String: SiftType] = [:]
         for (name, value) in parameters { if let type = ParameterType.of(value) { types[name] = type } }
         let options = TypeChecker.Options(parameterTypes: types)
-        let checked = TypeChecker.check(syntax, schema: schema, source: source, options: options)
+        let checked = TypeChecker.check(syntax, schema: schema, source: source, options: options, syntaxHeight: parsed.tallestExpression)
         guard let query = checked.query else {
             throw QueryCompilationError(source: source, diagnostics: parsed.diagnostics + checked.diagnostics)
         }

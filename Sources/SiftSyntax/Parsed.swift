@@ -5,10 +5,15 @@ public struct Parsed<Value: Sendable>: Sendable {
     public var value: Value
     /// Errors, warnings and notes (e.g. an ignored `animation:` argument), in source order.
     public var diagnostics: [Diagnostic]
+    /// The height of the tallest expression tree in the value (a leaf is 1), as the parser
+    /// measured it while building the trees; nil when not measured. Phases that walk the trees
+    /// recursively use it to choose a stack without walking them first.
+    public var tallestExpression: Int?
 
-    public init(value: Value, diagnostics: [Diagnostic]) {
+    public init(value: Value, diagnostics: [Diagnostic], tallestExpression: Int? = nil) {
         self.value = value
         self.diagnostics = diagnostics
+        self.tallestExpression = tallestExpression
     }
 
     /// Whether any diagnostic is an error (then later phases should not run).

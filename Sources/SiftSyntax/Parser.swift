@@ -25,7 +25,7 @@ public final class Parser {
     public static func parseQuery(_ source: SourceFile) -> Parsed<Query?> {
         let parser = Parser(source)
         let query = parser.withSufficientStack { parser.parseSingleQuery() }
-        return Parsed(value: query, diagnostics: parser.finishedDiagnostics())
+        return Parsed(value: query, diagnostics: parser.finishedDiagnostics(), tallestExpression: parser.tallestExpression)
     }
 
     /// Parses a file of queries separated by `;` or by line breaks (a new line starts a new
@@ -123,6 +123,8 @@ public final class Parser {
     @exclusivity(unchecked) var nestingDepth = 0
     @exclusivity(unchecked) var reportedNestingTooDeep = false
     @exclusivity(unchecked) var reportedExpressionTooDeep = false
+    /// The height of the tallest expression tree built so far (no tree is taller).
+    @exclusivity(unchecked) var tallestExpression = 0
     /// `false` while parsing the conditions of an `if`, where `{` starts the body.
     @exclusivity(unchecked) var allowsTrailingClosure = true
     /// The indentation of the lines of the braces currently open, to tell which closure lacks

@@ -54,13 +54,15 @@ extension Parser {
                     "expression is too deeply nested (more than \(Self.maximumExpressionDepth) levels); split it into smaller parts",
                     at: range)
             }
-            return Node(expr: Expr(.error, at: range), height: 1)
+            return leaf(.error, range)
         }
+        if height > tallestExpression { tallestExpression = height }
         return Node(expr: Expr(kind, at: range), height: height)
     }
 
     func leaf(_ kind: ExprKind, _ range: SourceRange) -> Node {
-        Node(expr: Expr(kind, at: range), height: 1)
+        if tallestExpression == 0 { tallestExpression = 1 }
+        return Node(expr: Expr(kind, at: range), height: 1)
     }
 
     func errorNode(_ range: SourceRange) -> Node { leaf(.error, range) }

@@ -38,10 +38,36 @@ import Testing
         let height = SyntaxDepth.of(query)
         let typedHeight = TypedTreeDepth.of(checked)
         #expect(height >= minimumHeight, "height \(height)")
+        // The checker takes the parser's measure instead of walking: it must be the same.
+        #expect(Parser.parseQuery(source).tallestExpression == height)
         #expect(typedHeight > 1)
         for limit in 0...(max(height, typedHeight) + 2) {
             #expect(SyntaxDepth.exceeds(limit, query) == (height > limit), "syntax, limit \(limit), height \(height)")
             #expect(TypedTreeDepth.exceeds(limit, checked) == (typedHeight > limit), "typed, limit \(limit), height \(typedHeight)")
         }
+    }
+
+    /// The parser measures the height of what it builds (the checker uses that instead of walking
+    /// the tree): for every example query, the measure is never below the walk's answer, and is
+    /// that answer whenever the query has an expression (a sort-only query's key paths are leaves
+    /// the parser built but the walk does not visit).
+    @Test func theParsersMeasureIsTheHeightOfEveryExampleQuery() throws {
+        var count = 0
+        for script in ["people.sift", "reminders.sift"] {
+            let file = SourceFile(name: script, text: try Fixtures.readExample(script))
+            for query in Parser.parseScript(file).value {
+                let source = SourceFile(name: script, text: file.text(in: query.range))
+                let parsed = Parser.parseQuery(source)
+                let single = try #require(parsed.value)
+                let measure = try #require(parsed.tallestExpression)
+                let walked = SyntaxDepth.of(single)
+                #expect(measure >= walked, "\(source.text)")
+                #expect(measure == walked || walked == 0, "\(source.text)")
+                count += 1
+            }
+        }
+        #expect(count >= 40)
+        // Nothing parsed: no tree.
+        #expect(Parser.parseQuery(SourceFile(name: "empty", text: "")).tallestExpression == 0)
     }
 }
