@@ -62,7 +62,7 @@ public enum CompilerHarness {
             _ = TypedTreePrinter.print(checked)
             let compiled = SQLLowering.lower(checked, schema: schema)
             checkPlaceholders(compiled, text: text)
-            let facts = SQLLowering.Facts(nfcColumns: compiled.nfcCandidates)
+            let facts = SQLLowering.Facts(nfcColumns: Set(compiled.nfcCandidates))
             let other = SQLLowering.lower(
                 checked, schema: schema,
                 options: .init(facts: facts, breakTiesByPrimaryKey: true, readableLayout: false))

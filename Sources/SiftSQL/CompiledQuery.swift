@@ -27,19 +27,20 @@ public struct CompiledQuery: Sendable, Hashable {
     public internal(set) var columnNames: [String] = []
     /// The checked query this was compiled from.
     public internal(set) var query: CheckedQuery
+    // The lists below are in order of first use, without repeats.
     /// Text columns (`table.column`) whose holding only NFC text would let the SQL use them bare.
-    public internal(set) var nfcCandidates: Set<String>
+    public internal(set) var nfcCandidates: [String]
     /// Text columns the SQL uses bare because they were known to hold only NFC text: if that stops
     /// being true, the query must be lowered again.
-    public internal(set) var nfcAssumptions: Set<String>
+    public internal(set) var nfcAssumptions: [String]
     /// Text columns the SQL compares by bytes in both NFC and NFD because they were known to hold
     /// each text in one of those forms: if that stops being true, the query must be lowered again.
-    public internal(set) var nfcOrNFDAssumptions: Set<String> = []
+    public internal(set) var nfcOrNFDAssumptions: [String] = []
     /// References whose being intact would let the SQL leave out a join.
-    public internal(set) var referenceCandidates: Set<ForeignKeyReference> = []
+    public internal(set) var referenceCandidates: [ForeignKeyReference] = []
     /// References the SQL assumes intact (it reads the foreign key instead of joining the target):
     /// if that stops being true, the query must be lowered again.
-    public internal(set) var referenceAssumptions: Set<ForeignKeyReference> = []
+    public internal(set) var referenceAssumptions: [ForeignKeyReference] = []
 
     /// Works out ``bindingParameters`` from the parameters' positions.
     mutating func indexBindingParameters() {

@@ -163,7 +163,7 @@ extension LoweringContext {
     /// records the column as a candidate for facts, and the assumption when it holds.
     func isNFCOrNFD(_ column: ColumnReference) -> Bool {
         guard knownForm(of: column) == .nfcOrNFD else { return false }
-        nfcOrNFDAssumptions.insert(column.key)
+        nfcOrNFDAssumptions.appendOnce(column.key)
         return true
     }
 
@@ -191,7 +191,7 @@ extension LoweringContext {
         if value.sql.isNullLiteral { return value }
         if let column = value.column {
             if knownForm(of: column) == .nfc {
-                nfcAssumptions.insert(column.key)
+                nfcAssumptions.appendOnce(column.key)
                 return value
             }
         }

@@ -236,7 +236,7 @@ extension LoweringContext {
             return nil
         }
         guard let decomposed else {
-            if !bothForms { nfcAssumptions.insert(column.key) }
+            if !bothForms { nfcAssumptions.appendOnce(column.key) }
             return composed
         }
         return "(" + composed + " OR " + decomposed + ")"
@@ -253,7 +253,7 @@ extension LoweringContext {
         }
         let composed = "instr(" + haystack.sql + ", " + forms.composed + ") > 0"
         if knownForm(of: column) == .nfc {
-            nfcAssumptions.insert(column.key)
+            nfcAssumptions.appendOnce(column.key)
             return composed
         }
         guard isNFCOrNFD(column) else { return nil }

@@ -134,17 +134,19 @@ final class LoweringContext {
     @exclusivity(unchecked) var usedAliases: Set<String> = []
     /// For each to-one join alias, the target column it joins on.
     @exclusivity(unchecked) var presenceColumns: [String: String] = [:]
-    /// Text columns whose NFC-ness changes the SQL: those wrapped in `sift_nfc` and those assumed NFC.
-    @exclusivity(unchecked) var nfcCandidates: Set<String> = []
-    /// What ``knownForm(of:)`` found, by column (a query rarely has more than a few).
+    // What the facts decided is kept in lists, not sets: a query names a few columns and
+    // references, and comparing a few short keys costs less than hashing one (a set's first insert
+    // also allocates its storage).
+    /// What ``knownForm(of:)`` found, by text column, in order of first use: the columns whose
+    /// NFC-ness changes the SQL (the candidates for facts).
     @exclusivity(unchecked) var knownForms: [(key: String, form: KnownTextForm?)] = []
     /// Text columns the SQL uses bare because the facts say they hold only NFC text.
-    @exclusivity(unchecked) var nfcAssumptions: Set<String> = []
+    @exclusivity(unchecked) var nfcAssumptions: [String] = []
     /// Text columns the SQL compares in both NFC and NFD because the facts say they hold no other form.
-    @exclusivity(unchecked) var nfcOrNFDAssumptions: Set<String> = []
+    @exclusivity(unchecked) var nfcOrNFDAssumptions: [String] = []
     /// References whose being intact changes the SQL, and those the SQL assumes intact.
-    @exclusivity(unchecked) var referenceCandidates: Set<ForeignKeyReference> = []
-    @exclusivity(unchecked) var referenceAssumptions: Set<ForeignKeyReference> = []
+    @exclusivity(unchecked) var referenceCandidates: [ForeignKeyReference] = []
+    @exclusivity(unchecked) var referenceAssumptions: [ForeignKeyReference] = []
 
     init(query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: SQLLowering.Options) {
         self.query = query
@@ -196,7 +198,6 @@ final class LoweringContext {
     /// candidate for facts. Looked up once per column and query.
     func knownForm(of column: ColumnReference) -> KnownTextForm? {
         if let known = knownForms.first(where: { $0.key == column.key }) { return known.form }
-        nfcCandidates.insert(column.key)
         let facts = options.facts
         let form: KnownTextForm? =
             !facts.nfcColumns.isEmpty && facts.nfcColumns.contains(column.key)
@@ -208,9 +209,10 @@ final class LoweringContext {
     /// Whether the facts say `reference` is intact; records it as a candidate, and as an
     /// assumption when it is.
     func isIntact(_ reference: ForeignKeyReference) -> Bool {
-        referenceCandidates.insert(reference)
-        guard options.facts.intactReferences.contains(reference) else { return false }
-        referenceAssumptions.insert(reference)
+        if referenceCandidates.contains(reference) { return referenceAssumptions.contains(reference) }
+        referenceCandidates.append(reference)
+        guard !options.facts.intactReferences.isEmpty, options.facts.intactReferences.contains(reference) else { return false }
+        referenceAssumptions.append(reference)
         return true
     }
 
@@ -259,7 +261,7 @@ final class LoweringContext {
         var compiled = CompiledQuery(
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, model: root, columns: columns,
             columnNames: columns.map(\.name), query: query,
-            nfcCandidates: nfcCandidates, nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions,
+            nfcCandidates: knownForms.map(\.key), nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions,
             referenceCandidates: referenceCandidates, referenceAssumptions: referenceAssumptions)
         compiled.indexBindingParameters()
         return compiled
@@ -354,7 +356,7 @@ final class LoweringContext {
             default:
                 let column = ColumnReference(key: model.tableName + "." + key.attribute.columnName)
                 if knownForm(of: column) == .nfc {
-                    nfcAssumptions.insert(column.key)
+                    nfcAssumptions.appendOnce(column.key)
                 } else {
                     value = dialect.call(.nfc, [value])
                 }
@@ -379,5 +381,12 @@ final class LoweringContext {
                         + .column(joinAlias, targetColumn) + " = " + .column(baseAlias, column)))
         }
         return (joinAlias, target)
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Appends `element` unless the array holds it already (for the short lists of facts).
+    mutating func appendOnce(_ element: Element) {
+        if !contains(element) { append(element) }
     }
 }
