@@ -109,17 +109,18 @@ extension TypeChecker {
     }
 
     /// Checks an expression that must be a `Bool` (an operand of `&&`, a condition, ...).
-    func checkBoolean(_ expr: Expr, context: String) -> TypedExpr {
+    /// An expression that must be a `Bool`; `context` names its place in the error (made only then).
+    func checkBoolean(_ expr: Expr, context: @autoclosure () -> String) -> TypedExpr {
         let typed = check(expr, expected: .bool)
         if typed.type == .bool || typed.type == .error { return typed }
         if typed.type == .optional(.bool) {
             error(
-                .optionalNotUnwrapped, "value of optional type 'Bool?' must be unwrapped to a value of type 'Bool' for \(context)",
+                .optionalNotUnwrapped, "value of optional type 'Bool?' must be unwrapped to a value of type 'Bool' for \(context())",
                 at: expr.range,
                 notes: [.init("coalesce using '??' to treat nil as false", at: expr.range)],
                 fixIts: [.init(replace: expr.range, with: "(\(text(expr.range)) ?? false)")])
         } else {
-            error(.notBoolean, "\(context) must be a 'Bool', but this expression has type '\(typed.type)'", at: expr.range)
+            error(.notBoolean, "\(context()) must be a 'Bool', but this expression has type '\(typed.type)'", at: expr.range)
         }
         return TypedExpr(.error, .error, at: expr.range)
     }

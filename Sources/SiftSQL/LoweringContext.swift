@@ -274,11 +274,21 @@ final class LoweringContext {
         orderBy: [SQLFragment], limit: SQLFragment?
     ) -> RenderedSQL {
         var capacity = 32 + columns.count * (rootAlias.utf8.count + 8) + level.from.estimatedLength + (limit?.estimatedLength ?? 0)
+        var bindings = level.from.bindingCount + (limit?.bindingCount ?? 0)
         for column in columns { capacity += column.columnName.utf8.count }
-        for join in level.joins { capacity += join.sql.estimatedLength + 2 }
-        for conjunct in conjuncts { capacity += conjunct.estimatedLength + 8 }
-        for key in orderBy { capacity += key.estimatedLength + 2 }
-        var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity)
+        for join in level.joins {
+            capacity += join.sql.estimatedLength + 2
+            bindings += join.sql.bindingCount
+        }
+        for conjunct in conjuncts {
+            capacity += conjunct.estimatedLength + 8
+            bindings += conjunct.bindingCount
+        }
+        for key in orderBy {
+            capacity += key.estimatedLength + 2
+            bindings += key.bindingCount
+        }
+        var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity, bindings: bindings)
         sql.append(sql: "SELECT ")
         for (index, column) in columns.enumerated() {
             if index > 0 { sql.append(sql: ", ") }

@@ -67,10 +67,16 @@ public struct SQLFragment: Sendable, Hashable {
     }
 
     public static func binding(_ slot: BindingSlot) -> SQLFragment {
-        var fragment = SQLFragment()
-        fragment.appendBinding(slot)
-        return fragment
+        SQLFragment(bytes: bindingMarker, slots: [slot])
     }
+
+    /// The bytes of a lone binding, shared by every such fragment (copied away from on the first
+    /// append, like any shared buffer): a bound value allocates only its slot.
+    private static let bindingMarker: ByteBuffer = {
+        var bytes = ByteBuffer(capacity: 1)
+        bytes.append(Marker.binding)
+        return bytes
+    }()
 
     /// A line break in the readable layout (a space on one line), then `indent` levels.
     public static func newline(indent: Int) -> SQLFragment {
@@ -118,6 +124,9 @@ public struct SQLFragment: Sendable, Hashable {
 
     /// About the length of its SQL text (identifiers' quotes and placeholders' digits aside), to size buffers.
     var estimatedLength: Int { bytes.count + 2 * slots.count }
+
+    /// How many bindings it holds (a named parameter used twice counts twice).
+    var bindingCount: Int { slots.count }
 
     /// Whether the fragment is the SQL text `NULL` alone.
     public var isNullLiteral: Bool { bytes.count == 4 && bytes.withUnsafeBufferPointer { $0.elementsEqual("NULL".utf8) } }

@@ -27,11 +27,13 @@ struct SQLRenderer<Dialect: SQLDialect> {
     private var parameterSlots: [BindingSlot: Int] = [:]
     private var parameterPositions: [String: [Int]] = [:]
 
-    /// A renderer whose text starts with room for `capacity` bytes.
-    init(dialect: Dialect, readable: Bool, capacity: Int = 0) {
+    /// A renderer whose text starts with room for `capacity` bytes, and its list of bindings for
+    /// `bindings` of them.
+    init(dialect: Dialect, readable: Bool, capacity: Int = 0, bindings: Int = 0) {
         self.dialect = dialect
         self.readable = readable
         text = ByteBuffer(capacity: capacity + 64)
+        if bindings > 0 { self.bindings.reserveCapacity(bindings) }
     }
 
     /// The text and bindings written so far.
@@ -128,7 +130,7 @@ extension SQLFragment {
     }
 
     private func render(opened dialect: some SQLDialect, readable: Bool) -> RenderedSQL {
-        var renderer = SQLRenderer(dialect: dialect, readable: readable, capacity: bytes.count + 2 * slots.count)
+        var renderer = SQLRenderer(dialect: dialect, readable: readable, capacity: bytes.count + 2 * slots.count, bindings: slots.count)
         renderer.append(self)
         return renderer.rendered
     }

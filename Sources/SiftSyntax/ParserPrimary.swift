@@ -88,7 +88,10 @@ extension Parser {
             }
             if radix != 10 { slice = slice.dropFirst(2) }
         }
-        let digits = String(decoding: slice.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
+        // Separators are rare: without one the digits are the slice as it is (no array to filter into).
+        let digits =
+            slice.contains(UInt8(ascii: "_"))
+            ? String(decoding: slice.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self) : String(decoding: slice, as: UTF8.self)
         let valid =
             !digits.isEmpty
             && digits.utf8.allSatisfy { byte in
@@ -100,7 +103,10 @@ extension Parser {
 
     func parseFloatLiteral() -> Node {
         let token = advance()
-        let text = String(decoding: bytes[token.range.start..<token.range.end].filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
+        let slice = bytes[token.range.start..<token.range.end]
+        let text =
+            slice.contains(UInt8(ascii: "_"))
+            ? String(decoding: slice.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self) : String(decoding: slice, as: UTF8.self)
         let literal = FloatLiteral(text: text)
         guard literal.value != nil else { return errorNode(token.range) }  // the lexer has reported it
         return leaf(.floatLiteral(literal), token.range)

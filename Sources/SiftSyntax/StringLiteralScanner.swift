@@ -49,8 +49,22 @@ struct StringLiteralScanner {
     }
 
     private mutating func scanSingleLine(start: Int, contentStart: Int, hashes: Int) -> Result {
+        // Most literals have no escape: their value is their bytes, made into a String at once.
+        var end = contentStart
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == Self.backslash || byte == Self.newline || byte == Self.carriageReturn { break }
+            if byte == Self.quote, hashesFollow(end + 1, hashes) {
+                return Result(
+                    end: end + 1 + hashes, value: String(decoding: bytes[contentStart..<end], as: UTF8.self), isMultiline: false,
+                    isTerminated: true)
+            }
+            end += 1
+        }
         var value: [UInt8] = []
-        var index = contentStart
+        value.reserveCapacity(end - contentStart + 16)
+        value.append(contentsOf: bytes[contentStart..<end])
+        var index = end
         while index < bytes.count {
             let byte = bytes[index]
             if byte == Self.quote, hashesFollow(index + 1, hashes) {

@@ -123,6 +123,18 @@ import Testing
         #expect(parsed.value.kind == .stringLiteral("a\\nb\tc"))
     }
 
+    /// A literal is read in one pass until its first escape (the common literal has none); the
+    /// text before an escape, quotes inside a raw string and an unterminated literal still come out whole.
+    @Test func plainTextBeforeAnEscapeAndQuotesInRawStrings() {
+        #expect(Parser.parseExpression(SourceFile(text: #""Kim Lee""#)).value.kind == .stringLiteral("Kim Lee"))
+        let long = Parser.parseExpression(SourceFile(text: #""a long plain prefix of text\tthen more""#))
+        #expect(long.diagnostics.isEmpty)
+        #expect(long.value.kind == .stringLiteral("a long plain prefix of text\tthen more"))
+        #expect(Parser.parseExpression(SourceFile(text: ##"#"say "hi" \n"#"##)).value.kind == .stringLiteral(#"say "hi" \n"#))
+        let unterminated = Parser.parseExpression(SourceFile(text: #""no closing quote"#))
+        #expect(unterminated.diagnostics.map(\.id.rawValue) == ["unterminated-string"])
+    }
+
     @Test func multilineStringRemovesIndentation() {
         let text = "\"\"\"\n    first\n      second\n\n    third \\\n    joined\n    \"\"\""
         let parsed = Parser.parseExpression(SourceFile(text: text))
