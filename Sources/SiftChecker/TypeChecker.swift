@@ -187,35 +187,46 @@ public final class TypeChecker {
     /// Finds the query's model: from `#Predicate<User>`, the concise head, a closure annotation, or
     /// the root of the sort key paths. They must agree.
     func resolveModel(of query: Query) -> Model? {
-        var candidates: [(name: Identifier, range: SourceRange)] = []
-        if let model = query.model {
-            if case .named(let name, _) = model.kind { candidates.append((name, model.range)) }
+        // Once the first name is unknown, the others are not looked up (no more diagnostics).
+        var first: (name: Identifier, range: SourceRange)?
+        var model: Model?
+        var unknownFirst = false
+        forEachNamedModel(in: query) { name, range in
+            guard let named = first else {
+                first = (name, range)
+                model = lookupModel(name)
+                unknownFirst = model == nil
+                return
+            }
+            guard let model, let otherModel = lookupModel(name) else { return }
+            if otherModel.name != model.name {
+                error(
+                    .conflictingModels, "this names the model '\(otherModel.name)', but the query is about '\(model.name)'",
+                    at: range, notes: [.init("the model is first named here", at: named.range)])
+            }
         }
-        if case .closure(let closure)? = query.filter, let type = closure.parameters?.first?.type,
-            case .named(let name, _) = type.kind
-        {
-            candidates.append((name, type.range))
-        }
-        for key in query.sort {
-            if let root = key.keyPath.root, case .named(let name, _) = root.kind { candidates.append((name, root.range)) }
-        }
-        guard let first = candidates.first else {
+        if first == nil {
             error(
                 .missingModel, "the query does not say which model it is about; write it, e.g. '#Predicate<User>' or '\\User.name'",
                 at: query.range,
                 notes: schema.modelNames.isEmpty ? [] : [.init("the schema has: \(schema.modelNames.joined(separator: ", "))")])
-            return nil
         }
-        guard let model = lookupModel(first.name) else { return nil }
-        for other in candidates.dropFirst() {
-            guard let otherModel = lookupModel(other.name) else { continue }
-            if otherModel.name != model.name {
-                error(
-                    .conflictingModels, "this names the model '\(otherModel.name)', but the query is about '\(model.name)'",
-                    at: other.range, notes: [.init("the model is first named here", at: first.range)])
-            }
+        return unknownFirst ? nil : model
+    }
+
+    /// Calls `body` with each place the query names its model, in order: the generic argument or
+    /// concise head, the closure's parameter annotation, the roots of the sort key paths (without
+    /// collecting them into an array).
+    private func forEachNamedModel(in query: Query, _ body: (Identifier, SourceRange) -> Void) {
+        if let model = query.model, case .named(let name, _) = model.kind { body(name, model.range) }
+        if case .closure(let closure)? = query.filter, let type = closure.parameters?.first?.type,
+            case .named(let name, _) = type.kind
+        {
+            body(name, type.range)
         }
-        return model
+        for key in query.sort {
+            if let root = key.keyPath.root, case .named(let name, _) = root.kind { body(name, root.range) }
+        }
     }
 
     func lookupModel(_ name: Identifier) -> Model? {

@@ -260,7 +260,7 @@ final class LoweringContext {
         }.sorted { ($0.positions.first ?? 0) < ($1.positions.first ?? 0) }
         var compiled = CompiledQuery(
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, model: root, columns: columns,
-            columnNames: columns.map(\.name), query: query,
+            columnNames: root.attributeNames, query: query,
             nfcCandidates: knownForms.map(\.key), nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions,
             referenceCandidates: referenceCandidates, referenceAssumptions: referenceAssumptions)
         compiled.indexBindingParameters()
@@ -337,6 +337,7 @@ final class LoweringContext {
     func lowerWhereClause(_ filter: TypedExpr) -> [SQLFragment] {
         if case .logical(.and, let operands) = filter.kind, !operands.dropLast().contains(where: ExpressionTraps.mayTrap) {
             var terms: [SQLFragment] = []
+            terms.reserveCapacity(operands.count)
             for operand in operands {
                 let lowered = lowerCondition(operand)
                 if lowered.boolConstant == true { continue }

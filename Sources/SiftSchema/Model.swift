@@ -76,6 +76,8 @@ public struct Model: Sendable, Hashable {
     /// The attributes among the members, in order (kept, not built per use: a query's columns
     /// read them on every compilation).
     public var attributes: [Attribute] { storage.attributes }
+    /// The attributes' names, in order (the column names of a query's rows, kept for the same reason).
+    public var attributeNames: [String] { storage.attributeNames }
     public var unqueryableMembers: [UnqueryableMember] {
         get { storage.fields.unqueryableMembers }
         set { uniqueStorage().fields.unqueryableMembers = newValue }
@@ -132,17 +134,20 @@ public struct Model: Sendable, Hashable {
         var fields: Fields
         private(set) var memberNames: [String]
         private(set) var attributes: [Attribute]
+        private(set) var attributeNames: [String]
 
         init(_ fields: Fields) {
             self.fields = fields
             memberNames = fields.members.map(\.name)
             attributes = Model.attributes(of: fields.members)
+            attributeNames = attributes.map(\.name)
         }
 
         func setMembers(_ members: [Member]) {
             fields.members = members
             memberNames = members.map(\.name)
             attributes = Model.attributes(of: members)
+            attributeNames = attributes.map(\.name)
         }
 
         /// The members, leaving none here, so that the caller holds the only reference to them.

@@ -26,6 +26,8 @@ import Testing
         #expect(original.primaryKey == ["id"])
         #expect(original.memberNames == ["age"])
         #expect(original.attributes.map(\.name) == ["age"])
+        #expect(original.attributeNames == ["age"])
+        #expect(copy.attributeNames == ["age", "name"])
         #expect(original.style == .model)
         #expect(copy.name == "Person")
         #expect(copy.tableName == "people")
@@ -42,10 +44,12 @@ import Testing
         #expect(model.attribute(named: "name")?.columnName == "name")
         model.members[0] = .attribute(Attribute(name: "years", columnName: "age", type: .integer(.int), storage: .integer))
         #expect(model.memberNames == ["years", "name"])
+        #expect(model.attributeNames == ["years", "name"])
         #expect(model.member(named: "age") == nil)
         model.members = []
         #expect(model.memberNames.isEmpty)
         #expect(model.attributes.isEmpty)
+        #expect(model.attributeNames.isEmpty)
     }
 
     @Test func equalModelsAreEqualWhetherOrNotTheyShareFields() {
