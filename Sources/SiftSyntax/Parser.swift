@@ -155,7 +155,7 @@ public final class Parser {
                 break
             }
         }
-        self.lexicalCascades = cascades.sorted { $0.start < $1.start }
+        self.lexicalCascades = cascades.count > 1 ? cascades.sorted { $0.start < $1.start } : cascades
     }
 
     /// Ranges (end included) in which parser errors would be cascades of lexical errors.
@@ -189,7 +189,8 @@ public final class Parser {
 
     /// The diagnostics sorted by position (stable, so related ones keep their order).
     func finishedDiagnostics() -> [Diagnostic] {
-        diagnostics.enumerated().sorted { lhs, rhs in
+        if diagnostics.count < 2 { return diagnostics }  // nothing to order (the common case: none)
+        return diagnostics.enumerated().sorted { lhs, rhs in
             (lhs.element.range.start, lhs.offset) < (rhs.element.range.start, rhs.offset)
         }.map(\.element)
     }
