@@ -5,10 +5,54 @@ public struct LexedSource: Sendable {
     public var tokens: [Token]
     /// Lexical errors: unterminated literals and comments, bad escapes and numbers, stray characters.
     public var diagnostics: [Diagnostic]
-    /// The decoded value of each string-literal token, keyed by the token's start offset.
-    public var stringValues: [Int: String]
+    /// The decoded value of each string-literal token, by the token's start offset.
+    public var literalValues: StringLiteralValues
+    /// The same values as a dictionary keyed by the token's start offset.
+    public var stringValues: [Int: String] {
+        Dictionary(literalValues.entries.map { ($0.offset, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
     /// A multi-line string literal or block comment still open at the end of the input.
     public var unterminatedAtEnd: OpenDelimiter?
+}
+
+/// The decoded values of a source's string literals, by the offset where each literal starts.
+///
+/// A query has a few: they are kept in source order and found by binary search (a dictionary
+/// allocated its storage and hashed each offset).
+public struct StringLiteralValues: Sendable {
+    /// The literals' start offsets, increasing, with their values.
+    public private(set) var entries: [(offset: Int, value: String)] = []
+
+    public init() {}
+
+    /// Records the value of the literal that starts at `offset` (the lexer goes in source order,
+    /// so this appends; an offset out of order is put in its place).
+    public mutating func append(_ value: String, at offset: Int) {
+        if entries.last.map({ $0.offset < offset }) ?? true { return entries.append((offset, value)) }
+        let index = position(of: offset)
+        if index < entries.count, entries[index].offset == offset {
+            entries[index].value = value
+        } else {
+            entries.insert((offset, value), at: index)
+        }
+    }
+
+    /// The index of the first entry at or after `offset`.
+    private func position(of offset: Int) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].offset < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The value of the literal that starts at `offset`, if one does.
+    public subscript(offset: Int) -> String? {
+        let index = position(of: offset)
+        return index < entries.count && entries[index].offset == offset ? entries[index].value : nil
+    }
 }
 
 /// Swift's lexical rules on UTF-8 bytes: Unicode identifiers, back-quoted names, `$0`, numbers in
@@ -23,7 +67,7 @@ public enum Lexer {
         var lexer = LexerState(bytes: source.bytes)
         lexer.run()
         return LexedSource(
-            tokens: lexer.tokens, diagnostics: lexer.diagnostics, stringValues: lexer.stringValues,
+            tokens: lexer.tokens, diagnostics: lexer.diagnostics, literalValues: lexer.literalValues,
             unterminatedAtEnd: lexer.unterminatedAtEnd)
     }
 
@@ -68,7 +112,7 @@ struct LexerState {
     let bytes: [UInt8]
     var tokens: [Token] = []
     var diagnostics: [Diagnostic] = []
-    var stringValues: [Int: String] = [:]
+    var literalValues = StringLiteralValues()
     var unterminatedAtEnd: OpenDelimiter?
 
     private var index = 0
@@ -326,7 +370,7 @@ struct LexerState {
             unterminatedAtEnd = OpenDelimiter(kind: .multilineString, range: SourceRange(start: start, end: quote + 3))
         }
         appendToken(result.isMultiline ? .multilineStringLiteral : .stringLiteral, SourceRange(start: start, end: index))
-        stringValues[start] = result.value
+        literalValues.append(result.value, at: start)
     }
 
     private mutating func lexNumber() {

@@ -116,7 +116,7 @@ public final class Parser {
     let source: SourceFile
     let bytes: [UInt8]
     @exclusivity(unchecked) var tokens: [Token]
-    let stringValues: [Int: String]
+    let stringValues: StringLiteralValues
     @exclusivity(unchecked) var position = 0
     @exclusivity(unchecked) var diagnostics: [Diagnostic]
     /// Current recursion depth of expression parsing.
@@ -136,7 +136,7 @@ public final class Parser {
         self.bytes = source.bytes
         let lexed = Lexer.tokenize(source)
         self.tokens = lexed.tokens
-        self.stringValues = lexed.stringValues
+        self.stringValues = lexed.literalValues
         self.diagnostics = lexed.diagnostics
         // Where the lexer reported a broken token, the parser's complaints about the same place
         // would only repeat it: a stray character (up to the next token) or an unterminated string.

@@ -135,6 +135,22 @@ import Testing
         #expect(unterminated.diagnostics.map(\.id.rawValue) == ["unterminated-string"])
     }
 
+    /// The lexer's string values are found by the offset where each literal starts, and only there.
+    @Test func stringLiteralValuesByOffset() {
+        let source = SourceFile(text: ##"["a", "bc", #"d"#, "e\u{301}"]"##)
+        let lexed = Lexer.tokenize(source)
+        let starts = lexed.tokens.filter { $0.kind == .stringLiteral }.map(\.range.start)
+        #expect(starts.map { lexed.literalValues[$0] } == ["a", "bc", "d", "e\u{301}"])
+        #expect(lexed.literalValues[0] == nil && lexed.literalValues[starts[0] + 1] == nil && lexed.literalValues[1000] == nil)
+        #expect(lexed.stringValues == Dictionary(uniqueKeysWithValues: zip(starts, ["a", "bc", "d", "e\u{301}"])))
+        var values = StringLiteralValues()
+        values.append("c", at: 30)
+        values.append("a", at: 10)  // out of order: put in its place
+        values.append("b", at: 20)
+        values.append("B", at: 20)  // the same offset again: replaced
+        #expect(values.entries.map(\.offset) == [10, 20, 30] && values[20] == "B" && values[15] == nil)
+    }
+
     @Test func multilineStringRemovesIndentation() {
         let text = "\"\"\"\n    first\n      second\n\n    third \\\n    joined\n    \"\"\""
         let parsed = Parser.parseExpression(SourceFile(text: text))
