@@ -66,6 +66,15 @@ public struct ByteBuffer: @unchecked Sendable {
         count += extra
     }
 
+    /// Appends a copy of bytes it already holds (`range` within its count).
+    public mutating func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "copying bytes the buffer does not hold")
+        guard !range.isEmpty else { return }
+        let target = prepareAppend(range.count)  // the storage is now this buffer's alone, with room
+        storage.withUnsafeMutablePointerToElements { base in target.initialize(from: base + range.lowerBound, count: range.count) }
+        count += range.count
+    }
+
     /// Drops the last `count` bytes.
     public mutating func removeLast(_ count: Int) {
         precondition(count >= 0 && count <= self.count, "removing more bytes than the buffer holds")

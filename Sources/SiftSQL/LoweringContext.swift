@@ -290,10 +290,7 @@ final class LoweringContext {
         }
         var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity, bindings: bindings)
         sql.append(sql: "SELECT ")
-        for (index, column) in columns.enumerated() {
-            if index > 0 { sql.append(sql: ", ") }
-            sql.appendColumn(rootAlias, column.columnName)
-        }
+        sql.appendColumns(rootAlias, columns)
         sql.appendNewline(indent: 0)
         sql.append(sql: "FROM ")
         sql.append(level.from)

@@ -1,3 +1,5 @@
+import SiftSchema
+
 /// SQL text with its bindings, as the renderer wrote them.
 struct RenderedSQL {
     var text: String
@@ -51,11 +53,21 @@ struct SQLRenderer<Dialect: SQLDialect> {
         identifier.withUTF8 { dialect.appendQuoted(identifierUTF8: $0, to: &text) }
     }
 
-    /// `"alias"."column"`.
-    mutating func appendColumn(_ alias: String, _ column: String) {
-        append(identifier: alias)
-        text.append(UInt8(ascii: "."))
-        append(identifier: column)
+    /// `"alias"."a", "alias"."b", ...`: the alias is quoted once and its bytes copied for the others.
+    mutating func appendColumns(_ alias: String, _ columns: [Attribute]) {
+        var quotedAlias = 0..<0
+        for (index, column) in columns.enumerated() {
+            if index == 0 {
+                let start = text.count
+                append(identifier: alias)
+                quotedAlias = start..<text.count
+            } else {
+                text.append(count: 2) { $0[0] = UInt8(ascii: ","); $0[1] = UInt8(ascii: " ") }
+                text.appendCopy(of: quotedAlias)
+            }
+            text.append(UInt8(ascii: "."))
+            append(identifier: column.columnName)
+        }
     }
 
     /// A line break in the readable layout (a space on one line), then `indent` levels.

@@ -26,6 +26,26 @@ import Testing
 
     /// A buffer kept by a copy and appended to, round after round, grows with its bytes, not
     /// exponentially (doubling a shared buffer on every copy reached 32 GB in 30 rounds).
+    /// Copying bytes the buffer holds (the select list repeats its quoted alias) and dropping the
+    /// last bytes leave a copy that shared the storage untouched, and grow the buffer when full.
+    @Test func appendCopyAndRemoveLastKeepSharedCopiesIntact() {
+        var buffer = ByteBuffer(capacity: 4)
+        buffer.append(utf8: "\"u\"")
+        let shared = buffer
+        buffer.appendCopy(of: 0..<3)  // shared and full: copied away, then grown
+        buffer.append(UInt8(ascii: "."))
+        buffer.appendCopy(of: 1..<2)
+        #expect(buffer.string == "\"u\"\"u\".u")
+        #expect(shared.string == "\"u\"")
+        let before = buffer
+        buffer.removeLast(2)
+        buffer.append(utf8: "!")
+        #expect(buffer.string == "\"u\"\"u\"!")
+        #expect(before.string == "\"u\"\"u\".u")
+        buffer.appendCopy(of: 0..<0)
+        #expect(buffer.count == 7)
+    }
+
     @Test func aSharedBufferGrowsWithItsBytes() {
         var buffer = ByteBuffer()
         var kept: [ByteBuffer] = []
