@@ -56,7 +56,8 @@ struct SQLRenderer<Dialect: SQLDialect> {
     /// `"alias"."a", "alias"."b", ...`: the alias is quoted once and its bytes copied for the others.
     mutating func appendColumns(_ alias: String, _ columns: [Attribute]) {
         var quotedAlias = 0..<0
-        for (index, column) in columns.enumerated() {
+        // By index: a column's name is read in place, not a copy of each attribute taken.
+        for index in columns.indices {
             if index == 0 {
                 let start = text.count
                 append(identifier: alias)
@@ -66,7 +67,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
                 text.appendCopy(of: quotedAlias)
             }
             text.append(UInt8(ascii: "."))
-            append(identifier: column.columnName)
+            append(identifier: columns[index].columnName)
         }
     }
 
