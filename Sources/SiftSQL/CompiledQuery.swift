@@ -17,7 +17,8 @@ public struct CompiledQuery: Sendable, Hashable {
     public internal(set) var parameters: [CompiledParameter] {
         didSet { indexBindingParameters() }
     }
-    /// For each binding, the index in ``parameters`` of the parameter it binds, or -1 for a constant.
+    /// For each binding, the index in ``parameters`` of the parameter it binds, or -1 for a
+    /// constant; empty when the query has no parameters (every binding is a constant).
     public private(set) var bindingParameters: [Int] = []
     /// The model of the rows.
     public internal(set) var model: Model
@@ -44,6 +45,7 @@ public struct CompiledQuery: Sendable, Hashable {
 
     /// Works out ``bindingParameters`` from the parameters' positions.
     mutating func indexBindingParameters() {
+        guard !parameters.isEmpty else { return bindingParameters = [] }
         var indices = [Int](repeating: -1, count: bindings.count)
         for (index, parameter) in parameters.enumerated() {
             for position in parameter.positions where position >= 1 && position <= indices.count { indices[position - 1] = index }

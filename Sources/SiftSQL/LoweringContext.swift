@@ -255,9 +255,10 @@ final class LoweringContext {
             rendered = writeSelect(
                 in: dialect, columns: columns, rootAlias: rootAlias, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
         }
-        let parameters = rendered.parameterPositions.map { name, positions in
+        var parameters = rendered.parameterPositions.map { name, positions in
             CompiledParameter(name: name, type: query.parameters.first { $0.name == name }?.type ?? .error, positions: positions)
-        }.sorted { ($0.positions.first ?? 0) < ($1.positions.first ?? 0) }
+        }
+        if parameters.count > 1 { parameters.sort { ($0.positions.first ?? 0) < ($1.positions.first ?? 0) } }
         var compiled = CompiledQuery(
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, model: root, columns: columns,
             columnNames: root.attributeNames, query: query,
