@@ -19,4 +19,29 @@ public enum FreeVariables {
         }
         return read.subtracting(introduced)
     }
+
+    /// Whether every variable `expr` reads but does not introduce is `allowed` (`of(expr)` is a
+    /// subset of `[allowed]`), found in one walk that builds no sets: a variable is introduced by
+    /// a node above every read of it, so a walk that visits a node before its children has seen
+    /// the introduction first.
+    public static func readsOnly(_ allowed: VariableID, in expr: TypedExpr) -> Bool {
+        var introduced: [VariableID] = []
+        return readsOnly(allowed, in: expr, introduced: &introduced)
+    }
+
+    private static func readsOnly(_ allowed: VariableID, in expr: TypedExpr, introduced: inout [VariableID]) -> Bool {
+        switch expr.kind {
+        case .variable(let id):
+            return id == allowed || introduced.contains(id)
+        case .optionalMap(_, let id, _), .ifLet(_, let id, _, _), .any(_, let id, _), .all(_, let id, _), .filter(_, let id, _):
+            introduced.append(id)
+        default:
+            break
+        }
+        var only = true
+        TypedTreeDepth.forEachChild(of: expr.kind) { child in
+            if only, !readsOnly(allowed, in: child, introduced: &introduced) { only = false }
+        }
+        return only
+    }
 }

@@ -232,7 +232,7 @@ extension LoweringContext {
     /// trap, or reads outer rows).
     func lowerSemiJoin(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr, nullIsFalse: Bool) -> Lowered? {
         guard case .toMany = sequence.kind, !ExpressionTraps.mayTrap(predicate),
-            FreeVariables.of(predicate).isSubset(of: [variable])
+            FreeVariables.readsOnly(variable, in: predicate)
         else { return nil }
         guard let opened = openSequence(sequence), let correlation = opened.correlation else { return nil }
         // The correlation is the level's first condition: the subquery is not tied to the row.
