@@ -293,7 +293,7 @@ extension TypeChecker {
 
     func isImplicitMember(_ name: String) -> Bool {
         guard let implicitSelf, case .model(let modelName) = variables[implicitSelf.index].type,
-            let model = schema.model(named: modelName)
+            let model = model(named: modelName)
         else { return false }
         return model.member(named: name) != nil
     }
@@ -307,12 +307,12 @@ extension TypeChecker {
         if let variable = resolveVariable(name.name) { return reference(variable, at: name.range) }
         if let implicitSelf {
             let base = reference(implicitSelf, at: SourceRange.point(name.range.start))
-            if case .model(let modelName) = base.type, let model = schema.model(named: modelName),
+            if case .model(let modelName) = base.type, let model = model(named: modelName),
                 let member = model.member(named: name.name)
             {
                 return memberAccess(base, member, at: name.range)
             }
-            if case .model(let modelName) = base.type, let model = schema.model(named: modelName),
+            if case .model(let modelName) = base.type, let model = model(named: modelName),
                 model.unqueryableMembers.contains(where: { $0.name == name.name })
             {
                 reportUnknownMember(name, in: model)
@@ -363,7 +363,7 @@ extension TypeChecker {
     func reportLikelyMember(_ name: Identifier) -> Bool {
         guard parameters[name.name] == nil, options.parameterTypes[name.name] == nil else { return false }
         let root = variables.first { $0.origin == .root }
-        guard let root, case .model(let modelName) = root.type, let model = schema.model(named: modelName) else { return false }
+        guard let root, case .model(let modelName) = root.type, let model = model(named: modelName) else { return false }
         if model.member(named: name.name) != nil, implicitSelf == nil {
             let prefix = root.name == "self" ? "$0" : root.name
             error(

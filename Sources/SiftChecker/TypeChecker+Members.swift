@@ -38,7 +38,7 @@ extension TypeChecker {
                 fixIts: [.insert("?", at: baseRange.end)])
             return TypedExpr(.error, .error, at: range)
         case .model(let modelName):
-            guard let model = schema.model(named: modelName) else { return TypedExpr(.error, .error, at: range) }
+            guard let model = model(named: modelName) else { return TypedExpr(.error, .error, at: range) }
             guard let member = model.member(named: name.name) else {
                 reportUnknownMember(name, in: model)
                 return TypedExpr(.error, .error, at: range)

@@ -54,6 +54,8 @@ public final class TypeChecker {
     // property at once, and the run-time check of each access (about 76 instructions) was 6% of
     // compiling a query.
     @exclusivity(unchecked) var diagnostics: [Diagnostic] = []
+    /// The model last found by ``model(named:)`` (a query's members are mostly of one model).
+    @exclusivity(unchecked) var lastModel: Model?
     @exclusivity(unchecked) var variables: [Variable] = []
     /// Named variables in scope, innermost last.
     @exclusivity(unchecked) var scopes: [(name: String, id: VariableID)] = []
@@ -227,6 +229,14 @@ public final class TypeChecker {
         for key in query.sort {
             if let root = key.keyPath.root, case .named(let name, _) = root.kind { body(name, root.range) }
         }
+    }
+
+    /// The schema's model of this name, the last one found kept at hand.
+    func model(named name: String) -> Model? {
+        if let lastModel, lastModel.name == name { return lastModel }
+        let found = schema.model(named: name)
+        if found != nil { lastModel = found }
+        return found
     }
 
     func lookupModel(_ name: Identifier) -> Model? {
