@@ -108,8 +108,8 @@ extension TypeChecker {
         return typed
     }
 
-    /// Checks an expression that must be a `Bool` (an operand of `&&`, a condition, ...).
-    /// An expression that must be a `Bool`; `context` names its place in the error (made only then).
+    /// Checks an expression that must be a `Bool` (an operand of `&&`, a condition, ...); `context`
+    /// names its place in the error, and is made only for an error.
     func checkBoolean(_ expr: Expr, context: @autoclosure () -> String) -> TypedExpr {
         let typed = check(expr, expected: .bool)
         if typed.type == .bool || typed.type == .error { return typed }
