@@ -62,8 +62,11 @@ struct StringLiteralScanner {
             end += 1
         }
         var value: [UInt8] = []
-        value.reserveCapacity(end - contentStart + 16)
-        value.append(contentsOf: bytes[contentStart..<end])
+        // `contentStart` may lie past the end (a `#` run ending the input): then nothing is copied.
+        if end > contentStart {
+            value.reserveCapacity(end - contentStart + 16)
+            value.append(contentsOf: bytes[contentStart..<end])
+        }
         var index = end
         while index < bytes.count {
             let byte = bytes[index]

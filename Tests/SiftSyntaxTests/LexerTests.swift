@@ -133,6 +133,9 @@ import Testing
         #expect(Parser.parseExpression(SourceFile(text: ##"#"say "hi" \n"#"##)).value.kind == .stringLiteral(#"say "hi" \n"#))
         let unterminated = Parser.parseExpression(SourceFile(text: #""no closing quote"#))
         #expect(unterminated.diagnostics.map(\.id.rawValue) == ["unterminated-string"])
+        // A literal token whose `#` run ends the input (only a token from elsewhere can say so): no text, no trap.
+        #expect(Lexer.decodeStringLiteral(Token(kind: .stringLiteral, range: SourceRange(start: 0, end: 1)), in: SourceFile(text: "#")) == "")
+        #expect(Lexer.decodeStringLiteral(Token(kind: .stringLiteral, range: SourceRange(start: 0, end: 2)), in: SourceFile(text: "##")) == "")
     }
 
     /// The lexer's string values are found by the offset where each literal starts, and only there.
