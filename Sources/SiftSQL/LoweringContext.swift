@@ -117,6 +117,30 @@ enum VariableBinding {
     case value(Lowered)
 }
 
+/// How each variable of the checked query is reached. The first variable bound (the root row,
+/// the only one of most queries) is kept apart, so such a query builds no dictionary.
+struct VariableBindings {
+    private var first: (id: VariableID, binding: VariableBinding)?
+    private var others: [VariableID: VariableBinding] = [:]
+
+    subscript(id: VariableID) -> VariableBinding? {
+        get {
+            if let first, first.id == id { return first.binding }
+            return others[id]
+        }
+        set {
+            if let first, first.id != id {
+                others[id] = newValue
+            } else if let newValue {
+                first = (id, newValue)
+            } else {
+                first = nil
+                others[id] = nil
+            }
+        }
+    }
+}
+
 /// The state of lowering one query.
 final class LoweringContext {
     let query: CheckedQuery
@@ -126,7 +150,7 @@ final class LoweringContext {
     // The mutable state is `@exclusivity(unchecked)`: the phase never holds two accesses to one
     // property at once, and the run-time check of each access (about 76 instructions) was 6% of
     // compiling a query.
-    @exclusivity(unchecked) var variables: [VariableID: VariableBinding] = [:]
+    @exclusivity(unchecked) var variables = VariableBindings()
     /// The expression each `if let` / optional-chain variable is bound to, for ``staticStorage(_:)``.
     @exclusivity(unchecked) var variableSources: [VariableID: TypedExpr] = [:]
     /// The aliases given so far: the first ``aliasListLimit`` in a list, all of them in the set once there are more.
