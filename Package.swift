@@ -70,15 +70,17 @@ let package = Package(
         .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax"], swiftSettings: strict),
         .testTarget(
             name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite"], swiftSettings: strict),
+        // Shared by the test targets: a seeded generator.
+        .target(name: "SiftTestSupport", path: "Tests/SiftTestSupport", swiftSettings: strict),
+        .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
         .testTarget(
             name: "SiftREPLTests", dependencies: ["SiftREPL", "Sift", "SiftSQLite"], exclude: ["Transcripts", "Fixture", "PseudoTerminal"],
             swiftSettings: strict),
         .testTarget(name: "SiftEvaluatorTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
-        .testTarget(name: "SiftDifferentialTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
+        .testTarget(name: "SiftDifferentialTests", dependencies: ["Sift", "SiftSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "SiftRobustnessTests", dependencies: ["Sift", "SiftSQLite", "SiftFuzzCompiler", "SiftFuzzModelFile"],
+            name: "SiftRobustnessTests", dependencies: ["Sift", "SiftSQLite", "SiftFuzzCompiler", "SiftFuzzModelFile", "SiftTestSupport"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 
 /// Values for the named parameters of one run, in both back ends' spelling.
 struct ParameterSet {

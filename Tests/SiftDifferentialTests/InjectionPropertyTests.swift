@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// Hostile strings, as string literals in the query text (escaped in each of Swift's literal

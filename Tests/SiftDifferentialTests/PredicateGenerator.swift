@@ -1,3 +1,5 @@
+import SiftTestSupport
+
 /// A variable the generated text can name: the root (`$0`, `user`, or the implicit `self` of
 /// the concise form, written ""), a closure parameter, or an `if let` binding.
 struct GenVariable {

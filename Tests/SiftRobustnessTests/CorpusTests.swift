@@ -2,6 +2,7 @@ import Foundation
 import Sift
 @testable import SiftFuzzCompiler
 @testable import SiftFuzzModelFile
+import SiftTestSupport
 import Testing
 
 /// Paths of the fuzzing material (`Fuzz/` at the package root).
@@ -57,7 +58,7 @@ enum FuzzFiles {
 
     /// The generator mode yields queries that check about half the time (see ``ByteGenerator``).
     @Test func generatorReachesTheChecker() {
-        var random = SplitMix(seed: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         var checked = 0
         for index in 0..<400 {
             let bytes = [UInt8(0x80 + index % 8)] + (0..<160).map { _ in UInt8(truncatingIfNeeded: random.next()) }
@@ -82,18 +83,5 @@ enum FuzzFiles {
         // Each reads without a diagnostic, and so does all three in one file (text mode's schema).
         for schema in CompilerHarness.schemas { #expect(!schema.models.isEmpty) }
         #expect(CompilerHarness.textSchema.models.count == CompilerHarness.schemas[0...2].map(\.models.count).reduce(0, +))
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so the test's inputs are the same every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
