@@ -138,63 +138,63 @@ public enum StringTransform: String, Sendable, Hashable {
 }
 
 /// The kinds of typed expression.
-public indirect enum TypedExprKind: Sendable, Hashable {
-    case constant(Constant)
+public enum TypedExprKind: Sendable, Hashable {
+    indirect case constant(Constant)
     /// A named parameter (a free identifier such as `searchString`), bound at run time.
-    case parameter(String)
+    indirect case parameter(String)
     case variable(VariableID)
     /// An attribute of a (non-optional) object.
-    case attribute(TypedExpr, Attribute)
+    indirect case attribute(TypedExpr, Attribute)
     /// A to-one relationship of a (non-optional) object: `Model` or `Model?`.
-    case toOne(TypedExpr, Relationship)
+    indirect case toOne(TypedExpr, Relationship)
     /// A to-many relationship of a (non-optional) object: `[Model]`.
-    case toMany(TypedExpr, Relationship)
+    indirect case toMany(TypedExpr, Relationship)
     /// `nil` if `source` is nil; otherwise `body` with `variable` bound to the unwrapped value,
     /// flattened (an optional body is not wrapped again). Optional chaining and `flatMap`.
-    case optionalMap(source: TypedExpr, variable: VariableID, body: TypedExpr)
+    indirect case optionalMap(source: TypedExpr, variable: VariableID, body: TypedExpr)
     /// `if let variable = source { then } else { otherwise }`.
-    case ifLet(source: TypedExpr, variable: VariableID, then: TypedExpr, otherwise: TypedExpr)
+    indirect case ifLet(source: TypedExpr, variable: VariableID, then: TypedExpr, otherwise: TypedExpr)
     /// A non-optional value promoted to an optional, as Swift does implicitly.
-    case injectOptional(TypedExpr)
-    case not(TypedExpr)
-    case negate(TypedExpr)
-    case arithmetic(ArithmeticOperator, TypedExpr, TypedExpr)
+    indirect case injectOptional(TypedExpr)
+    indirect case not(TypedExpr)
+    indirect case negate(TypedExpr)
+    indirect case arithmetic(ArithmeticOperator, TypedExpr, TypedExpr)
     /// Operands have the same type (optional on both sides, or neither).
-    case comparison(ComparisonOperator, TypedExpr, TypedExpr)
+    indirect case comparison(ComparisonOperator, TypedExpr, TypedExpr)
     /// Two or more Boolean operands.
-    case logical(LogicalOperator, [TypedExpr])
+    indirect case logical(LogicalOperator, [TypedExpr])
     /// `optional ?? fallback`; the fallback's type is the result's.
-    case nilCoalescing(TypedExpr, TypedExpr)
+    indirect case nilCoalescing(TypedExpr, TypedExpr)
     /// `condition ? a : b` and `if condition { a } else { b }`.
-    case conditional(TypedExpr, TypedExpr, TypedExpr)
+    indirect case conditional(TypedExpr, TypedExpr, TypedExpr)
     /// `Double(x)`, `Int(x)`, ...: to the expression's type.
-    case conversion(TypedExpr)
-    case stringTest(StringTest, TypedExpr, TypedExpr)
-    case stringComparison(StringComparison, TypedExpr, TypedExpr)
-    case stringTransform(StringTransform, TypedExpr)
+    indirect case conversion(TypedExpr)
+    indirect case stringTest(StringTest, TypedExpr, TypedExpr)
+    indirect case stringComparison(StringComparison, TypedExpr, TypedExpr)
+    indirect case stringTransform(StringTransform, TypedExpr)
     /// A string's `count` (characters).
-    case stringLength(TypedExpr)
+    indirect case stringLength(TypedExpr)
     /// An enum value's `rawValue`.
-    case rawValue(TypedExpr)
+    indirect case rawValue(TypedExpr)
     /// `lower...upper` or `lower..<upper`.
-    case range(lower: TypedExpr, upper: TypedExpr, closed: Bool)
-    case arrayLiteral([TypedExpr])
+    indirect case range(lower: TypedExpr, upper: TypedExpr, closed: Bool)
+    indirect case arrayLiteral([TypedExpr])
     /// `sequence.contains(element)` on an array or a range of values.
-    case contains(sequence: TypedExpr, element: TypedExpr)
+    indirect case contains(sequence: TypedExpr, element: TypedExpr)
     /// `sequence.contains { predicate }` / `contains(where:)`: some element matches.
-    case any(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
+    indirect case any(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
     /// `sequence.allSatisfy { predicate }`: every element matches (true when empty).
-    case all(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
+    indirect case all(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
     /// `sequence.filter { predicate }`: the matching elements.
-    case filter(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
+    indirect case filter(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
     /// `sequence.count`.
-    case count(TypedExpr)
+    indirect case count(TypedExpr)
     /// `sequence.isEmpty` or `string.isEmpty`.
-    case isEmpty(TypedExpr)
+    indirect case isEmpty(TypedExpr)
     /// `sequence.first`.
-    case first(TypedExpr)
+    indirect case first(TypedExpr)
     /// `sequence.min()` / `sequence.max()`.
-    case extremum(isMaximum: Bool, TypedExpr)
+    indirect case extremum(isMaximum: Bool, TypedExpr)
     /// A place where an error was reported.
     case error
 }
