@@ -87,7 +87,7 @@ public struct SQLFragment: Sendable, Hashable {
 
     /// `"alias"."column"`.
     public static func column(_ alias: String, _ column: String) -> SQLFragment {
-        var fragment = SQLFragment(bytes: ByteBuffer(capacity: alias.utf8.count + column.utf8.count + 11), slots: [])
+        var fragment = SQLFragment(bytes: ByteBuffer(capacity: alias.utf8.count + column.utf8.count + 11 + 32), slots: [])
         fragment.appendColumn(alias, column)
         return fragment
     }
