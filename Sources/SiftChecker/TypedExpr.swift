@@ -8,14 +8,19 @@ import SiftSyntax
 /// optional chaining as a map over an optional (``TypedExprKind/optionalMap(source:variable:body:)``),
 /// and literals with the type the context gave them.
 public struct TypedExpr: Sendable, Hashable {
-    public var kind: TypedExprKind
+    public let kind: TypedExprKind
     public var type: SiftType
     public var range: SourceRange
+    /// The number of levels of the tree this node is the root of (1 for a leaf). Measured once,
+    /// from the children's, when the node is made: phases that recurse over the tree read it to
+    /// choose their stack instead of walking the tree.
+    public let height: Int32
 
     public init(_ kind: TypedExprKind, _ type: SiftType, at range: SourceRange) {
         self.kind = kind
         self.type = type
         self.range = range
+        height = kind.tallestChild + 1
     }
 }
 

@@ -1,4 +1,4 @@
-/// The depth of a typed tree, measured without recursion: phases that walk the tree recursively
+/// The depth of a typed tree, as each node measured it when it was made: phases that walk the tree recursively
 /// (lowering, evaluation, printing) move deep trees to a thread with a large stack.
 public enum TypedTreeDepth {
     /// Trees deeper than this are walked on a thread with a large stack; shallower ones on the
@@ -6,26 +6,11 @@ public enum TypedTreeDepth {
     /// evaluator; the lowering's frames are larger, so it uses a lower limit).
     public static let inlineLimit = 100
 
-    public static func of(_ root: TypedExpr) -> Int {
-        var deepest = 0
-        var stack: [(TypedExpr, Int)] = [(root, 1)]
-        while let (expr, depth) = stack.popLast() {
-            deepest = max(deepest, depth)
-            for child in children(expr.kind) { stack.append((child, depth + 1)) }
-        }
-        return deepest
-    }
+    /// The height of the tree (1 for a leaf): the node's own measure.
+    public static func of(_ root: TypedExpr) -> Int { Int(root.height) }
 
-    /// Whether the tree is deeper than `limit` (`of(root) > limit`), found by a walk that stops
-    /// `limit + 1` levels down: the common shallow tree costs no arrays.
-    public static func exceeds(_ limit: Int, _ root: TypedExpr) -> Bool {
-        guard limit > 0 else { return true }
-        var deeper = false
-        forEachChild(of: root.kind) { child in
-            if !deeper, exceeds(limit - 1, child) { deeper = true }
-        }
-        return deeper
-    }
+    /// Whether the tree is deeper than `limit` (`of(root) > limit`).
+    public static func exceeds(_ limit: Int, _ root: TypedExpr) -> Bool { Int(root.height) > limit }
 
     static func children(_ kind: TypedExprKind) -> [TypedExpr] {
         var children: [TypedExpr] = []
@@ -67,6 +52,31 @@ public enum TypedTreeDepth {
         case .any(let sequence, _, let predicate), .all(let sequence, _, let predicate), .filter(let sequence, _, let predicate):
             body(sequence)
             body(predicate)
+        }
+    }
+}
+
+extension TypedExprKind {
+    /// The height of the tallest direct subexpression (0 for a leaf), from the heights the
+    /// subexpressions measured when they were made.
+    var tallestChild: Int32 {
+        switch self {
+        case .constant, .parameter, .variable, .error: 0
+        case .attribute(let base, _), .toOne(let base, _), .toMany(let base, _): base.height
+        case .optionalMap(let source, _, let body): max(source.height, body.height)
+        case .ifLet(let source, _, let then, let otherwise): max(source.height, then.height, otherwise.height)
+        case .injectOptional(let inner), .not(let inner), .negate(let inner), .conversion(let inner),
+            .stringTransform(_, let inner), .stringLength(let inner), .rawValue(let inner), .count(let inner),
+            .isEmpty(let inner), .first(let inner), .extremum(_, let inner):
+            inner.height
+        case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .nilCoalescing(let lhs, let rhs),
+            .stringTest(_, let lhs, let rhs), .stringComparison(_, let lhs, let rhs), .range(let lhs, let rhs, _),
+            .contains(let lhs, let rhs):
+            max(lhs.height, rhs.height)
+        case .logical(_, let operands), .arrayLiteral(let operands): operands.reduce(0) { max($0, $1.height) }
+        case .conditional(let a, let b, let c): max(a.height, b.height, c.height)
+        case .any(let sequence, _, let predicate), .all(let sequence, _, let predicate), .filter(let sequence, _, let predicate):
+            max(sequence.height, predicate.height)
         }
     }
 }

@@ -1,9 +1,10 @@
 import Sift
+@testable import SiftChecker
 import Testing
 
-/// `exceeds(limit, tree)` — the bounded walk that decides whether a phase recurses on a large
-/// stack — answers exactly `of(tree) > limit`, for syntax trees and typed trees, at every limit
-/// around each tree's height.
+/// `exceeds(limit, tree)` — what decides whether a phase recurses on a large stack — answers
+/// exactly `of(tree) > limit`, for syntax trees and typed trees, at every limit around each tree's
+/// height; and the height a typed node measured when it was made is the height a walk finds.
 @Suite struct TreeDepthBoundTests {
     static let schema = Schema(
         models: [
@@ -38,6 +39,7 @@ import Testing
         let height = SyntaxDepth.of(query)
         let typedHeight = TypedTreeDepth.of(checked)
         #expect(height >= minimumHeight, "height \(height)")
+        #expect(typedHeight == Self.walkedHeight(checked))
         // The checker takes the parser's measure instead of walking: it must be the same.
         #expect(Parser.parseQuery(source).tallestExpression == height)
         #expect(typedHeight > 1)
@@ -69,5 +71,38 @@ import Testing
         #expect(count >= 40)
         // Nothing parsed: no tree.
         #expect(Parser.parseQuery(SourceFile(name: "empty", text: "")).tallestExpression == 0)
+    }
+
+    /// Every typed node of every example query (and of the deep sources above) carries the height
+    /// a recursive walk finds for it.
+    @Test func everyTypedNodeKnowsItsHeight() throws {
+        let schema = try Fixtures.schema(named: "models")
+        var roots: [TypedExpr] = []
+        for script in ["people.sift", "reminders.sift"] {
+            let file = SourceFile(name: script, text: try Fixtures.readExample(script))
+            for query in Parser.parseScript(file).value {
+                let checked = Compiler(schema: schema).check(SourceFile(name: script, text: file.text(in: query.range))).checked
+                roots += [checked?.filter, checked?.limit, checked?.offset].compactMap { $0 }
+            }
+        }
+        for (text, _) in Self.sources {
+            roots += [Compiler(schema: Self.schema).check(text).checked?.filter].compactMap { $0 }
+        }
+        var nodes = 0
+        var tallest = 0
+        var pending = roots
+        while let expr = pending.popLast() {
+            let walked = Self.walkedHeight(expr)
+            #expect(Int(expr.height) == walked, "\(expr.kind)")
+            tallest = max(tallest, walked)
+            nodes += 1
+            pending += TypedTreeDepth.children(expr.kind)
+        }
+        #expect(nodes > 500 && tallest > 40, "\(nodes) nodes, tallest \(tallest)")
+    }
+
+    /// The height by recursion over the children, independent of the stored measure.
+    static func walkedHeight(_ expr: TypedExpr) -> Int {
+        1 + TypedTreeDepth.children(expr.kind).map(walkedHeight).reduce(0, max)
     }
 }
