@@ -66,6 +66,17 @@ public struct ByteBuffer: @unchecked Sendable {
         count += extra
     }
 
+    /// Appends `count` bytes that `initialize` writes at `target`, reading what it needs of the
+    /// bytes already held at `base` (valid for the buffer's count before this append).
+    public mutating func append(
+        count extra: Int, readingHeldBytes initialize: (_ base: UnsafePointer<UInt8>, _ target: UnsafeMutablePointer<UInt8>) -> Void
+    ) {
+        guard extra > 0 else { return }
+        let target = prepareAppend(extra)  // the storage is now this buffer's alone, with room
+        initialize(UnsafePointer(target - count), target)
+        count += extra
+    }
+
     /// Appends a copy of bytes it already holds (`range` within its count).
     public mutating func appendCopy(of range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "copying bytes the buffer does not hold")

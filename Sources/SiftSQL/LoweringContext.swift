@@ -274,10 +274,10 @@ final class LoweringContext {
         let rendered: RenderedSQL
         if let sqlite = dialect as? SQLiteDialect {
             rendered = writeSelect(
-                in: sqlite, columns: columns, rootAlias: rootAlias, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
+                in: sqlite, model: root, rootAlias: rootAlias, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
         } else {
             rendered = writeSelect(
-                in: dialect, columns: columns, rootAlias: rootAlias, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
+                in: dialect, model: root, rootAlias: rootAlias, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
         }
         var parameters = rendered.parameterPositions.map { name, positions in
             CompiledParameter(name: name, type: query.parameters.first { $0.name == name }?.type ?? .error, positions: positions)
@@ -295,9 +295,10 @@ final class LoweringContext {
     /// The whole `SELECT`, written by the renderer: the fixed parts straight, the lowered parts
     /// rendered in place.
     private func writeSelect(
-        in dialect: some SQLDialect, columns: [Attribute], rootAlias: String, level: QueryLevel, conjuncts: [SQLFragment],
+        in dialect: some SQLDialect, model: Model, rootAlias: String, level: QueryLevel, conjuncts: [SQLFragment],
         orderBy: [SQLFragment], limit: SQLFragment?
     ) -> RenderedSQL {
+        let columns = model.attributes
         var capacity = 32 + columns.count * (rootAlias.utf8.count + 8) + level.from.estimatedLength + (limit?.estimatedLength ?? 0)
         var bindings = level.from.bindingCount + (limit?.bindingCount ?? 0)
         for column in columns { capacity += column.columnName.utf8.count }
@@ -315,7 +316,7 @@ final class LoweringContext {
         }
         var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity, bindings: bindings)
         sql.append(sql: "SELECT ")
-        sql.appendColumns(rootAlias, columns)
+        sql.appendColumns(rootAlias, of: model)
         sql.appendNewline(indent: 0)
         sql.append(sql: "FROM ")
         sql.append(level.from)

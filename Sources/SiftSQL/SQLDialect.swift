@@ -34,6 +34,9 @@ public protocol SQLDialect: Sendable {
     /// The keywords for the Boolean constants.
     var trueLiteral: String { get }
     var falseLiteral: String { get }
+    /// Whether `quote(identifier:)` puts the name in double quotes and doubles inner ones, as
+    /// standard SQL does (defaulted: false): then the renderer copies names the schema quoted once.
+    var quotesIdentifiersInDoubleQuotes: Bool { get }
 }
 
 /// The string orders a sort can use besides the default (Swift's `<`).
@@ -43,6 +46,8 @@ public enum StringComparatorCollation: String, Sendable, Hashable {
 }
 
 extension SQLDialect {
+    public var quotesIdentifiersInDoubleQuotes: Bool { false }
+
     /// Appends the quoted identifier given as UTF-8 (through ``quote(identifier:)``).
     public func appendQuoted(identifierUTF8: UnsafeBufferPointer<UInt8>, to text: inout ByteBuffer) {
         text.append(utf8: quote(identifier: String(decoding: identifierUTF8, as: UTF8.self)))
@@ -55,6 +60,8 @@ extension SQLDialect {
 /// SQLite 3.38 and later (JSON1 and `julianday` built in).
 public struct SQLiteDialect: SQLDialect {
     public init() {}
+
+    public var quotesIdentifiersInDoubleQuotes: Bool { true }
 
     public func quote(identifier: String) -> String {
         if !identifier.utf8.contains(UInt8(ascii: "\"")) { return "\"" + identifier + "\"" }

@@ -78,6 +78,8 @@ public struct Model: Sendable, Hashable {
     public var attributes: [Attribute] { storage.attributes }
     /// The attributes' names, in order (the column names of a query's rows, kept for the same reason).
     public var attributeNames: [String] { storage.attributeNames }
+    /// The attributes' columns in double quotes, for SQL's select list (kept for the same reason).
+    package var doubleQuotedColumns: DoubleQuotedColumns { storage.doubleQuotedColumns }
     public var unqueryableMembers: [UnqueryableMember] {
         get { storage.fields.unqueryableMembers }
         set { uniqueStorage().fields.unqueryableMembers = newValue }
@@ -135,12 +137,14 @@ public struct Model: Sendable, Hashable {
         private(set) var memberNames: [String]
         private(set) var attributes: [Attribute]
         private(set) var attributeNames: [String]
+        private(set) var doubleQuotedColumns: DoubleQuotedColumns
 
         init(_ fields: Fields) {
             self.fields = fields
             memberNames = fields.members.map(\.name)
             attributes = Model.attributes(of: fields.members)
             attributeNames = attributes.map(\.name)
+            doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName))
         }
 
         func setMembers(_ members: [Member]) {
@@ -148,6 +152,7 @@ public struct Model: Sendable, Hashable {
             memberNames = members.map(\.name)
             attributes = Model.attributes(of: members)
             attributeNames = attributes.map(\.name)
+            doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName))
         }
 
         /// The members, leaving none here, so that the caller holds the only reference to them.

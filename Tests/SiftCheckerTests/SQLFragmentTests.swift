@@ -102,6 +102,34 @@ import Testing
         let (other, _) = fragment.rendered(dialect: BracketDialect())
         #expect(other == "SELECT [a\"b] " + (1...120).map { "$\($0)" }.joined(separator: " "))
     }
+
+    /// The select list copies the names the model quoted once (SQLite's dialect) or quotes each
+    /// name (any other dialect): both give every column, inner quotes doubled, in order.
+    @Test func selectListsQuoteEveryColumn() throws {
+        let model = Model(
+            name: "Odd", tableName: "t\"q", primaryKey: ["id"],
+            members: [
+                .attribute(Attribute(name: "id", type: .integer(.int), storage: .integer, isPrimaryKey: true)),
+                .attribute(Attribute(name: "said", columnName: "say \"hi\"", type: .string, storage: .text)),
+                .relationship(Relationship(name: "parent", target: "Odd", cardinality: .toOne(isOptional: true), link: .foreignKey(column: "parent_id", targetColumn: "id"))),
+                .attribute(Attribute(name: "naive", columnName: "naïve", type: .string, isOptional: true, storage: .text)),
+            ], style: .model)
+        let schema = Schema(models: [model])
+        let checked = try #require(Compiler(schema: schema).check("#Predicate<Odd> { $0.id > 1 }").checked)
+        let options = SQLLowering.Options(readableLayout: false)
+        #expect(
+            SQLLowering.lower(checked, schema: schema, options: options).sql
+                == #"SELECT "t""q"."id", "t""q"."say ""hi""", "t""q"."naïve" FROM "t""q" WHERE "t""q"."id" > ?1"#)
+        #expect(
+            SQLLowering.lower(checked, schema: schema, dialect: BracketDialect(), options: options).sql
+                == #"SELECT [t"q].[id], [t"q].[say "hi"], [t"q].[naïve] FROM [t"q] WHERE [t"q].[id] > $1"#)
+        // One column.
+        let single = Model(
+            name: "One", tableName: "ones", primaryKey: ["id"],
+            members: [.attribute(Attribute(name: "id", type: .integer(.int), storage: .integer, isPrimaryKey: true))], style: .model)
+        let one = try #require(Compiler(schema: Schema(models: [single])).check("#Predicate<One> { $0.id > 1 }").checked)
+        #expect(SQLLowering.lower(one, schema: Schema(models: [single]), options: options).sql == #"SELECT "ones"."id" FROM "ones" WHERE "ones"."id" > ?1"#)
+    }
 }
 
 /// SQLite's dialect with other quoting and placeholders: the renderer's path for any dialect.
