@@ -385,7 +385,7 @@ extension TypeChecker {
     }
 
     func checkAnonymousParameter(_ index: Int, at range: SourceRange) -> TypedExpr {
-        guard let variable = anonymousScopes.last else {
+        guard let variable = anonymousScope else {
             if let implicitSelf { return reference(implicitSelf, at: range) }
             error(.anonymousParameterOutOfRange, "'$\(index)' is used outside of a closure", at: range)
             return TypedExpr(.error, .error, at: range)

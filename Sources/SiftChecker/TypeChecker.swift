@@ -59,8 +59,9 @@ public final class TypeChecker {
     @exclusivity(unchecked) var variables: [Variable] = []
     /// Named variables in scope, innermost last.
     @exclusivity(unchecked) var scopes: [(name: String, id: VariableID)] = []
-    /// The `$0` of each enclosing anonymous closure, innermost last.
-    @exclusivity(unchecked) var anonymousScopes: [VariableID] = []
+    /// The `$0` of the innermost enclosing closure (the outer ones wait on the stack of
+    /// ``withClosureParameter(_:type:origin:_:)``: no array to allocate).
+    @exclusivity(unchecked) var anonymousScope: VariableID?
     /// The variable whose members bare names refer to (the concise form), if any.
     @exclusivity(unchecked) var implicitSelf: VariableID?
     @exclusivity(unchecked) var parameters: [String: Parameter] = [:]
@@ -120,16 +121,18 @@ public final class TypeChecker {
             let variable = declare(name, type: type, origin: origin, at: parameter?.name.range ?? closure.range)
             if let annotation = parameter?.type { checkAnnotation(annotation, matches: type) }
             scopes.append((name, variable))
-            anonymousScopes.append(variable)  // `$0` inside a named closure is an error in Swift; we resolve it but report
+            let outer = anonymousScope
+            anonymousScope = variable  // `$0` inside a named closure is an error in Swift; we resolve it but report
             defer {
                 scopes.removeLast()
-                anonymousScopes.removeLast()
+                anonymousScope = outer
             }
             return body(variable)
         }
         let variable = declare("$0", type: type, origin: origin, at: closure.range)
-        anonymousScopes.append(variable)
-        defer { anonymousScopes.removeLast() }
+        let outer = anonymousScope
+        anonymousScope = variable
+        defer { anonymousScope = outer }
         return body(variable)
     }
 

@@ -153,7 +153,9 @@ final class LoweringContext {
     @exclusivity(unchecked) var variables = VariableBindings()
     /// The expression each `if let` / optional-chain variable is bound to, for ``staticStorage(_:)``.
     @exclusivity(unchecked) var variableSources: [VariableID: TypedExpr] = [:]
-    /// The aliases given so far: the first ``aliasListLimit`` in a list, all of them in the set once there are more.
+    /// The aliases given so far: the first apart (most queries have one), the next
+    /// ``aliasListLimit`` in a list, and those with all later ones in the set once there are more.
+    @exclusivity(unchecked) var firstAlias: String?
     @exclusivity(unchecked) var usedAliasList: [String] = []
     @exclusivity(unchecked) var usedAliases: Set<String> = []
     /// For each to-one join alias, the target column it joins on.
@@ -190,7 +192,9 @@ final class LoweringContext {
             candidate = "\(name)_\(counter)"
             counter += 1
         }
-        if usedAliasList.count < Self.aliasListLimit {
+        if firstAlias == nil {
+            firstAlias = candidate  // most queries use one alias: no list
+        } else if usedAliasList.count < Self.aliasListLimit {
             usedAliasList.append(candidate)
         } else {
             if usedAliases.isEmpty { usedAliases = Set(usedAliasList) }
@@ -204,7 +208,7 @@ final class LoweringContext {
     static let aliasListLimit = 16
 
     func isUsedAlias(_ candidate: String) -> Bool {
-        usedAliases.isEmpty ? usedAliasList.contains(candidate) : usedAliases.contains(candidate)
+        candidate == firstAlias || (usedAliases.isEmpty ? usedAliasList.contains(candidate) : usedAliases.contains(candidate))
     }
 
     func model(named name: String) -> Model {
