@@ -203,8 +203,8 @@ final class LoweringContext {
         return candidate
     }
 
-    /// Aliases are kept in a list while they are few (comparing a few short names costs less
-    /// than hashing one), then in a set as well.
+    /// After the first alias, this many are kept in a list (comparing a few short names costs
+    /// less than hashing one); beyond them, in a set with the later ones.
     static let aliasListLimit = 16
 
     func isUsedAlias(_ candidate: String) -> Bool {

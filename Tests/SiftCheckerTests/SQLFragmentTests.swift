@@ -130,6 +130,26 @@ import Testing
         let one = try #require(Compiler(schema: Schema(models: [single])).check("#Predicate<One> { $0.id > 1 }").checked)
         #expect(SQLLowering.lower(one, schema: Schema(models: [single]), options: options).sql == #"SELECT "ones"."id" FROM "ones" WHERE "ones"."id" > ?1"#)
     }
+
+    /// A model's quoted columns follow its members when they change (through `members`, as
+    /// schema refinement does): replaced, appended and removed attributes.
+    @Test func selectListFollowsChangedMembers() throws {
+        var model = Model(
+            name: "Item", tableName: "items", primaryKey: ["id"],
+            members: [
+                .attribute(Attribute(name: "id", type: .integer(.int), storage: .integer, isPrimaryKey: true)),
+                .attribute(Attribute(name: "title", type: .string, storage: .text)),
+                .attribute(Attribute(name: "gone", type: .string, storage: .text)),
+            ], style: .model)
+        model.members[1] = .attribute(Attribute(name: "title", columnName: "item title", type: .string, storage: .text))
+        model.members.remove(at: 2)
+        model.members.append(.attribute(Attribute(name: "price", type: .double, storage: .real)))
+        let schema = Schema(models: [model])
+        let checked = try #require(Compiler(schema: schema).check("#Predicate<Item> { $0.id > 1 }").checked)
+        #expect(
+            SQLLowering.lower(checked, schema: schema, options: SQLLowering.Options(readableLayout: false)).sql
+                == #"SELECT "items"."id", "items"."item title", "items"."price" FROM "items" WHERE "items"."id" > ?1"#)
+    }
 }
 
 /// SQLite's dialect with other quoting and placeholders: the renderer's path for any dialect.

@@ -25,7 +25,8 @@ import Testing
         ("#Predicate<Person> { (((((($0.age + 1) * 2) - 3) > 4))) || $0.name == nil }", 11),
         ("#Predicate<Person> { " + String(repeating: "!(", count: 40) + "$0.age > 1" + String(repeating: ")", count: 40) + " }", 82),
         ("#Predicate<Person> { $0.age > 1 + " + (0..<35).map(String.init).joined(separator: " + ") + " }", 37),
-        // The tallest part in an `if` branch, and in a ternary's branch.
+        // The tallest part of the syntax tree in an `if` branch, and in a ternary's branch
+        // (parentheses leave no node in the typed tree).
         ("#Predicate<Person> { if let name = $0.name { ((((((name.count > 1)))))) } else { false } }", 10),
         ("#Predicate<Person> { $0.age > 2 ? ((((($0.age < 9))))) : false }", 9),
     ]
@@ -88,6 +89,10 @@ import Testing
         for (text, _) in Self.sources {
             roots += [Compiler(schema: Self.schema).check(text).checked?.filter].compactMap { $0 }
         }
+        for text in Self.tallChildren {
+            let compilation = Compiler(schema: schema).check(text)
+            roots.append(try #require(compilation.checked?.filter, "\(text): \(compilation.diagnostics)"))
+        }
         var nodes = 0
         var tallest = 0
         var pending = roots
@@ -100,6 +105,23 @@ import Testing
         }
         #expect(nodes > 500 && tallest > 40, "\(nodes) nodes, tallest \(tallest)")
     }
+
+    /// Queries (of the example models) whose tallest typed subtree is, in turn, each child of a node
+    /// that has several: negations are what make a typed subtree tall.
+    static let tallChildren = [
+        "#Predicate<User> { (!(!(!($0.age > 1))) ? $0.nickname : nil)?.count == 3 }",  // an optional chain's source
+        "#Predicate<User> { $0.nickname.flatMap { n in !(!(!(n.isEmpty))) } ?? false }",  // an optional map's body
+        "#Predicate<User> { if let n = (!(!(!($0.age > 1))) ? $0.nickname : nil) { n.isEmpty } else { false } }",  // if-let source
+        "#Predicate<User> { if let n = $0.nickname { n.isEmpty } else { !(!(!($0.age > 1))) } }",  // else branch
+        "#Predicate<User> { $0.age > 2 ? !(!(!($0.age < 9))) : false }",  // a ternary's first branch
+        "#Predicate<User> { $0.age > 2 ? false : !(!(!($0.age < 9))) }",  // its second branch
+        "#Predicate<User> { $0.interests.filter { !(!(!($0.title == \"a\"))) }.contains { $0.title == \"b\" } }",  // a sequence
+        "#Predicate<User> { $0.interests.filter { !(!(!($0.title == \"a\"))) }.allSatisfy { $0.title == \"b\" } }",
+        "#Predicate<User> { $0.interests.filter { !(!(!($0.title == \"a\"))) }.filter { $0.title == \"b\" }.count > 0 }",
+        "#Predicate<User> { $0.age > 1 && !(!(!($0.age < 9))) }",  // a later operand
+        "#Predicate<User> { ($0.nickname ?? (!(!($0.age > 1)) ? \"a\" : \"b\")) == \"a\" }",  // a fallback
+        "#Predicate<User> { $0.age == (!(!($0.age > 1)) ? 1 : 2) + 1 }",  // the right side of arithmetic and comparison
+    ]
 
     /// The height by recursion over the children, independent of the stored measure.
     static func walkedHeight(_ expr: TypedExpr) -> Int {
