@@ -64,12 +64,27 @@ public struct SourceFile: Sendable, Hashable {
 
 /// A half-open range of UTF-8 byte offsets into a ``SourceFile``.
 public struct SourceRange: Sendable, Hashable, CustomStringConvertible {
-    public var start: Int
-    public var end: Int
+    // Kept in 32 bits: a range is in every token and every node of both trees, and half the
+    // bytes make each of them cheaper to copy and to allocate. Offsets past 2 GiB (no input Sift
+    // reads is that long: a query is at most 8 MB) are clamped.
+    private var storedStart: Int32
+    private var storedEnd: Int32
+
+    /// The byte offset where the range starts.
+    public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = Int32(clamping: newValue) }
+    }
+
+    /// The byte offset just past the range.
+    public var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = Int32(clamping: newValue) }
+    }
 
     public init(start: Int, end: Int) {
-        self.start = start
-        self.end = max(start, end)
+        storedStart = Int32(clamping: start)
+        storedEnd = Int32(clamping: max(start, end))
     }
 
     /// An empty range at one offset (a point, such as "expected ')' here").
