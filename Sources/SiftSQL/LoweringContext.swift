@@ -4,24 +4,26 @@ import SiftSyntax
 
 /// A lowered expression: its SQL and what is known about its value.
 struct Lowered {
+    // The one-byte fields come last: declared between the larger ones they left padding, and a
+    // lowered value is copied at every level of the tree.
     var sql: SQLFragment
+    /// The bare column it is, for index-friendly comparisons and facts.
+    var column: ColumnReference?
+    /// For an optional value that can trap: the condition under which it trapped (its NULL alone
+    /// cannot tell a trap from nil). A non-optional value trapped exactly when it is NULL.
+    var trapCondition: SQLFragment?
     /// The SQL value can be NULL because the Swift value is optional (nil).
     var isOptional: Bool
     /// Evaluating it can trap; then its value is NULL.
     var mayTrap: Bool
     /// Needs no parentheses when embedded in an operator expression.
     var isAtomic: Bool
-    /// The bare column it is, for index-friendly comparisons and facts.
-    var column: ColumnReference?
     /// The storage of the date or UUID it holds, when it comes from a column.
     var storage: Storage?
     /// It is a compile-time constant Bool.
     var boolConstant: Bool?
     /// How tightly its top operator binds, to leave out parentheses people do not need.
     var precedence: SQLPrecedence = .unknown
-    /// For an optional value that can trap: the condition under which it trapped (its NULL alone
-    /// cannot tell a trap from nil). A non-optional value trapped exactly when it is NULL.
-    var trapCondition: SQLFragment?
 
     init(
         _ sql: SQLFragment, isOptional: Bool = false, mayTrap: Bool = false, isAtomic: Bool = false,

@@ -17,7 +17,7 @@ public struct Relationship: Sendable, Hashable {
         /// To-many through a foreign key on the target: `target.column` holds this model's `sourceColumn`.
         case inverseForeignKey(targetColumn: String, sourceColumn: String)
         /// Many-to-many through a join table.
-        case joinTable(JoinTable)
+        indirect case joinTable(JoinTable)  // boxed: five names would make every relationship 80 bytes larger
     }
 
     /// `table.sourceColumn → source.sourceKey`, `table.targetColumn → target.targetKey`.

@@ -10,7 +10,7 @@ public enum ScalarType: Sendable, Hashable, CustomStringConvertible {
     case data
     case url
     /// A raw-value enum declared in the schema, by name.
-    case enumeration(String)
+    indirect case enumeration(String)  // boxed: the type is then one word, in every attribute
 
     public var description: String {
         switch self {
