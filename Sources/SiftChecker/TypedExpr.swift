@@ -36,7 +36,7 @@ public enum Constant: Sendable, Hashable, CustomStringConvertible {
     case double(Double)
     case string(String)
     /// A case of a raw-value enum of the schema.
-    case enumCase(enumName: String, caseName: String, rawValue: EnumType.RawValue)
+    indirect case enumCase(enumName: String, caseName: String, rawValue: EnumType.RawValue)  // boxed: the others are one or two words
     /// `.orderedAscending` (-1), `.orderedSame` (0), `.orderedDescending` (1).
     case comparisonResult(Int)
 
