@@ -11,10 +11,12 @@ public enum SiftType: Sendable, Hashable, CustomStringConvertible {
     case uuid
     case data
     case url
+    // The two cases with a name are boxed too: a type is then one word, and a typed node 32 bytes
+    // instead of 48 (copying nodes costs more than the box made when such a type is written).
     /// A raw-value enum of the schema.
-    case enumeration(String)
+    indirect case enumeration(String)
     /// An object of a model (a row).
-    case model(String)
+    indirect case model(String)
     indirect case optional(SiftType)
     /// A sequence: a to-many relationship, an array literal or parameter, the result of `filter`.
     indirect case array(SiftType)
