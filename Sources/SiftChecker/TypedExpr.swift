@@ -12,7 +12,7 @@ public struct TypedExpr: Sendable, Hashable {
     /// The number of levels of the tree this node is the root of (1 for a leaf). Measured once,
     /// from the children's, when the node is made: phases that recurse over the tree read it to
     /// choose their stack instead of walking the tree. (Declared next to `kind`, it fills the
-    /// padding after the kind's tag byte: a node takes 56 bytes, not 64.)
+    /// padding after the kind's tag byte.)
     public let height: Int32
     public var type: SiftType
     public var range: SourceRange
