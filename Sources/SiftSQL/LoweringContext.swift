@@ -2,6 +2,12 @@ import SiftChecker
 import SiftSchema
 import SiftSyntax
 
+/// The condition under which an optional lowered value trapped (see ``Lowered/trapCondition``).
+final class TrapCondition {
+    let condition: SQLFragment
+    init(_ condition: SQLFragment) { self.condition = condition }
+}
+
 /// A lowered expression: its SQL and what is known about its value.
 struct Lowered {
     // The one-byte fields come last: declared between the larger ones they left padding, and a
@@ -11,7 +17,12 @@ struct Lowered {
     var column: ColumnReference?
     /// For an optional value that can trap: the condition under which it trapped (its NULL alone
     /// cannot tell a trap from nil). A non-optional value trapped exactly when it is NULL.
-    var trapCondition: SQLFragment?
+    var trapCondition: SQLFragment? {
+        get { trapConditionBox?.condition }
+        set { trapConditionBox = newValue.map(TrapCondition.init) }
+    }
+    /// Boxed: rarely there, and a lowered value is copied at every level of the tree.
+    private var trapConditionBox: TrapCondition?
     /// The SQL value can be NULL because the Swift value is optional (nil).
     var isOptional: Bool
     /// Evaluating it can trap; then its value is NULL.
