@@ -220,14 +220,22 @@ public final class Parser {
     func text(_ token: Token) -> String { source.text(in: token.range) }
 
     /// Whether the current token is the contextual keyword `word` (an identifier spelled so).
-    func atContextualKeyword(_ word: String) -> Bool {
+    func atContextualKeyword(_ word: StaticString) -> Bool {
         current.kind == .identifier && tokenTextEquals(current, word)
     }
 
-    func tokenTextEquals(_ token: Token, _ word: String) -> Bool {
+    /// Whether the token is spelled `word`.
+    func tokenTextEquals(_ token: Token, _ word: StaticString) -> Bool {
         let range = token.range
-        guard range.length == word.utf8.count else { return false }
-        return bytes[range.start..<range.end].elementsEqual(word.utf8)
+        guard range.length == word.utf8CodeUnitCount, range.end <= bytes.count else { return false }
+        // Byte by byte over both buffers: `elementsEqual` of a slice and a `String.UTF8View`
+        // went through the generic sequence machinery.
+        return word.withUTF8Buffer { expected in
+            bytes.withUnsafeBufferPointer { source in
+                for offset in 0..<expected.count where source[range.start + offset] != expected[offset] { return false }
+                return true
+            }
+        }
     }
 
     /// The name of an identifier or keyword token (back-quotes removed).
