@@ -123,6 +123,8 @@ extension LoweringContext {
         case .attribute(_, let attribute):
             return attribute.type == .date || attribute.type == .uuid ? attribute.storage : nil
         case .variable(let id):
+            // A variable bound by `if let` or an optional chain being lowered holds its source's value.
+            if case .value(let bound)? = variables[id], let storage = bound.storage { return storage }
             return variableSources[id].flatMap(staticStorage)
         case .injectOptional(let inner):
             return staticStorage(inner)

@@ -346,6 +346,12 @@ extension LoweringContext {
             var value = lowered[0]!
             var low = lowered[1]!
             var high = lowered[2]!
+            if elementType.unwrapped == .date, Set([value, low, high].compactMap(\.storage)).count > 1 {
+                // Dates of different storages meet as seconds since 2001, as `Date` holds them.
+                value = value.storage.map { inReferenceSeconds(value, from: $0) } ?? value
+                low = low.storage.map { inReferenceSeconds(low, from: $0) } ?? low
+                high = high.storage.map { inReferenceSeconds(high, from: $0) } ?? high
+            }
             if elementType.unwrapped == .string {
                 value = normalizedString(value)
                 low = normalizedString(low)

@@ -24,6 +24,25 @@ struct ReviewRegressionTests {
         #expect(try ids(#"#Predicate<Person> { [$0.birth, $0.dueDate ?? $0.birth].contains(due) }"#, ["due": .date(due)]) == [2])
     }
 
+    /// A range whose bound is a date bound by `if let` (found by differential seed 1014333): the
+    /// parameter took the plain storage (REAL seconds) against the ISO-8601 text, so every row
+    /// looked like `lower > upper`, a trap. Bounds of different storages meet as instants.
+    @Test func aRangeBoundByIfLetComparesDatesInTheColumnsStorage() throws {
+        let start = try #require(DateEncoding.parse("2026-01-01"))
+        // Person 4's due date (2025-12-31) is before `start`: `start ... day` traps, the row is not selected.
+        #expect(
+            try ids(#"#Predicate<Person> { if let day = $0.dueDate { (start ... day).contains(start) } else { false } }"#, ["start": .date(start)])
+                == [2, 3])
+        let end = try #require(DateEncoding.parse("2026-03-14 09:30:00.000"))
+        #expect(
+            try ids(#"#Predicate<Person> { if let day = $0.dueDate { (start ... end).contains(day) } else { false } }"#, ["start": .date(start), "end": .date(end)])
+                == [2])
+        // `birth` is REAL seconds since 2001, `day` ISO-8601 text.
+        #expect(
+            try ids(#"#Predicate<Person> { if let day = $0.dueDate { ($0.birth ... day).contains(start) } else { false } }"#, ["start": .date(start)])
+                == [2, 3])
+    }
+
     @Test func aTrapInAComputedArrayTrapsTheRowForEveryOperation() throws {
         // age × 10¹⁸ overflows for |age| ≥ 10: only the people aged 0 and -7 are left.
         #expect(try ids(#"#Predicate<Person> { [$0.age * 1000000000000000000, 1].count == 2 }"#) == [4, 5])
