@@ -91,11 +91,11 @@ extension LoweringContext {
             if condition.boolConstant != true { opened.filters.append(condition) }
             return opened
         case .parameter:
-            return openJSONArray(lowerArray(sequence, elementEncoding: elementEncoding), type: sequence.type)
+            return openJSONArray(lowerArray(sequence, elementEncoding: elementEncoding), type: sequence.type, elementEncoding: elementEncoding)
         case .arrayLiteral(let elements):
             let items = elements.map { lowerValue($0, hint: elementEncoding) }
             if items.allSatisfy({ constantValue(of: $0) != nil }) {
-                return openJSONArray(lowerArray(sequence, elementEncoding: elementEncoding), type: sequence.type)
+                return openJSONArray(lowerArray(sequence, elementEncoding: elementEncoding), type: sequence.type, elementEncoding: elementEncoding)
             }
             // Elements computed per row: a correlated `SELECT ... UNION ALL SELECT ...`.
             let elementAlias = alias("element")
@@ -120,11 +120,21 @@ extension LoweringContext {
         return true
     }
 
-    func openJSONArray(_ array: Lowered, type: SiftType) -> OpenedSequence {
+    func openJSONArray(_ array: Lowered, type: SiftType, elementEncoding: ValueEncoding) -> OpenedSequence {
         let elementAlias = alias("element")
         let table = dialect.jsonArrayElements(array.sql, alias: elementAlias)
-        let element = Lowered(table.value, isOptional: type.sequenceElement?.isOptional ?? false, isAtomic: true)
+        let element = Lowered(
+            table.value, isOptional: type.sequenceElement?.isOptional ?? false, isAtomic: true,
+            storage: dateStorage(ofElementsOf: type, encoding: elementEncoding))
         return OpenedSequence(level: QueryLevel(from: table.from), element: element, order: table.order, mayTrap: false)
+    }
+
+    /// The storage the dates of an array bound with `encoding` are in: as the encoding says, or
+    /// seconds since 2001 (how a date is bound when nothing says otherwise). Known, a date element
+    /// meets a column of another storage as an instant.
+    func dateStorage(ofElementsOf type: SiftType, encoding: ValueEncoding) -> Storage? {
+        guard type.sequenceElement?.unwrapped == .date else { return nil }
+        return storage(of: encoding) ?? .dateReferenceSeconds
     }
 
     /// The value of a lowered constant, if it is one.

@@ -43,6 +43,28 @@ struct ReviewRegressionTests {
                 == [2, 3])
     }
 
+    /// Dates from an array parameter meet an ISO-8601 column as instants: JSON holds them as
+    /// seconds since 2001, and they were compared with the column's text as they were.
+    @Test func datesOfAnArrayParameterMeetAColumnAsInstants() throws {
+        let due = try #require(DateEncoding.parse("2026-03-14 09:30:00.000"))
+        let start = try #require(DateEncoding.parse("2026-01-01"))
+        func ids(_ text: String, _ dates: [Date], _ others: [String: ParameterValue] = [:]) throws -> [Int64] {
+            let query = try database.compile(text, parameterTypes: ["dates": .array(.date)])
+            let parameters = others.merging(["dates": .array(dates.map(ParameterValue.date))]) { first, _ in first }
+            return try database.fetch(query, parameters: parameters).map { row in
+                if case .int(let id)? = row["id"] { return id }
+                return -1
+            }.sorted()
+        }
+        #expect(try ids(#"#Predicate<Person> { p in dates.contains { d in d == p.dueDate } }"#, [due]) == [2])
+        #expect(try ids(#"#Predicate<Person> { p in dates.contains { d in p.dueDate.map { $0 > d } ?? false } }"#, [start]) == [2, 3])
+        // Within start ... due: the persons without a due date (`end` then) and person 2 (due at
+        // `end`); person 3 is due a millisecond later and person 4 before `start`.
+        let inRange = try ids(
+            #"#Predicate<Person> { p in dates.contains { d in (d ... end).contains(p.dueDate ?? end) } }"#, [start], ["end": .date(due)])
+        #expect(inRange == [1, 2, 5, 6, 7, 8], "\(inRange)")
+    }
+
     @Test func aTrapInAComputedArrayTrapsTheRowForEveryOperation() throws {
         // age × 10¹⁸ overflows for |age| ≥ 10: only the people aged 0 and -7 are left.
         #expect(try ids(#"#Predicate<Person> { [$0.age * 1000000000000000000, 1].count == 2 }"#) == [4, 5])
