@@ -280,6 +280,14 @@ extension LoweringContext {
         return (left, right)
     }
 
+    /// Whether date values come in more than one storage: then they meet as seconds since 2001,
+    /// as `Date` holds them (``asInstant(_:)``).
+    func mixesStorages(_ values: [Lowered]) -> Bool { Set(values.compactMap(\.storage)).count > 1 }
+
+    /// A date value in seconds since 2001 when it comes in a storage; one without (a computed
+    /// value, already an instant) as it is.
+    func asInstant(_ value: Lowered) -> Lowered { value.storage.map { inReferenceSeconds(value, from: $0) } ?? value }
+
     /// A date value converted to REAL seconds since 2001 (its storage says so afterwards).
     func inReferenceSeconds(_ value: Lowered, from storage: Storage) -> Lowered {
         var converted = value

@@ -356,11 +356,8 @@ extension LoweringContext {
             var value = lowered[0]!
             var low = lowered[1]!
             var high = lowered[2]!
-            if elementType.unwrapped == .date, Set([value, low, high].compactMap(\.storage)).count > 1 {
-                // Dates of different storages meet as seconds since 2001, as `Date` holds them.
-                value = value.storage.map { inReferenceSeconds(value, from: $0) } ?? value
-                low = low.storage.map { inReferenceSeconds(low, from: $0) } ?? low
-                high = high.storage.map { inReferenceSeconds(high, from: $0) } ?? high
+            if elementType.unwrapped == .date, mixesStorages([value, low, high]) {
+                (value, low, high) = (asInstant(value), asInstant(low), asInstant(high))
             }
             if elementType.unwrapped == .string {
                 value = normalizedString(value)
@@ -389,9 +386,9 @@ extension LoweringContext {
             }
             var value = lowered[0]!
             var items = lowered.dropFirst().map { $0! }
-            if elementType.unwrapped == .date, Set(([value] + items).compactMap(\.storage)).count > 1 {
-                value = value.storage.map { inReferenceSeconds(value, from: $0) } ?? value
-                items = items.map { item in item.storage.map { inReferenceSeconds(item, from: $0) } ?? item }
+            if elementType.unwrapped == .date, mixesStorages([value] + items) {
+                value = asInstant(value)
+                items = items.map(asInstant)
             }
             if elementType.unwrapped == .string {
                 value = normalizedString(value)
