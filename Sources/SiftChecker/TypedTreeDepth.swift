@@ -58,7 +58,10 @@ public enum TypedTreeDepth {
 
 extension TypedExprKind {
     /// The height of the tallest direct subexpression (0 for a leaf), from the heights the
-    /// subexpressions measured when they were made.
+    /// subexpressions measured when they were made. A switch of its own rather than
+    /// ``TypedTreeDepth/forEachChild(of:_:)``: every node's `init` runs it (the closure cost 0.1k
+    /// instructions per query), and `everyTypedNodeKnowsItsHeight` checks the two lists of
+    /// children against each other, which one shared list would make impossible.
     var tallestChild: Int32 {
         switch self {
         case .constant, .parameter, .variable, .error: 0

@@ -20,7 +20,4 @@ package struct DoubleQuotedColumns: Sendable, Hashable {
     }
 
     package var count: Int { ends.count }
-
-    /// The quoted name of column `index`.
-    package func range(of index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
 }
