@@ -45,7 +45,7 @@ extension Parser {
     }
 
     /// Builds a node, replacing it by an error node (reported once) when the tree gets too tall.
-    func make(_ kind: ExprKind, _ range: SourceRange, height: Int) -> Node {
+    func make(_ kind: consuming ExprKind, _ range: SourceRange, height: Int) -> Node {
         if height > Self.maximumExpressionDepth {
             if !reportedExpressionTooDeep {
                 reportedExpressionTooDeep = true
@@ -60,7 +60,7 @@ extension Parser {
         return Node(expr: Expr(kind, at: range), height: height)
     }
 
-    func leaf(_ kind: ExprKind, _ range: SourceRange) -> Node {
+    func leaf(_ kind: consuming ExprKind, _ range: SourceRange) -> Node {
         if tallestExpression == 0 { tallestExpression = 1 }
         return Node(expr: Expr(kind, at: range), height: 1)
     }
@@ -183,7 +183,7 @@ extension Parser {
         }
     }
 
-    func parseBinary(_ lhs: Node, rule: ParseRule, kind: TokenKind) -> Node {
+    func parseBinary(_ lhs: consuming Node, rule: ParseRule, kind: TokenKind) -> Node {
         let opToken = current
         guard let op = kind.binaryOperator else {
             // An operator the language does not have and that does not look like one it has.
@@ -242,7 +242,7 @@ extension Parser {
     }
 
     /// A chain of `&&` (or of `||`), flattened into one node whatever its length.
-    func parseLogical(_ first: Node, kind: TokenKind) -> Node {
+    func parseLogical(_ first: consuming Node, kind: TokenKind) -> Node {
         let op: LogicalOperator = kind == .ampAmp ? .and : .or
         let operandPrecedence: Precedence = kind == .ampAmp ? Precedence.conjunction.next : Precedence.disjunction.next
         var operands = [first.expr]
@@ -261,7 +261,7 @@ extension Parser {
     }
 
     /// `condition ? then : else`.
-    func parseTernary(_ condition: Node) -> Node {
+    func parseTernary(_ condition: consuming Node) -> Node {
         let question = advance()
         let thenBranch = parseExpression()
         guard consume(.colon) != nil else {
