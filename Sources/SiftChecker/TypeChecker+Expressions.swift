@@ -11,7 +11,7 @@ extension TypeChecker {
             prechecked[range] = nil
             return wrapIfOptional(early.typed, expected: expected)
         }
-        switch expr.kind {
+        switch tree[expr] {
         case .error:
             return TypedExpr(.error, .error, at: range)
         case .paren(let inner):
@@ -238,7 +238,7 @@ extension TypeChecker {
 
     /// Whether an expression takes its type from context (literals, `nil`, `.member`, free names).
     func needsContext(_ expr: Expr) -> Bool {
-        switch expr.kind {
+        switch tree[expr] {
         case .integerLiteral, .floatLiteral, .nilLiteral, .implicitMember: return true
         case .arrayLiteral(let elements): return elements.allSatisfy(needsContext)
         case .paren(let inner): return needsContext(inner)
@@ -260,7 +260,7 @@ extension TypeChecker {
     /// (`minimum == 1` makes the parameter `minimum` an `Int`), otherwise none.
     func literalDefault(_ exprs: [Expr]) -> SiftType? {
         func hasFloat(_ expr: Expr) -> Bool {
-            switch expr.kind {
+            switch tree[expr] {
             case .floatLiteral: return true
             case .paren(let inner): return hasFloat(inner)
             case .prefix(let prefix): return hasFloat(prefix.operand)
@@ -271,7 +271,7 @@ extension TypeChecker {
             }
         }
         func hasInteger(_ expr: Expr) -> Bool {
-            switch expr.kind {
+            switch tree[expr] {
             case .integerLiteral: return true
             case .paren(let inner): return hasInteger(inner)
             case .prefix(let prefix): return hasInteger(prefix.operand)
@@ -450,11 +450,11 @@ extension TypeChecker {
             return TypedExpr(.not(operand), .bool, at: range)
         case .negate:
             var inner = prefix.operand
-            while case .paren(let wrapped) = inner.kind { inner = wrapped }
-            if case .integerLiteral(let literal) = inner.kind {
+            while case .paren(let wrapped) = tree[inner] { inner = wrapped }
+            if case .integerLiteral(let literal) = tree[inner] {
                 return checkInteger(literal, negative: true, expected: expected, at: range)
             }
-            if case .floatLiteral(let literal) = inner.kind {
+            if case .floatLiteral(let literal) = tree[inner] {
                 return checkFloat(literal, negative: true, expected: expected, at: range)
             }
             // `-x` is computed on the unwrapped type, then promoted if the context wants an optional.

@@ -6,13 +6,13 @@ extension TypeChecker {
 
     func checkMember(base: Expr, name: Identifier, at range: SourceRange) -> TypedExpr {
         // `Priority.high`: a case of a schema enum, written with its type.
-        if case .identifier(let typeName) = base.kind, resolveVariable(typeName.name) == nil, !isImplicitMember(typeName.name),
+        if case .identifier(let typeName) = tree[base], resolveVariable(typeName.name) == nil, !isImplicitMember(typeName.name),
             let enumType = schema.enumType(named: typeName.name)
         {
             return checkImplicitMember(name, expected: .enumeration(enumType.name), at: range)
         }
         // `Int.max`, `Date.now` and other static members.
-        if case .identifier(let typeName) = base.kind, resolveVariable(typeName.name) == nil, isBuiltinName(typeName.name),
+        if case .identifier(let typeName) = tree[base], resolveVariable(typeName.name) == nil, isBuiltinName(typeName.name),
             !isImplicitMember(typeName.name)
         {
             error(
@@ -166,7 +166,7 @@ extension TypeChecker {
     // MARK: Calls
 
     func checkCall(_ call: Call, expected: SiftType?, at range: SourceRange) -> TypedExpr {
-        switch call.callee.kind {
+        switch tree[call.callee] {
         case .identifier(let name) where resolveVariable(name.name) == nil && !isImplicitMember(name.name):
             return checkConversion(name, call, at: range)
         case .member(let base, let name):
@@ -177,8 +177,8 @@ extension TypeChecker {
                 // The receiver is all literals: like Swift, type it from the argument.
                 let element = precheck(call.arguments[0].value).type.unwrapped
                 var inner = base
-                while case .paren(let wrapped) = inner.kind { inner = wrapped }
-                if case .binary(let binary) = inner.kind, binary.op == .closedRange || binary.op == .halfOpenRange {
+                while case .paren(let wrapped) = tree[inner] { inner = wrapped }
+                if case .binary(let binary) = tree[inner], binary.op == .closedRange || binary.op == .halfOpenRange {
                     baseContext = .range(element, closed: binary.op == .closedRange)
                 } else {
                     baseContext = .array(element)
@@ -204,7 +204,7 @@ extension TypeChecker {
         for argument in call.arguments where !isClosure(argument.value) { _ = check(argument.value, expected: nil) }
     }
 
-    func isClosure(_ expr: Expr) -> Bool { if case .closure = expr.kind { true } else { false } }
+    func isClosure(_ expr: Expr) -> Bool { if case .closure = tree[expr] { true } else { false } }
 
     /// `Double(x)`, `Float(x)`, `Int(x)` and the sized integers.
     func checkConversion(_ name: Identifier, _ call: Call, at range: SourceRange) -> TypedExpr {
@@ -243,7 +243,7 @@ extension TypeChecker {
     /// The closure passed to a call: the trailing closure, or a `where:` / unlabelled closure argument.
     func closureArgument(_ call: Call) -> Closure? {
         if let trailing = call.trailingClosure { return trailing }
-        if call.arguments.count == 1, case .closure(let closure) = call.arguments[0].value.kind { return closure }
+        if call.arguments.count == 1, case .closure(let closure) = tree[call.arguments[0].value] { return closure }
         return nil
     }
 

@@ -41,7 +41,7 @@ public final class TypeChecker {
     static let inlineDepth = 32
 
     static func checkOnCurrentStack(_ query: Query, schema: Schema, source: SourceFile, options: Options) -> CheckResult {
-        let checker = TypeChecker(schema: schema, source: source, options: options)
+        let checker = TypeChecker(schema: schema, source: source, tree: query.tree, options: options)
         let checked = checker.checkQuery(query)
         let hasErrors = checker.diagnostics.hasErrors
         return CheckResult(query: hasErrors ? nil : checked, diagnostics: checker.diagnostics)
@@ -49,6 +49,8 @@ public final class TypeChecker {
 
     let schema: Schema
     let source: SourceFile
+    /// The nodes of the query's expressions.
+    let tree: SyntaxTree
     let options: Options
     // The mutable state is `@exclusivity(unchecked)`: the phase never holds two accesses to one
     // property at once, and the run-time check of each access (about 76 instructions) was 6% of
@@ -72,9 +74,10 @@ public final class TypeChecker {
     /// their result is reused, so nothing is checked (or reported) twice.
     @exclusivity(unchecked) var prechecked: [SourceRange: (expr: Expr, typed: TypedExpr)] = [:]
 
-    init(schema: Schema, source: SourceFile, options: Options) {
+    init(schema: Schema, source: SourceFile, tree: SyntaxTree, options: Options) {
         self.schema = schema
         self.source = source
+        self.tree = tree
         self.options = options
     }
 

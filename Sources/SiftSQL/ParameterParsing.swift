@@ -55,7 +55,7 @@ extension ParameterValue {
     static func unquoted(_ text: String) -> String {
         if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
             let body = Parser.parseExpression(SourceFile(text: text))
-            if case .stringLiteral(let value) = body.value.kind, !body.hasErrors { return value }
+            if case .stringLiteral(let value) = body.tree[body.value], !body.hasErrors { return value }
             return String(text.dropFirst().dropLast())
         }
         return text

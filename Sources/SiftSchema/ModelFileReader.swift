@@ -26,6 +26,8 @@ public struct ModelFileReader {
     /// Enums declared but not storable (already reported): their uses are not reported again.
     var rejectedEnums: Set<String> = []
     var typeDeclarations: [TypeDeclaration] = []
+    /// The nodes of the file's expressions.
+    var tree = SyntaxTree.empty
 
     /// Reads a parsed model file. Parse diagnostics are not repeated here.
     public static func read(_ file: ModelFileSyntax, source: SourceFile) -> (Schema, [Diagnostic]) {
@@ -49,6 +51,7 @@ public struct ModelFileReader {
     // MARK: Reading
 
     mutating func read(_ file: ModelFileSyntax) -> Schema {
+        tree = file.tree
         collect(file.declarations)
         var seen: [String: SourceRange] = [:]
         var drafts: [ModelDraft] = []
@@ -110,14 +113,14 @@ public struct ModelFileReader {
             if rawType == .string {
                 value = .string(enumCase.name.name)
                 if let raw = enumCase.rawValue {
-                    if case .stringLiteral(let text) = raw.kind { value = .string(text) } else {
+                    if case .stringLiteral(let text) = tree[raw] { value = .string(text) } else {
                         error(.badEnum, "the raw value of a 'String' enum case must be a string literal", at: raw.range)
                     }
                 }
             } else {
                 value = .int(next)
                 if let raw = enumCase.rawValue {
-                    if let number = Self.integerValue(raw) { value = .int(number) } else {
+                    if let number = integerValue(raw) { value = .int(number) } else {
                         error(.badEnum, "the raw value of an '\(rawName.name)' enum case must be an integer literal", at: raw.range)
                     }
                 }
@@ -135,8 +138,8 @@ public struct ModelFileReader {
         return EnumType(name: declaration.name.name, rawType: storedRawType, cases: cases, declaration: declaration.name.range)
     }
 
-    static func integerValue(_ expr: Expr) -> Int64? {
-        switch expr.kind {
+    func integerValue(_ expr: Expr) -> Int64? {
+        switch tree[expr] {
         case .integerLiteral(let literal): return literal.magnitude.flatMap { Int64(exactly: $0) }
         case .prefix(let prefix) where prefix.op == .negate: return integerValue(prefix.operand).map { -$0 }
         case .paren(let inner): return integerValue(inner)
@@ -172,7 +175,7 @@ public struct ModelFileReader {
         let style: ModelStyle = isTable ? .table : .model
         var tableName = Naming.tableName(forModel: declaration.name.name)
         if let table = attribute(named: "Table", in: declaration.attributes), let argument = table.arguments?.first {
-            if case .stringLiteral(let name) = argument.value.kind { tableName = name } else {
+            if case .stringLiteral(let name) = tree[argument.value] { tableName = name } else {
                 error(.badAttribute, "'@Table' takes the table's name as a string literal", at: argument.range)
             }
         }
@@ -227,13 +230,13 @@ public struct ModelFileReader {
         if let type = property.type { return type }
         if let initializer = property.initializer {
             let name: String?
-            switch initializer.kind {
+            switch tree[initializer] {
             case .booleanLiteral: name = "Bool"
             case .integerLiteral: name = "Int"
             case .floatLiteral: name = "Double"
             case .stringLiteral: name = "String"
             case .prefix(let prefix) where prefix.op == .negate:
-                if case .floatLiteral = prefix.operand.kind { name = "Double" } else { name = "Int" }
+                if case .floatLiteral = tree[prefix.operand] { name = "Double" } else { name = "Int" }
             default: name = nil
             }
             if let name { return TypeSyntax(.named(Identifier(name, at: initializer.range), genericArguments: []), at: initializer.range) }
@@ -284,7 +287,7 @@ public struct ModelFileReader {
             let relationship = attribute(named: "Relationship", in: property.attributes)
             var inverse: (String?, Identifier)?
             if let argument = relationship?.arguments?.first(where: { $0.label?.name == "inverse" }) {
-                if case .keyPath(let keyPath) = argument.value.kind, let last = keyPath.components.last {
+                if case .keyPath(let keyPath) = tree[argument.value], let last = keyPath.components.last {
                     var root: String?
                     if let rootType = keyPath.root, case .named(let rootName, _) = rootType.kind { root = rootName.name }
                     inverse = (root, last.name)
@@ -331,13 +334,13 @@ public struct ModelFileReader {
             }
         }
         let isUnique = attribute(named: "Attribute", in: property.attributes)?.arguments?.contains {
-            if case .implicitMember(let name) = $0.value.kind { return name.name == "unique" }
+            if case .implicitMember(let name) = tree[$0.value] { return name.name == "unique" }
             return false
         } ?? false
         let isDeclaredKey =
             attribute(named: "Column", in: property.attributes)?.arguments?.contains {
                 guard $0.label?.name == "primaryKey" else { return false }
-                if case .booleanLiteral(true) = $0.value.kind { return true }
+                if case .booleanLiteral(true) = tree[$0.value] { return true }
                 return false
             } ?? false
         let attributeValue = Attribute(
@@ -354,13 +357,13 @@ public struct ModelFileReader {
 
     func explicitColumnName(for property: PropertyDeclaration) -> String? {
         if let column = attribute(named: "Column", in: property.attributes), let argument = column.arguments?.first(where: { $0.label == nil }),
-            case .stringLiteral(let name) = argument.value.kind
+            case .stringLiteral(let name) = tree[argument.value]
         {
             return name
         }
         if let attr = attribute(named: "Attribute", in: property.attributes),
             let argument = attr.arguments?.first(where: { $0.label?.name == "originalName" }),
-            case .stringLiteral(let name) = argument.value.kind
+            case .stringLiteral(let name) = tree[argument.value]
         {
             return name
         }
@@ -374,7 +377,7 @@ public struct ModelFileReader {
     /// `@Column(as: Date.UnixTimeRepresentation.self)` or `@Storage(.unixTime)`.
     mutating func declaredStorage(_ property: PropertyDeclaration) -> Storage? {
         if let storageAttribute = attribute(named: "Storage", in: property.attributes) {
-            guard let argument = storageAttribute.arguments?.first, case .implicitMember(let name) = argument.value.kind,
+            guard let argument = storageAttribute.arguments?.first, case .implicitMember(let name) = tree[argument.value],
                 let storage = Storage.allCases.first(where: { $0.modelFileName == name.name })
             else {
                 error(

@@ -12,23 +12,25 @@ public struct Identifier: Sendable, Hashable, CustomStringConvertible {
     public var description: String { name }
 }
 
-/// An expression of the predicate language, with its source range.
+/// An expression of the predicate language: its node in the ``SyntaxTree`` of the text it was
+/// parsed from, and its source range. Read the node with `tree[expr]`.
 ///
 /// The tree is what the user wrote: parentheses are kept (``ExprKind/paren(_:)``), and names
 /// are not yet resolved (the type checker decides whether `age` is a member, a closure parameter
 /// or a free identifier that becomes a named parameter).
 public struct Expr: Sendable, Hashable {
-    public var kind: ExprKind
+    /// Where the node is in its tree's ``SyntaxTree/kinds``.
+    public let index: Int32
     public var range: SourceRange
 
-    public init(_ kind: ExprKind, at range: SourceRange) {
-        self.kind = kind
+    init(index: Int32, range: SourceRange) {
+        self.index = index
         self.range = range
     }
 }
 
-/// The kinds of expression.
-public indirect enum ExprKind: Sendable, Hashable {
+/// The kinds of expression. A child is an ``Expr``: an index into the same ``SyntaxTree``.
+public enum ExprKind: Sendable, Hashable {
     /// `42`, `0x2A`, `1_000`: the digits as written (without `_`) and the radix. The type checker
     /// gives the literal its type from context and reports overflow.
     case integerLiteral(IntegerLiteral)
@@ -58,14 +60,15 @@ public indirect enum ExprKind: Sendable, Hashable {
     case optionalChain(Expr)
     /// `base!`.
     case forceUnwrap(Expr)
-    /// `callee(arguments) { trailing closure }`.
-    case call(Call)
+    /// `callee(arguments) { trailing closure }`. (Boxed, as the macro expansion: the largest
+    /// payloads, kept out of every node's size.)
+    indirect case call(Call)
     /// `base[arguments]`.
     case subscriptAccess(Expr, [Argument])
     /// `{ $0.age > 20 }` or `{ user in user.age > 20 }`.
     case closure(Closure)
     /// `#Predicate<User> { ... }`.
-    case macroExpansion(MacroExpansion)
+    indirect case macroExpansion(MacroExpansion)
     /// `!x`, `-x`.
     case prefix(PrefixExpr)
     /// `a + b`, `a == b`, `a ?? b`, `a ..< b`, ...

@@ -2,9 +2,12 @@
 /// structs and raw-value enums, in Swift syntax. ``SiftSchema`` turns them into a schema.
 public struct ModelFileSyntax: Sendable, Hashable {
     public var declarations: [Declaration]
+    /// The nodes of the expressions in the declarations (default values, attribute arguments).
+    public var tree: SyntaxTree
 
-    public init(declarations: [Declaration]) {
+    public init(declarations: [Declaration], tree: SyntaxTree = .empty) {
         self.declarations = declarations
+        self.tree = tree
     }
 }
 

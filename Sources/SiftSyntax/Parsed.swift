@@ -9,10 +9,13 @@ public struct Parsed<Value: Sendable>: Sendable {
     /// measured it while building the trees; nil when not measured. Phases that walk the trees
     /// recursively use it to choose a stack without walking them first.
     public var tallestExpression: Int?
+    /// The nodes of the value's expressions: `parsed.tree[expr]` is the kind of `expr`.
+    public var tree: SyntaxTree
 
-    public init(value: Value, diagnostics: [Diagnostic], tallestExpression: Int? = nil) {
+    public init(value: Value, diagnostics: [Diagnostic], tree: SyntaxTree = .empty, tallestExpression: Int? = nil) {
         self.value = value
         self.diagnostics = diagnostics
+        self.tree = tree
         self.tallestExpression = tallestExpression
     }
 

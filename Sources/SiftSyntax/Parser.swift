@@ -24,8 +24,11 @@ public final class Parser {
     /// query was found (e.g. empty input).
     public static func parseQuery(_ source: SourceFile) -> Parsed<Query?> {
         let parser = Parser(source)
-        let query = parser.withSufficientStack { parser.parseSingleQuery() }
-        return Parsed(value: query, diagnostics: parser.finishedDiagnostics(), tallestExpression: parser.tallestExpression)
+        var query = parser.withSufficientStack { parser.parseSingleQuery() }
+        let tree = parser.finishedTree()
+        query?.tree = tree
+        return Parsed(
+            value: query, diagnostics: parser.finishedDiagnostics(), tree: tree, tallestExpression: parser.tallestExpression)
     }
 
     /// Parses a file of queries separated by `;` or by line breaks (a new line starts a new
@@ -33,8 +36,10 @@ public final class Parser {
     /// statements).
     public static func parseScript(_ source: SourceFile) -> Parsed<[Query]> {
         let parser = Parser(source)
-        let queries = parser.withSufficientStack { parser.parseQueries() }
-        return Parsed(value: queries, diagnostics: parser.finishedDiagnostics())
+        var queries = parser.withSufficientStack { parser.parseQueries() }
+        let tree = parser.finishedTree()
+        for index in queries.indices { queries[index].tree = tree }
+        return Parsed(value: queries, diagnostics: parser.finishedDiagnostics(), tree: tree)
     }
 
     /// Parses one expression (e.g. a closure body typed at a prompt); trailing text is an error.
@@ -44,21 +49,23 @@ public final class Parser {
             if parser.at(.endOfFile) {
                 parser.error(
                     .expectedExpression, "expected an expression, such as '$0.age > 20'", at: parser.current.range)
-                return Expr(.error, at: parser.current.range)
+                return parser.errorNode(parser.current.range).expr
             }
             let expr = parser.parseExpression().expr
             parser.expectEndOfInput()
             return expr
         }
-        return Parsed(value: expr, diagnostics: parser.finishedDiagnostics())
+        return Parsed(value: expr, diagnostics: parser.finishedDiagnostics(), tree: parser.finishedTree())
     }
 
     /// Parses a model file: `@Model` classes, `@Table` structs, raw-value enums; imports,
     /// initialisers, functions and extensions are read and skipped.
     public static func parseModelFile(_ source: SourceFile) -> Parsed<ModelFileSyntax> {
         let parser = Parser(source)
-        let file = parser.withSufficientStack { parser.parseModelFileDeclarations() }
-        return Parsed(value: file, diagnostics: parser.finishedDiagnostics())
+        var file = parser.withSufficientStack { parser.parseModelFileDeclarations() }
+        let tree = parser.finishedTree()
+        file.tree = tree
+        return Parsed(value: file, diagnostics: parser.finishedDiagnostics(), tree: tree)
     }
 
     /// Runs `body` directly, or on a ``LargeStack`` thread when the tokens show nesting deep
@@ -125,6 +132,8 @@ public final class Parser {
     @exclusivity(unchecked) var reportedExpressionTooDeep = false
     /// The height of the tallest expression tree built so far (no tree is taller).
     @exclusivity(unchecked) var tallestExpression = 0
+    /// The nodes of the expressions parsed so far (see ``SyntaxTree``).
+    @exclusivity(unchecked) var nodes: [ExprKind] = []
     /// `false` while parsing the conditions of an `if`, where `{` starts the body.
     @exclusivity(unchecked) var allowsTrailingClosure = true
     /// The indentation of the lines of the braces currently open, to tell which closure lacks
@@ -138,6 +147,8 @@ public final class Parser {
         self.tokens = lexed.tokens
         self.stringValues = lexed.literalValues
         self.diagnostics = lexed.diagnostics
+        // About a node per token: the tree is one allocation.
+        nodes.reserveCapacity(tokens.count)
         // Where the lexer reported a broken token, the parser's complaints about the same place
         // would only repeat it: a stray character (up to the next token) or an unterminated string.
         var cascades: [SourceRange] = []

@@ -234,7 +234,7 @@ extension Parser {
                 elseBranch = parseIfExpression()
             } else if let elseOpen = consume(.leftBrace) {
                 let (body, _, end) = parseBracedBody(opener: elseOpen, context: "'else' branch")
-                elseBranch = Node(expr: Expr(body.expr.kind, at: body.range), height: body.height)
+                elseBranch = body
                 _ = end
             } else {
                 error(.expectedToken, "expected '{' or 'if' after 'else'", at: missingTokenRange)

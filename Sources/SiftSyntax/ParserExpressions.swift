@@ -57,12 +57,29 @@ extension Parser {
             return leaf(.error, range)
         }
         if height > tallestExpression { tallestExpression = height }
-        return Node(expr: Expr(kind, at: range), height: height)
+        return Node(expr: append(kind, range), height: height)
     }
 
     func leaf(_ kind: consuming ExprKind, _ range: SourceRange) -> Node {
         if tallestExpression == 0 { tallestExpression = 1 }
-        return Node(expr: Expr(kind, at: range), height: 1)
+        return Node(expr: append(kind, range), height: 1)
+    }
+
+    /// Stores a node in the tree being built.
+    func append(_ kind: consuming ExprKind, _ range: SourceRange) -> Expr {
+        let index = Int32(truncatingIfNeeded: nodes.count)
+        nodes.append(kind)
+        return Expr(index: index, range: range)
+    }
+
+    /// The kind of a node parsed so far.
+    func kind(of expr: Expr) -> ExprKind { nodes[Int(expr.index)] }
+
+    /// The tree of everything parsed (the parser builds no more nodes after this).
+    func finishedTree() -> SyntaxTree {
+        let tree = SyntaxTree(kinds: nodes)
+        nodes = []
+        return tree
     }
 
     func errorNode(_ range: SourceRange) -> Node { leaf(.error, range) }
@@ -200,7 +217,7 @@ extension Parser {
             reportMinusSpacing(opToken)
         }
         let rhs = parsePrecedence(rule.associativity == .right ? rule.precedence : rule.precedence.next)
-        if rule.associativity == .none, case .binary(let inner) = lhs.expr.kind,
+        if rule.associativity == .none, case .binary(let inner) = self.kind(of: lhs.expr),
             precedence(of: inner.op) == rule.precedence
         {
             reportNonAssociative(inner, second: opToken, group: rule.precedence)

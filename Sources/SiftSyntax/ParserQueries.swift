@@ -130,7 +130,7 @@ extension Parser {
                 at: expansion.genericArguments[1].range)
         }
         var closure = expansion.trailingClosure
-        if closure == nil, expansion.arguments.count == 1, case .closure(let argument) = expansion.arguments[0].value.kind {
+        if closure == nil, expansion.arguments.count == 1, case .closure(let argument) = kind(of: expansion.arguments[0].value) {
             closure = argument
         }
         guard let closure else {
@@ -185,7 +185,7 @@ extension Parser {
                 } else {
                     let value = self.parseExpression()
                     failed = true
-                    if case .error = value.expr.kind { return }
+                    if case .error = kind(of: value.expr) { return }
                     self.error(
                         .sortDescriptorNeedsKeyPath,
                         "'SortDescriptor' sorts by a key path, such as '\\User.name'; '\(self.source.text(in: value.range))' is not a key path",
@@ -199,11 +199,11 @@ extension Parser {
                 }
             case "comparator":
                 let value = self.parseExpression()
-                if case .implicitMember(let name) = value.expr.kind {
+                if case .implicitMember(let name) = kind(of: value.expr) {
                     comparator = name
-                } else if case .member(_, let name) = value.expr.kind {
+                } else if case .member(_, let name) = kind(of: value.expr) {
                     comparator = name
-                } else if !value.expr.isError {
+                } else if !isError(value.expr) {
                     self.error(
                         .invalidArgument,
                         "expected a string comparator such as '.localizedStandard', '.localized' or '.lexical'",
@@ -245,14 +245,14 @@ extension Parser {
     /// `.forward`/`.reverse` (or `SortOrder.forward`), reporting anything else.
     func sortOrder(of expr: Expr) -> SortOrder? {
         var name: Identifier?
-        if case .implicitMember(let member) = expr.kind { name = member }
-        if case .member(let base, let member) = expr.kind, case .identifier(let type) = base.kind,
+        if case .implicitMember(let member) = kind(of: expr) { name = member }
+        if case .member(let base, let member) = kind(of: expr), case .identifier(let type) = kind(of: base),
             type.name == "SortOrder"
         {
             name = member
         }
         if let name, let order = SortOrder(rawValue: name.name) { return order }
-        if !expr.isError {
+        if !isError(expr) {
             error(.invalidSortOrder, "expected a sort order, '.forward' or '.reverse'", at: expr.range)
         }
         return nil
@@ -285,7 +285,7 @@ extension Parser {
                 }
             } else {
                 let value = self.parseExpression()
-                if !value.expr.isError {
+                if !isError(value.expr) {
                     self.error(
                         .sortDescriptorNeedsKeyPath,
                         "expected 'SortDescriptor(...)', such as 'SortDescriptor(\\User.name, order: .reverse)'",
@@ -363,7 +363,7 @@ extension Parser {
     func parsePredicateArgument() -> ParsedPredicate? {
         if at(.pound) { return parsePredicate() }
         let value = parseExpression()
-        if !value.expr.isError {
+        if !isError(value.expr) {
             error(
                 .expectedQuery, "expected '#Predicate { ... }', such as '#Predicate<User> { $0.age > 20 }'",
                 at: value.range)
@@ -448,7 +448,7 @@ extension Parser {
                         if let parsed = self.parseSortDescriptor() { sort = [parsed.key] }
                     } else {
                         let value = self.parseExpression()
-                        if !value.expr.isError {
+                        if !isError(value.expr) {
                             self.error(
                                 .sortDescriptorNeedsKeyPath,
                                 "expected a key path such as '\\User.name' or an array of 'SortDescriptor's for 'sort:'",
@@ -508,10 +508,10 @@ extension Parser {
     }
 }
 
-extension Expr {
-    /// Whether this is an ``ExprKind/error`` node (already reported).
-    var isError: Bool {
-        if case .error = kind { return true }
+extension Parser {
+    /// Whether `expr` is an ``ExprKind/error`` node (already reported).
+    func isError(_ expr: Expr) -> Bool {
+        if case .error = kind(of: expr) { return true }
         return false
     }
 }

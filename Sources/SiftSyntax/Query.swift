@@ -34,10 +34,12 @@ public struct Query: Sendable, Hashable {
     public var limit: Expr?
     public var offset: Expr?
     public var range: SourceRange
+    /// The nodes of the query's expressions (of the whole script, for a query of a script).
+    public var tree: SyntaxTree
 
     public init(
         form: Form, model: TypeSyntax?, filter: Filter?, sort: [SortKey] = [], limit: Expr? = nil,
-        offset: Expr? = nil, range: SourceRange
+        offset: Expr? = nil, range: SourceRange, tree: SyntaxTree = .empty
     ) {
         self.form = form
         self.model = model
@@ -46,6 +48,7 @@ public struct Query: Sendable, Hashable {
         self.limit = limit
         self.offset = offset
         self.range = range
+        self.tree = tree
     }
 }
 

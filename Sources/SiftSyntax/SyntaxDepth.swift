@@ -10,16 +10,16 @@ public enum SyntaxDepth {
         case nil: break
         }
         roots += [query.limit, query.offset].compactMap { $0 }
-        return roots.map(of).max() ?? 0
+        return roots.map { of($0, in: query.tree) }.max() ?? 0
     }
 
     /// The height of an expression tree.
-    public static func of(_ root: Expr) -> Int {
+    public static func of(_ root: Expr, in tree: SyntaxTree) -> Int {
         var deepest = 0
         var stack: [(Expr, Int)] = [(root, 1)]
         while let (expr, depth) = stack.popLast() {
             deepest = max(deepest, depth)
-            for child in children(of: expr) { stack.append((child, depth + 1)) }
+            for child in children(of: expr, in: tree) { stack.append((child, depth + 1)) }
         }
         return deepest
     }
@@ -28,35 +28,35 @@ public enum SyntaxDepth {
     /// by walks that stop `limit + 1` levels down: the common shallow tree costs no arrays.
     public static func exceeds(_ limit: Int, _ query: Query) -> Bool {
         switch query.filter {
-        case .closure(let closure)?: if exceeds(limit, closure.body) { return true }
-        case .implicit(let expr)?: if exceeds(limit, expr) { return true }
+        case .closure(let closure)?: if exceeds(limit, closure.body, in: query.tree) { return true }
+        case .implicit(let expr)?: if exceeds(limit, expr, in: query.tree) { return true }
         case nil: break
         }
-        if let limitExpr = query.limit, exceeds(limit, limitExpr) { return true }
-        if let offset = query.offset, exceeds(limit, offset) { return true }
+        if let limitExpr = query.limit, exceeds(limit, limitExpr, in: query.tree) { return true }
+        if let offset = query.offset, exceeds(limit, offset, in: query.tree) { return true }
         return false
     }
 
     /// Whether an expression tree is deeper than `limit`.
-    public static func exceeds(_ limit: Int, _ root: Expr) -> Bool {
+    public static func exceeds(_ limit: Int, _ root: Expr, in tree: SyntaxTree) -> Bool {
         guard limit > 0 else { return true }
         var deeper = false
-        forEachChild(of: root) { child in
-            if !deeper, exceeds(limit - 1, child) { deeper = true }
+        forEachChild(of: root, in: tree) { child in
+            if !deeper, exceeds(limit - 1, child, in: tree) { deeper = true }
         }
         return deeper
     }
 
     /// The direct subexpressions of an expression (closure bodies and `if` branches included).
-    public static func children(of expr: Expr) -> [Expr] {
+    public static func children(of expr: Expr, in tree: SyntaxTree) -> [Expr] {
         var children: [Expr] = []
-        forEachChild(of: expr) { children.append($0) }
+        forEachChild(of: expr, in: tree) { children.append($0) }
         return children
     }
 
     /// Calls `body` with each direct subexpression, in order.
-    static func forEachChild(of expr: Expr, _ body: (Expr) -> Void) {
-        switch expr.kind {
+    static func forEachChild(of expr: Expr, in tree: SyntaxTree, _ body: (Expr) -> Void) {
+        switch tree[expr] {
         case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral, .identifier, .anonymousParameter,
             .implicitMember, .keyPath, .error:
             break

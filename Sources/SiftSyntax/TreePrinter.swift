@@ -46,16 +46,16 @@ public enum TreePrinter {
     // MARK: Expressions
 
     /// One expression on one line.
-    public static func print(_ expr: Expr) -> String {
+    public static func print(_ expr: Expr, in tree: SyntaxTree) -> String {
         LargeStack.run {
             var out = ""
-            write(expr, to: &out)
+            write(expr, in: tree, to: &out)
             return out
         }
     }
 
-    static func write(_ expr: Expr, to out: inout String) {
-        switch expr.kind {
+    static func write(_ expr: Expr, in tree: SyntaxTree, to out: inout String) {
+        switch tree[expr] {
         case .integerLiteral(let literal):
             switch literal.radix {
             case 16: out += "0x"
@@ -72,7 +72,7 @@ public enum TreePrinter {
             out += "(array"
             for element in elements {
                 out += " "
-                write(element, to: &out)
+                write(element, in: tree, to: &out)
             }
             out += ")"
         case .identifier(let identifier): out += printedName(identifier.name)
@@ -81,101 +81,101 @@ public enum TreePrinter {
         case .keyPath(let keyPath): out += print(keyPath)
         case .member(let base, let name):
             out += "(member "
-            write(base, to: &out)
+            write(base, in: tree, to: &out)
             out += " " + printedName(name.name) + ")"
-        case .bindOptional(let base): wrap("bind", base, to: &out)
-        case .optionalChain(let chain): wrap("optional-chain", chain, to: &out)
-        case .forceUnwrap(let base): wrap("force", base, to: &out)
+        case .bindOptional(let base): wrap("bind", base, in: tree, to: &out)
+        case .optionalChain(let chain): wrap("optional-chain", chain, in: tree, to: &out)
+        case .forceUnwrap(let base): wrap("force", base, in: tree, to: &out)
         case .call(let call):
             out += "(call "
-            write(call.callee, to: &out)
-            write(call.arguments, to: &out)
+            write(call.callee, in: tree, to: &out)
+            write(call.arguments, in: tree, to: &out)
             if let closure = call.trailingClosure {
                 out += " (trailing "
-                write(closure, to: &out)
+                write(closure, in: tree, to: &out)
                 out += ")"
             }
             out += ")"
         case .subscriptAccess(let base, let arguments):
             out += "(subscript "
-            write(base, to: &out)
-            write(arguments, to: &out)
+            write(base, in: tree, to: &out)
+            write(arguments, in: tree, to: &out)
             out += ")"
-        case .closure(let closure): write(closure, to: &out)
+        case .closure(let closure): write(closure, in: tree, to: &out)
         case .macroExpansion(let macro):
             out += "(macro #" + macro.name.name
             if !macro.genericArguments.isEmpty {
                 out += "<" + macro.genericArguments.map(print).joined(separator: ", ") + ">"
             }
-            write(macro.arguments, to: &out)
+            write(macro.arguments, in: tree, to: &out)
             if let closure = macro.trailingClosure {
                 out += " (trailing "
-                write(closure, to: &out)
+                write(closure, in: tree, to: &out)
                 out += ")"
             }
             out += ")"
-        case .prefix(let prefix): wrap(prefix.op.rawValue, prefix.operand, to: &out)
+        case .prefix(let prefix): wrap(prefix.op.rawValue, prefix.operand, in: tree, to: &out)
         case .binary(let binary):
             out += "(" + binary.op.rawValue + " "
-            write(binary.lhs, to: &out)
+            write(binary.lhs, in: tree, to: &out)
             out += " "
-            write(binary.rhs, to: &out)
+            write(binary.rhs, in: tree, to: &out)
             out += ")"
         case .logical(let logical):
             out += "(" + logical.op.rawValue
             for operand in logical.operands {
                 out += " "
-                write(operand, to: &out)
+                write(operand, in: tree, to: &out)
             }
             out += ")"
         case .ternary(let condition, let then, let otherwise):
             out += "(ternary "
-            write(condition, to: &out)
+            write(condition, in: tree, to: &out)
             out += " "
-            write(then, to: &out)
+            write(then, in: tree, to: &out)
             out += " "
-            write(otherwise, to: &out)
+            write(otherwise, in: tree, to: &out)
             out += ")"
         case .ifExpr(let ifExpr):
             out += "(if ("
             for (index, condition) in ifExpr.conditions.enumerated() {
                 if index > 0 { out += " " }
                 switch condition {
-                case .expression(let expr): write(expr, to: &out)
+                case .expression(let expr): write(expr, in: tree, to: &out)
                 case .optionalBinding(let name, let value, _):
                     out += "(let " + printedName(name.name)
                     if let value {
                         out += " "
-                        write(value, to: &out)
+                        write(value, in: tree, to: &out)
                     }
                     out += ")"
                 }
             }
             out += ") "
-            write(ifExpr.then, to: &out)
+            write(ifExpr.then, in: tree, to: &out)
             out += " "
-            write(ifExpr.elseBranch, to: &out)
+            write(ifExpr.elseBranch, in: tree, to: &out)
             out += ")"
-        case .paren(let inner): wrap("paren", inner, to: &out)
+        case .paren(let inner): wrap("paren", inner, in: tree, to: &out)
         case .error: out += "<error>"
         }
     }
 
-    private static func wrap(_ head: String, _ expr: Expr, to out: inout String) {
+    private static func wrap(_ head: String, _ expr: Expr, in tree: SyntaxTree, to out: inout String) {
         out += "(" + head + " "
-        write(expr, to: &out)
+        write(expr, in: tree, to: &out)
         out += ")"
     }
 
-    private static func write(_ arguments: [Argument], to out: inout String) {
+    private static func write(_ arguments: [Argument], in tree: SyntaxTree, to out: inout String) {
         for argument in arguments {
             out += " "
             if let label = argument.label { out += printedName(label.name) + ": " }
-            write(argument.value, to: &out)
+            write(argument.value, in: tree, to: &out)
         }
     }
 
-    private static func write(_ closure: Closure, to out: inout String) {
+    private static func write(_ closure: Closure, in tree: SyntaxTree, to out: inout String) {
         out += "(closure "
         if let parameters = closure.parameters {
             out += "("
@@ -185,9 +185,9 @@ public enum TreePrinter {
             out += ") "
         }
         if closure.hasReturn {
-            wrap("return", closure.body, to: &out)
+            wrap("return", closure.body, in: tree, to: &out)
         } else {
-            write(closure.body, to: &out)
+            write(closure.body, in: tree, to: &out)
         }
         out += ")"
     }
@@ -239,16 +239,17 @@ public enum TreePrinter {
     }
 
     private static func printOnCurrentStack(_ query: Query, multiline: Bool) -> String {
+        let tree = query.tree
         var parts: [String] = []
         if let model = query.model { parts.append("(model " + print(model) + ")") }
         switch query.filter {
         case .closure(let closure)?:
             var out = "(filter "
-            write(closure, to: &out)
+            write(closure, in: tree, to: &out)
             parts.append(out + ")")
         case .implicit(let expr)?:
             var out = "(where "
-            write(expr, to: &out)
+            write(expr, in: tree, to: &out)
             parts.append(out + ")")
         case nil:
             break
@@ -258,12 +259,12 @@ public enum TreePrinter {
         }
         if let limit = query.limit {
             var out = "(limit "
-            write(limit, to: &out)
+            write(limit, in: tree, to: &out)
             parts.append(out + ")")
         }
         if let offset = query.offset {
             var out = "(offset "
-            write(offset, to: &out)
+            write(offset, in: tree, to: &out)
             parts.append(out + ")")
         }
         let head = "(query " + query.form.rawValue
@@ -285,21 +286,21 @@ public enum TreePrinter {
         LargeStack.run {
             var out = "(model-file"
             for declaration in file.declarations {
-                write(declaration, indent: 1, to: &out)
+                write(declaration, indent: 1, in: file.tree, to: &out)
             }
             return out + ")"
         }
     }
 
-    private static func write(_ declaration: Declaration, indent: Int, to out: inout String) {
+    private static func write(_ declaration: Declaration, indent: Int, in tree: SyntaxTree, to out: inout String) {
         out += "\n" + String(repeating: "  ", count: indent)
         switch declaration {
         case .type(let type):
             out += "(\(type.kind.rawValue) \(printedName(type.name.name))"
             if !type.inheritance.isEmpty { out += " : " + type.inheritance.map(print).joined(separator: ", ") }
-            writeAttributes(type.attributes, modifiers: type.modifiers, to: &out)
+            writeAttributes(type.attributes, modifiers: type.modifiers, in: tree, to: &out)
             for member in type.members {
-                write(member, indent: indent + 1, to: &out)
+                write(member, indent: indent + 1, in: tree, to: &out)
             }
             out += ")"
         case .enumeration(let enumeration):
@@ -307,12 +308,12 @@ public enum TreePrinter {
             if !enumeration.inheritance.isEmpty {
                 out += " : " + enumeration.inheritance.map(print).joined(separator: ", ")
             }
-            writeAttributes(enumeration.attributes, modifiers: enumeration.modifiers, to: &out)
+            writeAttributes(enumeration.attributes, modifiers: enumeration.modifiers, in: tree, to: &out)
             for enumCase in enumeration.cases {
                 out += "\n" + String(repeating: "  ", count: indent + 1) + "(case " + printedName(enumCase.name.name)
                 if let rawValue = enumCase.rawValue {
                     out += " = "
-                    write(rawValue, to: &out)
+                    write(rawValue, in: tree, to: &out)
                 }
                 out += ")"
             }
@@ -322,24 +323,24 @@ public enum TreePrinter {
             if let type = property.type { out += ": " + print(type) }
             if let initializer = property.initializer {
                 out += " = "
-                write(initializer, to: &out)
+                write(initializer, in: tree, to: &out)
             }
             if property.isComputed { out += " computed" }
-            writeAttributes(property.attributes, modifiers: property.modifiers, to: &out)
+            writeAttributes(property.attributes, modifiers: property.modifiers, in: tree, to: &out)
             out += ")"
         case .skipped(let skipped):
             out += "(skipped " + skipped.what + ")"
         }
     }
 
-    private static func writeAttributes(_ attributes: [AttributeSyntax], modifiers: [Identifier], to out: inout String) {
+    private static func writeAttributes(_ attributes: [AttributeSyntax], modifiers: [Identifier], in tree: SyntaxTree, to out: inout String) {
         if !attributes.isEmpty {
             out += " (attributes"
             for attribute in attributes {
                 out += " "
                 if let arguments = attribute.arguments, !arguments.isEmpty {
                     out += "(@" + attribute.name.name
-                    write(arguments, to: &out)
+                    write(arguments, in: tree, to: &out)
                     out += ")"
                 } else {
                     out += "@" + attribute.name.name

@@ -16,7 +16,7 @@ enum Syntax {
         let source = SourceFile(text: text)
         let parsed = Parser.parseExpression(source)
         if !parsed.diagnostics.isEmpty { return DiagnosticRenderer().render(parsed.diagnostics, in: source) }
-        return TreePrinter.print(parsed.value)
+        return TreePrinter.print(parsed.value, in: parsed.tree)
     }
 
     /// The rendered diagnostics of a query (all severities).
