@@ -29,11 +29,11 @@ extension LoweringContext {
         let type = lhs.type.unwrapped
         if type == .string, let equality = bothFormsEquality(op, left, right) { return equality }
         if type == .string {
-            left = normalizedString(left)
-            right = normalizedString(right)
+            left = normalizedString(consume left)
+            right = normalizedString(consume right)
         } else if type == .date, let leftStorage = left.storage, let rightStorage = right.storage, leftStorage != rightStorage {
-            left = inReferenceSeconds(left, from: leftStorage)
-            right = inReferenceSeconds(right, from: rightStorage)
+            left = inReferenceSeconds(consume left, from: leftStorage)
+            right = inReferenceSeconds(consume right, from: rightStorage)
         }
         let mayTrap = left.mayTrap || right.mayTrap
         var result: Lowered
@@ -188,7 +188,7 @@ extension LoweringContext {
 
     /// A string operand in NFC: constants and parameters are bound in NFC already; a column known
     /// to hold NFC text stays bare (keeping its index); anything else goes through `sift_nfc`.
-    func normalizedString(_ value: Lowered) -> Lowered {
+    func normalizedString(_ value: consuming Lowered) -> Lowered {
         if value.sql.singleBinding != nil { return value }
         if value.sql.isNullLiteral { return value }
         if let column = value.column {
@@ -197,8 +197,9 @@ extension LoweringContext {
                 return value
             }
         }
+        let sql = dialect.call(.nfc, [value.sql])
         var normalized = value
-        normalized.sql = dialect.call(.nfc, [value.sql])
+        normalized.sql = sql
         normalized.isAtomic = true
         normalized.column = nil
         return normalized

@@ -289,9 +289,10 @@ extension LoweringContext {
     func asInstant(_ value: Lowered) -> Lowered { value.storage.map { inReferenceSeconds(value, from: $0) } ?? value }
 
     /// A date value converted to REAL seconds since 2001 (its storage says so afterwards).
-    func inReferenceSeconds(_ value: Lowered, from storage: Storage) -> Lowered {
+    func inReferenceSeconds(_ value: consuming Lowered, from storage: Storage) -> Lowered {
+        let sql = dialect.referenceSeconds(value.sql, storage: storage)
         var converted = value
-        converted.sql = dialect.referenceSeconds(value.sql, storage: storage)
+        converted.sql = sql
         converted.isAtomic = true
         converted.column = nil
         converted.storage = .dateReferenceSeconds

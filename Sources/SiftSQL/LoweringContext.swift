@@ -66,7 +66,7 @@ struct Lowered {
     }
 
     /// The same value, marked with the precedence of its top operator.
-    func with(_ precedence: SQLPrecedence) -> Lowered {
+    consuming func with(_ precedence: SQLPrecedence) -> Lowered {
         var copy = self
         copy.precedence = precedence
         return copy

@@ -142,11 +142,12 @@ extension Parser {
     }
 
     func misspelledOperator(_ token: Token) -> MisspelledOperator? {
-        let spelling = text(token)
+        // The token's text is made into a String only for the rare operator that needs it: this
+        // is asked of every identifier that follows an expression.
         func use(_ kind: TokenKind, _ what: String) -> MisspelledOperator {
             MisspelledOperator(
                 replacement: kind, id: .unsupportedOperator,
-                message: "'\(spelling)' \(what); use '\(kind.spelling)'")
+                message: "'\(text(token))' \(what); use '\(kind.spelling)'")
         }
         switch token.kind {
         case .equal:
@@ -154,14 +155,12 @@ extension Parser {
                 replacement: .equalEqual, id: .assignmentInExpression, message: "'=' is assignment; use '==' to compare")
         case .identifier:
             // `a and b`, `a or b`: only between two expressions on one line.
-            guard !token.atStartOfLine, startsExpression(peek()), !peek().atStartOfLine else { return nil }
-            switch spelling {
-            case "and": return use(.ampAmp, "is not an operator in Swift")
-            case "or": return use(.pipePipe, "is not an operator in Swift")
-            default: return nil
-            }
+            guard !token.atStartOfLine, token.range.length <= 3, startsExpression(peek()), !peek().atStartOfLine else { return nil }
+            if tokenTextEquals(token, "and") { return use(.ampAmp, "is not an operator in Swift") }
+            if tokenTextEquals(token, "or") { return use(.pipePipe, "is not an operator in Swift") }
+            return nil
         case .unknownOperator:
-            switch spelling {
+            switch text(token) {
             case "&": return use(.ampAmp, "is not supported")
             case "|": return use(.pipePipe, "is not supported")
             case "===": return use(.equalEqual, "(identity) is not supported")

@@ -115,10 +115,19 @@ extension Parser {
     func parseAnonymousParameter() -> Node {
         let token = advance()
         let digits = bytes[(token.range.start + 1)..<token.range.end]
-        guard digits.allSatisfy(CharacterClasses.isDigit),
-            let index = Int(String(decoding: digits, as: UTF8.self))
-        else {
-            if digits.allSatisfy(CharacterClasses.isDigit) {
+        let allDigits = digits.allSatisfy(CharacterClasses.isDigit)
+        // The number, read from the bytes (no String): nil when there is none or it overflows.
+        var number: Int? = allDigits && !digits.isEmpty ? 0 : nil
+        if allDigits {
+            for digit in digits {
+                guard let value = number else { break }
+                let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowB) = shifted.addingReportingOverflow(Int(digit &- UInt8(ascii: "0")))
+                number = overflowA || overflowB ? nil : sum
+            }
+        }
+        guard allDigits, let index = number else {
+            if allDigits {
                 error(
                     .invalidAnonymousParameter, "'\(text(token))' is not a valid anonymous closure parameter",
                     at: token.range)
