@@ -113,7 +113,7 @@ extension TypeChecker {
     func checkBoolean(_ expr: Expr, context: @autoclosure () -> String) -> TypedExpr {
         let typed = check(expr, expected: .bool)
         if typed.type == .bool || typed.type == .error { return typed }
-        if typed.type == .optional(.bool) {
+        if case .optional(.bool) = typed.type {
             error(
                 .optionalNotUnwrapped, "value of optional type 'Bool?' must be unwrapped to a value of type 'Bool' for \(context())",
                 at: expr.range,
@@ -508,7 +508,8 @@ extension TypeChecker {
         let (lhs, rhs) = checkOperands(binary.lhs, binary.rhs, expected: context)
         let op = ArithmeticOperator(rawValue: binary.op.rawValue)!
         if lhs.type == .error || rhs.type == .error { return TypedExpr(.error, .error, at: range) }
-        for side in [lhs, rhs] where side.type.isOptional {
+        // The first optional side is reported (one check per side: a two-element array costs an allocation).
+        if let side = lhs.type.isOptional ? lhs : rhs.type.isOptional ? rhs : nil {
             reportOptionalOperand(side, operatorText: binary.op.rawValue)
             return TypedExpr(.error, .error, at: range)
         }
@@ -569,7 +570,11 @@ extension TypeChecker {
         let isEquality = op == .equal || op == .notEqual
         if isEquality {
             // `x == nil` with a non-optional `x`: Swift accepts it with a warning; it is always false.
-            let isNil = { (side: TypedExpr) -> Bool in side.type == .nilLiteral || side.kind == .constant(.null) }
+            let isNil = { (side: TypedExpr) -> Bool in
+                if side.type == .nilLiteral { return true }
+                if case .constant(.null) = side.kind { return true }  // matched, not compared: no value to build
+                return false
+            }
             if isNil(lhs) || isNil(rhs) {
                 let other = isNil(lhs) ? rhs : lhs
                 if isNil(other) {
@@ -603,7 +608,8 @@ extension TypeChecker {
             }
             return TypedExpr(.comparison(op, lhs, rhs), .bool, at: range)
         }
-        for side in [lhs, rhs] where side.type.isOptional || side.type == .nilLiteral {
+        let maybeNil = { (side: TypedExpr) in side.type.isOptional || side.type == .nilLiteral }
+        if let side = maybeNil(lhs) ? lhs : maybeNil(rhs) ? rhs : nil {
             reportOptionalOperand(side, operatorText: op.rawValue)
             return TypedExpr(.error, .error, at: range)
         }
@@ -671,7 +677,7 @@ extension TypeChecker {
         if case .range(let expectedBound, _)? = expected?.unwrapped { bound = expectedBound }
         let (lower, upper) = checkOperands(binary.lhs, binary.rhs, expected: bound)
         if lower.type == .error || upper.type == .error { return TypedExpr(.error, .error, at: range) }
-        for side in [lower, upper] where side.type.isOptional {
+        if let side = lower.type.isOptional ? lower : upper.type.isOptional ? upper : nil {
             reportOptionalOperand(side, operatorText: binary.op.rawValue)
             return TypedExpr(.error, .error, at: range)
         }
