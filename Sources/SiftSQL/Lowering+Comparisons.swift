@@ -47,7 +47,7 @@ extension LoweringContext {
             return result
         }
         let symbol = op == .notEqual ? " <> " : " \(op.rawValue == "==" ? "=" : op.rawValue) "
-        return Lowered(left.operand + symbol + right.operand, mayTrap: mayTrap).with(.comparison)
+        return Lowered(left.takeOperand() + symbol + right.takeOperand(), mayTrap: mayTrap).with(.comparison)
     }
 
     /// `(a ?? c) == v` with constants `c` and `v` is `a == v`, or `a == v || a == nil` when

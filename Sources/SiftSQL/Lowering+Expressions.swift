@@ -509,10 +509,11 @@ extension LoweringContext {
     // MARK: Operators
 
     func lowerArithmetic(_ op: ArithmeticOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, type: SiftType) -> Lowered {
-        let left = lowerValue(lhs)
-        let right = lowerValue(rhs)
+        var left = lowerValue(lhs)
+        var right = lowerValue(rhs)
+        let mayTrap = left.mayTrap || right.mayTrap
         if type == .string {
-            return Lowered(left.operand + " || " + right.operand, mayTrap: left.mayTrap || right.mayTrap)
+            return Lowered(left.takeOperand() + " || " + right.takeOperand(), mayTrap: mayTrap)
         }
         if type.isInteger {
             let function: SiftFunction
@@ -536,13 +537,13 @@ extension LoweringContext {
             return Lowered(call, mayTrap: true, isAtomic: true)
         }
         let symbol = " " + op.rawValue + " "
-        var sql = left.operand + symbol + right.operand
+        var sql = left.takeOperand() + symbol + right.takeOperand()
         var isAtomic = false
         if type == .float {
             sql = dialect.call(.toFloat, [sql])
             isAtomic = true
         }
-        return Lowered(sql, mayTrap: left.mayTrap || right.mayTrap, isAtomic: isAtomic)
+        return Lowered(sql, mayTrap: mayTrap, isAtomic: isAtomic)
     }
 
     func lowerConversion(_ inner: TypedExpr, to type: SiftType) -> Lowered {

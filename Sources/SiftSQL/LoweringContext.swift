@@ -65,6 +65,16 @@ struct Lowered {
         isAtomic || precedence > context ? sql : sql.parenthesized
     }
 
+    /// The SQL as ``operand`` gives it (or as ``operand(inside:)`` with a `context`), moved out
+    /// of this value, whose SQL is empty afterwards: a chain `a + " = " + b` then appends to the
+    /// bytes of `a` in place, where a copy still shared with this value would be copied first.
+    mutating func takeOperand(inside context: SQLPrecedence? = nil) -> SQLFragment {
+        var taken = SQLFragment()
+        swap(&taken, &sql)
+        let bare = isAtomic || context.map { precedence > $0 } ?? false
+        return bare ? taken : taken.parenthesized
+    }
+
     /// The same value, marked with the precedence of its top operator.
     consuming func with(_ precedence: SQLPrecedence) -> Lowered {
         var copy = self
@@ -114,10 +124,24 @@ final class QueryLevel {
 
     /// `FROM ... JOIN ... WHERE ...` of this level (without SELECT).
     func body(extraConditions: [SQLFragment] = []) -> SQLFragment {
-        var sql = SQLFragment("FROM ") + from
-        for join in joins { sql += " " + join.sql }
-        let all = conditions + extraConditions
-        if !all.isEmpty { sql += " WHERE " + SQLFragment.joined(all, separator: " AND ") }
+        // One buffer for the whole clause, sized first.
+        var length = 5 + from.estimatedLength + 7
+        for join in joins { length += 1 + join.sql.estimatedLength }
+        for condition in conditions { length += 5 + condition.estimatedLength }
+        for condition in extraConditions { length += 5 + condition.estimatedLength }
+        var sql = SQLFragment(reservingCapacity: length)
+        sql.appendText("FROM ")
+        sql += from
+        for join in joins {
+            sql.appendText(" ")
+            sql += join.sql
+        }
+        var first = true
+        for index in 0..<(conditions.count + extraConditions.count) {
+            sql.appendText(first ? " WHERE " : " AND ")
+            sql += index < conditions.count ? conditions[index] : extraConditions[index - conditions.count]
+            first = false
+        }
         return sql
     }
 }
@@ -230,7 +254,7 @@ final class LoweringContext {
 
     /// `FROM` item: `"table"` or `"table" AS "alias"`.
     func tableReference(_ table: String, alias: String) -> SQLFragment {
-        alias == table ? .identifier(table) : .identifier(table) + " AS " + .identifier(alias)
+        .tableReference(table, alias: alias)
     }
 
     func keyColumn(of model: Model) -> String { model.primaryKey.first ?? "rowid" }

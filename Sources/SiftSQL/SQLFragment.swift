@@ -106,6 +106,23 @@ public struct SQLFragment: Sendable, Hashable {
         self.slots = slots
     }
 
+    /// An empty fragment with room for about `length` bytes of SQL, to be built in one buffer.
+    init(reservingCapacity length: Int) {
+        self.init(bytes: ByteBuffer(capacity: length), slots: [])
+    }
+
+    /// `"table"`, or `"table" AS "alias"` when they differ: a `FROM` item, in one buffer.
+    static func tableReference(_ table: String, alias: String) -> SQLFragment {
+        let aliased = alias != table
+        var fragment = SQLFragment(reservingCapacity: table.utf8.count + 5 + (aliased ? alias.utf8.count + 9 : 0) + 32)
+        fragment.appendIdentifier(table)
+        if aliased {
+            fragment.appendText(" AS ")
+            fragment.appendIdentifier(alias)
+        }
+        return fragment
+    }
+
     // MARK: Reading
 
     /// The parts of the fragment, in order (adjacent text merged).
@@ -173,7 +190,7 @@ public struct SQLFragment: Sendable, Hashable {
 
     // MARK: Building
 
-    private mutating func appendText(_ text: String) {
+    mutating func appendText(_ text: String) {
         bytes.append(utf8: text)
         assert(!text.utf8.contains { $0 < Marker.end }, "SQL text with a control character")
     }
