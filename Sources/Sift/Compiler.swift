@@ -36,8 +36,9 @@ public struct Compiler: Sendable {
                 at: .point(0))
             return Compilation(source: source, syntax: nil, checked: nil, diagnostics: [diagnostic])
         }
-        let parsed = Parser.parseQuery(source)
-        guard let query = parsed.value, !parsed.hasErrors else {
+        var parsed = Parser.parseQuery(source)
+        // The query is moved out of the parse result, not copied (a copy is a dozen references).
+        guard !parsed.hasErrors, let query = parsed.value.take() else {
             return Compilation(source: source, syntax: parsed.value, checked: nil, diagnostics: parsed.diagnostics)
         }
         let result = TypeChecker.check(query, schema: schema, source: source, options: options, syntaxHeight: parsed.tallestExpression)

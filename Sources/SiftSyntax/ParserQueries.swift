@@ -116,32 +116,31 @@ extension Parser {
     /// `#Predicate<User> { ... }` (also `#Predicate<User>({ ... })`).
     func parsePredicate() -> ParsedPredicate? {
         guard let macro = parseMacroExpansion() else { return nil }
-        let expansion = macro.expansion
-        guard expansion.name.name == "Predicate" else {
+        guard macro.expansion.name.name == "Predicate" else {
             error(
                 .expectedQuery,
-                "'#\(expansion.name.name)' is not a query; use '#Predicate', as in '#Predicate<User> { $0.age > 20 }'",
+                "'#\(macro.expansion.name.name)' is not a query; use '#Predicate', as in '#Predicate<User> { $0.age > 20 }'",
                 at: macro.range)
             return nil
         }
-        if expansion.genericArguments.count > 1 {
+        if macro.expansion.genericArguments.count > 1 {
             error(
                 .unsupportedSyntax, "a query predicate takes one model; write '#Predicate<User> { ... }'",
-                at: expansion.genericArguments[1].range)
+                at: macro.expansion.genericArguments[1].range)
         }
-        var closure = expansion.trailingClosure
-        if closure == nil, expansion.arguments.count == 1, case .closure(let argument) = kind(of: expansion.arguments[0].value) {
+        var closure = macro.expansion.trailingClosure
+        if closure == nil, macro.expansion.arguments.count == 1, case .closure(let argument) = kind(of: macro.expansion.arguments[0].value) {
             closure = argument
         }
         guard let closure else {
-            let model = expansion.genericArguments.first.map { source.text(in: $0.range) } ?? "User"
+            let model = macro.expansion.genericArguments.first.map { source.text(in: $0.range) } ?? "User"
             error(
                 .predicateWithoutClosure,
                 "'#Predicate' needs a closure, as in '#Predicate<\(model)> { $0.age > 20 }'", at: macro.range,
                 fixIts: [.insert(" { <#condition#> }", at: macro.range.end)])
             return nil
         }
-        return ParsedPredicate(closure: closure, model: expansion.genericArguments.first, range: macro.range)
+        return ParsedPredicate(closure: closure, model: macro.expansion.genericArguments.first, range: macro.range)
     }
 
     // MARK: SortDescriptor
