@@ -313,9 +313,9 @@ final class LoweringContext {
         }
         let limitClause = limit != nil || offset != nil ? dialect.limit(limit, offset: offset) : nil
         let rendered: RenderedSQL
-        if let sqlite = dialect as? SQLiteDialect {
+        if SQLiteDialect.isDialect(of: dialect) {
             rendered = writeSelect(
-                in: sqlite, model: root, rootAlias: rootAlias, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
+                in: SQLiteDialect(), model: root, rootAlias: rootAlias, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
         } else {
             rendered = writeSelect(
                 in: dialect, model: root, rootAlias: rootAlias, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)

@@ -173,7 +173,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
 extension SQLFragment {
     /// Renders the fragment alone in `dialect`, opened once (Sift's own dialect is specialized).
     func render(in dialect: any SQLDialect, readable: Bool) -> RenderedSQL {
-        if let sqlite = dialect as? SQLiteDialect { return render(opened: sqlite, readable: readable) }
+        if SQLiteDialect.isDialect(of: dialect) { return render(opened: SQLiteDialect(), readable: readable) }
         return render(opened: dialect, readable: readable)
     }
 

@@ -131,6 +131,12 @@ import Testing
         #expect(SQLLowering.lower(one, schema: Schema(models: [single]), options: options).sql == #"SELECT "ones"."id" FROM "ones" WHERE "ones"."id" > ?1"#)
     }
 
+    /// The lowering recognises SQLite's dialect by its type and then uses a value of its own,
+    /// which is the caller's only while the dialect has no stored state.
+    @Test func sqliteDialectHasNoState() {
+        #expect(MemoryLayout<SQLiteDialect>.size == 0)
+    }
+
     /// A model's quoted columns follow its members when they change (through `members`, as
     /// schema refinement does): replaced, appended and removed attributes.
     @Test func selectListFollowsChangedMembers() throws {
