@@ -58,6 +58,9 @@ public final class TypeChecker {
     @exclusivity(unchecked) var diagnostics: [Diagnostic] = []
     /// The model last found by ``model(named:)`` (a query's members are mostly of one model).
     @exclusivity(unchecked) var lastModel: Model?
+    /// The model the query names (found by ``lookupModel(_:)``): its members are the ones most
+    /// looked up, and a schema look-up hashes the name (about 500 instructions).
+    @exclusivity(unchecked) var namedModel: Model?
     @exclusivity(unchecked) var variables: [Variable] = []
     /// Named variables in scope, innermost last.
     @exclusivity(unchecked) var scopes: [(name: String, id: VariableID)] = []
@@ -239,6 +242,7 @@ public final class TypeChecker {
 
     /// The schema's model of this name, the last one found kept at hand.
     func model(named name: String) -> Model? {
+        if let namedModel, namedModel.name == name { return namedModel }
         if let lastModel, lastModel.name == name { return lastModel }
         let found = schema.model(named: name)
         if found != nil { lastModel = found }
@@ -246,7 +250,10 @@ public final class TypeChecker {
     }
 
     func lookupModel(_ name: Identifier) -> Model? {
-        if let model = schema.model(named: name.name) { return model }
+        if let model = schema.model(named: name.name) {
+            if namedModel == nil { namedModel = model }
+            return model
+        }
         let suggestion = Suggestions.closest(to: name.name, among: schema.modelNames + schema.models.map(\.tableName)).first
             .map { schema.model(named: $0)?.name ?? $0 }
         var message = "cannot find model '\(name.name)' in the schema"
