@@ -29,9 +29,17 @@ public struct Schema: Sendable, Hashable {
 
     /// The model with this Swift name, or whose table has this name (`User` or `users`).
     public func model(named name: String) -> Model? {
+        // A few models are compared by name before the dictionary is asked: hashing the name costs
+        // more than a few comparisons. Names are unique by `==`, as the dictionary's keys.
+        if storage.fields.models.count <= Self.scannedModels, let model = storage.fields.models.first(where: { $0.name == name }) {
+            return model
+        }
         guard let index = storage.fields.modelIndex[name] ?? storage.fields.tableIndex[name] else { return nil }
         return storage.fields.models[index]
     }
+
+    /// Schemas of at most this many models are searched by name before the dictionary.
+    static let scannedModels = 8
 
     public func enumType(named name: String) -> EnumType? {
         storage.fields.enumIndex[name].map { storage.fields.enums[$0] }
