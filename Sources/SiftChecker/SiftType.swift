@@ -74,6 +74,17 @@ public enum SiftType: Sendable, Hashable, CustomStringConvertible {
 
     public var isOptional: Bool { if case .optional = self { true } else { false } }
 
+    // Tests of one case without a payload, matched rather than compared: `==` copies both sides'
+    // payloads to compare them, several times per comparison checked or lowered.
+    /// `self == .error`.
+    public var isError: Bool { if case .error = self { true } else { false } }
+    /// `self == .nilLiteral`.
+    public var isNilLiteral: Bool { if case .nilLiteral = self { true } else { false } }
+    /// `self == .bool`.
+    public var isBool: Bool { if case .bool = self { true } else { false } }
+    /// `self == .string`.
+    public var isString: Bool { if case .string = self { true } else { false } }
+
     /// The type inside any number of optionals.
     public var unwrapped: SiftType {
         if case .optional(let wrapped) = self { return wrapped.unwrapped }

@@ -112,7 +112,7 @@ extension TypeChecker {
     /// names its place in the error, and is made only for an error.
     func checkBoolean(_ expr: Expr, context: @autoclosure () -> String) -> TypedExpr {
         let typed = check(expr, expected: .bool)
-        if typed.type == .bool || typed.type == .error { return typed }
+        if typed.type.isBool || typed.type.isError { return typed }
         if case .optional(.bool) = typed.type {
             error(
                 .optionalNotUnwrapped, "value of optional type 'Bool?' must be unwrapped to a value of type 'Bool' for \(context())",
@@ -127,7 +127,7 @@ extension TypeChecker {
 
     /// Promotes a value to the expected optional type, as Swift does implicitly.
     func wrapIfOptional(_ typed: TypedExpr, expected: SiftType?) -> TypedExpr {
-        guard let expected, expected.isOptional, !typed.type.isOptional, typed.type != .error,
+        guard let expected, expected.isOptional, !typed.type.isOptional, !typed.type.isError,
             expected.unwrapped == typed.type
         else { return typed }
         return inject(typed, into: expected)
@@ -152,8 +152,8 @@ extension TypeChecker {
     /// Converts `typed` to `target` where Swift converts implicitly (optional promotion, `nil`),
     /// or returns nil when the types do not match.
     func coerce(_ typed: TypedExpr, to target: SiftType) -> TypedExpr? {
-        if typed.type == target || typed.type == .error || target == .error { return typed }
-        if typed.type == .nilLiteral, target.isOptional { return TypedExpr(.constant(.null), target, at: typed.range) }
+        if typed.type == target || typed.type.isError || target.isError { return typed }
+        if typed.type.isNilLiteral, target.isOptional { return TypedExpr(.constant(.null), target, at: typed.range) }
         if target.isOptional, target.unwrapped == typed.type.unwrapped, !typed.type.isOptional || typed.type != target {
             if !typed.type.isOptional { return inject(typed, into: target) }
         }
@@ -330,7 +330,7 @@ extension TypeChecker {
     func checkParameter(_ name: Identifier, expected: SiftType?) -> TypedExpr {
         if reportLikelyMember(name) { return TypedExpr(.error, .error, at: name.range) }
         if let existing = parameters[name.name] {
-            if let expected, expected != .error, expected != .nilLiteral, existing.type.unwrapped != expected.unwrapped,
+            if let expected, !expected.isError, !expected.isNilLiteral, existing.type.unwrapped != expected.unwrapped,
                 options.parameterTypes[name.name] == nil
             {
                 error(
@@ -343,7 +343,7 @@ extension TypeChecker {
         let type: SiftType
         if let declared = options.parameterTypes[name.name] {
             type = declared
-        } else if let expected, expected != .error, expected != .nilLiteral {
+        } else if let expected, !expected.isError, !expected.isNilLiteral {
             type = expected
         } else {
             error(
@@ -459,7 +459,7 @@ extension TypeChecker {
             }
             // `-x` is computed on the unwrapped type, then promoted if the context wants an optional.
             let operand = check(prefix.operand, expected: expected?.unwrapped)
-            if operand.type == .error { return operand }
+            if operand.type.isError { return operand }
             if !operand.type.isNumeric || operand.type.integerKind?.isSigned == false {
                 error(.typeMismatch, "unary operator '-' cannot be applied to an operand of type '\(operand.type)'", at: range)
                 return TypedExpr(.error, .error, at: range)
@@ -487,7 +487,7 @@ extension TypeChecker {
     }
 
     private func contextType(for type: SiftType) -> SiftType? {
-        type == .nilLiteral ? nil : type
+        type.isNilLiteral ? nil : type
     }
 
     func checkBinary(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
@@ -504,16 +504,16 @@ extension TypeChecker {
     }
 
     func checkArithmetic(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
-        let context = expected.map(\.unwrapped).flatMap { $0.isNumeric || $0 == .string ? $0 : nil }
+        let context = expected.map(\.unwrapped).flatMap { $0.isNumeric || $0.isString ? $0 : nil }
         let (lhs, rhs) = checkOperands(binary.lhs, binary.rhs, expected: context)
         let op = ArithmeticOperator(rawValue: binary.op.rawValue)!
-        if lhs.type == .error || rhs.type == .error { return TypedExpr(.error, .error, at: range) }
+        if lhs.type.isError || rhs.type.isError { return TypedExpr(.error, .error, at: range) }
         // The first optional side is reported (one check per side: a two-element array costs an allocation).
         if let side = lhs.type.isOptional ? lhs : rhs.type.isOptional ? rhs : nil {
             reportOptionalOperand(side, operatorText: binary.op.rawValue)
             return TypedExpr(.error, .error, at: range)
         }
-        if lhs.type == .string, rhs.type == .string, op == .add {
+        if lhs.type.isString, rhs.type.isString, op == .add {
             return TypedExpr(.arithmetic(op, lhs, rhs), .string, at: range)
         }
         guard lhs.type.isNumeric, rhs.type.isNumeric else {
@@ -566,12 +566,12 @@ extension TypeChecker {
     func checkComparison(_ binary: BinaryExpr, at range: SourceRange) -> TypedExpr {
         let op = ComparisonOperator(rawValue: binary.op.rawValue)!
         var (lhs, rhs) = checkOperands(binary.lhs, binary.rhs)
-        if lhs.type == .error || rhs.type == .error { return TypedExpr(.error, .error, at: range) }
+        if lhs.type.isError || rhs.type.isError { return TypedExpr(.error, .error, at: range) }
         let isEquality = op == .equal || op == .notEqual
         if isEquality {
             // `x == nil` with a non-optional `x`: Swift accepts it with a warning; it is always false.
             let isNil = { (side: TypedExpr) -> Bool in
-                if side.type == .nilLiteral { return true }
+                if side.type.isNilLiteral { return true }
                 if case .constant(.null) = side.kind { return true }  // matched, not compared: no value to build
                 return false
             }
@@ -608,7 +608,7 @@ extension TypeChecker {
             }
             return TypedExpr(.comparison(op, lhs, rhs), .bool, at: range)
         }
-        let maybeNil = { (side: TypedExpr) in side.type.isOptional || side.type == .nilLiteral }
+        let maybeNil = { (side: TypedExpr) in side.type.isOptional || side.type.isNilLiteral }
         if let side = maybeNil(lhs) ? lhs : maybeNil(rhs) ? rhs : nil {
             reportOptionalOperand(side, operatorText: op.rawValue)
             return TypedExpr(.error, .error, at: range)
@@ -644,7 +644,7 @@ extension TypeChecker {
 
     func checkNilCoalescing(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         let lhs = check(binary.lhs, expected: expected.map { $0.optionalFlattened })
-        if lhs.type == .error {
+        if lhs.type.isError {
             _ = check(binary.rhs, expected: expected)
             return TypedExpr(.error, .error, at: range)
         }
@@ -658,7 +658,7 @@ extension TypeChecker {
         }
         let wrapped = lhs.type.wrappedIfOptional
         let rhs = check(binary.rhs, expected: wrapped)
-        if rhs.type == .error { return TypedExpr(.error, .error, at: range) }
+        if rhs.type.isError { return TypedExpr(.error, .error, at: range) }
         if case .array = wrapped { return rejectingChosenSequence(TypedExpr(.nilCoalescing(lhs, rhs), wrapped, at: range), how: "'??'") }
         if rhs.type == wrapped { return TypedExpr(.nilCoalescing(lhs, rhs), wrapped, at: range) }
         if rhs.type == lhs.type { return TypedExpr(.nilCoalescing(lhs, rhs), lhs.type, at: range) }
@@ -676,7 +676,7 @@ extension TypeChecker {
         var bound: SiftType?
         if case .range(let expectedBound, _)? = expected?.unwrapped { bound = expectedBound }
         let (lower, upper) = checkOperands(binary.lhs, binary.rhs, expected: bound)
-        if lower.type == .error || upper.type == .error { return TypedExpr(.error, .error, at: range) }
+        if lower.type.isError || upper.type.isError { return TypedExpr(.error, .error, at: range) }
         if let side = lower.type.isOptional ? lower : upper.type.isOptional ? upper : nil {
             reportOptionalOperand(side, operatorText: binary.op.rawValue)
             return TypedExpr(.error, .error, at: range)
@@ -723,7 +723,7 @@ extension TypeChecker {
             typedThen = check(then, expected: expected)
             typedElse = check(otherwise, expected: expected ?? contextType(for: typedThen.type))
         }
-        if typedThen.type == .error || typedElse.type == .error {
+        if typedThen.type.isError || typedElse.type.isError {
             return (typedThen, typedElse, .error)
         }
         if typedThen.type == typedElse.type { return (typedThen, typedElse, typedThen.type) }
@@ -746,7 +746,7 @@ extension TypeChecker {
             case .optionalBinding(let name, let value, let bindingRange):
                 let source = value.map { check($0, expected: nil) } ?? checkIdentifier(name, expected: nil)
                 var boundType = source.type
-                if source.type != .error {
+                if !source.type.isError {
                     if source.type.isOptional {
                         boundType = source.type.wrappedIfOptional
                     } else {
@@ -766,7 +766,7 @@ extension TypeChecker {
         scopes.removeLast(scopes.count - scopeDepth)
         var otherwise = check(ifExpr.elseBranch, expected: expected ?? contextType(for: then.type))
         var type = then.type
-        if then.type == .error || otherwise.type == .error {
+        if then.type.isError || otherwise.type.isError {
             type = .error
         } else if then.type != otherwise.type {
             if let promoted = coerce(then, to: otherwise.type) {

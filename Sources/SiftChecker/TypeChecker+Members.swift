@@ -134,7 +134,7 @@ extension TypeChecker {
         optionalChains.append([])
         let body = check(inner, expected: nil)
         let bindings = optionalChains.removeLast()
-        if body.type == .error { return TypedExpr(.error, .error, at: range) }
+        if body.type.isError { return TypedExpr(.error, .error, at: range) }
         var result = body
         for binding in bindings.reversed() {
             result = TypedExpr(
@@ -146,7 +146,7 @@ extension TypeChecker {
 
     func checkBindOptional(_ base: Expr, at range: SourceRange) -> TypedExpr {
         let typed = check(base, expected: nil)
-        if typed.type == .error { return typed }
+        if typed.type.isError { return typed }
         guard case .optional(let wrapped) = typed.type else {
             error(
                 .optionalChainOnNonOptional, "cannot use optional chaining on non-optional value of type '\(typed.type)'",
@@ -185,14 +185,14 @@ extension TypeChecker {
                 }
             }
             let typedBase = check(base, expected: baseContext)
-            if typedBase.type == .error {
+            if typedBase.type.isError {
                 checkArgumentsForErrors(call)
                 return TypedExpr(.error, .error, at: range)
             }
             return checkMethod(typedBase, name: name, call: call, baseRange: base.range, expected: expected, at: range)
         default:
             let callee = check(call.callee, expected: nil)
-            if callee.type != .error {
+            if !callee.type.isError {
                 error(.unsupportedConstruct, "a value of type '\(callee.type)' cannot be called", at: call.callee.range)
             }
             return TypedExpr(.error, .error, at: range)
@@ -229,7 +229,7 @@ extension TypeChecker {
         }
         let argument = call.arguments[0].value
         let typed = check(argument, expected: needsContext(argument) ? target : nil)
-        if typed.type == .error { return TypedExpr(.error, .error, at: range) }
+        if typed.type.isError { return TypedExpr(.error, .error, at: range) }
         if typed.type == target { return typed }
         guard typed.type.isNumeric else {
             error(
@@ -296,7 +296,7 @@ extension TypeChecker {
     }
 
     func coerceArgument(_ value: TypedExpr, to type: SiftType, method: String) -> TypedExpr? {
-        if value.type == .error { return nil }
+        if value.type.isError { return nil }
         if let coerced = coerce(value, to: type) { return coerced }
         if value.type.isOptional, value.type.unwrapped == type {
             reportOptionalOperand(value, operatorText: method)
@@ -436,7 +436,7 @@ extension TypeChecker {
         let (variable, body) = withClosureParameter(closure, type: wrapped, origin: .binding) { variable in
             (variable, check(closure.body, expected: nil))
         }
-        if body.type == .error { return TypedExpr(.error, .error, at: range) }
+        if body.type.isError { return TypedExpr(.error, .error, at: range) }
         if !isFlatMap, body.type.isOptional {
             error(
                 .unsupportedConstruct,

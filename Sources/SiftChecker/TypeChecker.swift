@@ -181,7 +181,7 @@ public final class TypeChecker {
 
     func checkPredicateBody(_ body: Expr) -> TypedExpr {
         let typed = check(body, expected: .bool)
-        if typed.type != .bool && typed.type != .error {
+        if !typed.type.isBool && !typed.type.isError {
             var fixIts: [Diagnostic.FixIt] = []
             var notes: [Diagnostic.Note] = []
             if typed.type == .optional(.bool) {
@@ -337,7 +337,7 @@ public final class TypeChecker {
                             at: written.range)
                         return nil
                     }
-                    guard type == .string else {
+                    guard type.isString else {
                         error(.typeMismatch, "a string comparator applies only to 'String' attributes, but '\(attribute.name)' is '\(attribute.type)'", at: written.range)
                         return nil
                     }
@@ -397,11 +397,11 @@ public final class TypeChecker {
             error(.invalidLimit, "the \(what) must not be negative", at: expr.range)
         case .constant, .parameter, .error: break
         default:
-            if typed.type != .error {
+            if !typed.type.isError {
                 error(.invalidLimit, "the \(what) must be an integer literal or a parameter", at: expr.range)
             }
         }
-        if typed.type != .int && typed.type != .error {
+        if typed.type != .int && !typed.type.isError {
             error(.typeMismatch, "the \(what) must be an 'Int', but this is '\(typed.type)'", at: expr.range)
         }
         return typed

@@ -5,7 +5,7 @@ extension LoweringContext {
     /// `==`, `!=`, `<`, ... with Swift's meaning for optionals, strings and dates.
     func lowerComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered {
         // `x == true` / `x != false` on a non-optional Bool is `x` itself (readable, index-friendly).
-        if lhs.type == .bool, rhs.type == .bool, op == .equal || op == .notEqual {
+        if lhs.type.isBool, rhs.type.isBool, op == .equal || op == .notEqual {
             if case .constant(.bool(let value)) = rhs.kind { return boolEquality(lhs, value == (op == .equal)) }
             if case .constant(.bool(let value)) = lhs.kind { return boolEquality(rhs, value == (op == .equal)) }
         }
@@ -27,8 +27,8 @@ extension LoweringContext {
             right = lowerValue(rhs, hint: encoding(toMatch: left, type: rhs.type))
         }
         let type = lhs.type.unwrapped
-        if type == .string, let equality = bothFormsEquality(op, left, right) { return equality }
-        if type == .string {
+        if type.isString, let equality = bothFormsEquality(op, left, right) { return equality }
+        if type.isString {
             left = normalizedString(consume left)
             right = normalizedString(consume right)
         } else if type == .date, let leftStorage = left.storage, let rightStorage = right.storage, leftStorage != rightStorage {
@@ -74,13 +74,13 @@ extension LoweringContext {
     func chainedTestEquality(_ op: ComparisonOperator, _ chained: TypedExpr, _ other: TypedExpr) -> TypedExpr? {
         var constant = other
         if case .injectOptional(let inner) = other.kind { constant = inner }  // `true` promoted to `Bool?`
-        guard case .optionalMap(let source, let variable, let body) = chained.kind, body.type == .bool || body.type == .optional(.bool),
+        guard case .optionalMap(let source, let variable, let body) = chained.kind, body.type.isBool || body.type == .optional(.bool),
             case .constant(.bool(let value)) = constant.kind
         else { return nil }
         let range = chained.range
         let positive = value == (op == .equal)  // `== true` / `!= false`: the test itself
         let then: TypedExpr
-        if body.type == .bool {
+        if body.type.isBool {
             then = positive ? body : TypedExpr(.not(body), .bool, at: body.range)
         } else {
             // `a?.b?.test == true`: the comparison moves inside, where the rule applies again.

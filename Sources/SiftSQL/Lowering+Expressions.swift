@@ -183,7 +183,7 @@ extension LoweringContext {
         case .count(let sequence):
             return lowerCount(sequence)
         case .isEmpty(let inner):
-            if inner.type == .string || inner.type == .optional(.string) {
+            if inner.type.isString || inner.type == .optional(.string) {
                 let operand = lowerValue(inner)
                 return Lowered(operand.operand + " = ''", mayTrap: operand.mayTrap).with(.comparison)
             }
@@ -483,7 +483,7 @@ extension LoweringContext {
             (missing, present) = (operand + " IS NULL", operand + " IS NOT NULL")
         }
         let (yes, no) = lowerPair(then, otherwise, hint: hint)
-        if type == .bool, sourceTrap == nil, let fallback = no.boolConstant, yes.precedence != .unknown {
+        if type.isBool, sourceTrap == nil, let fallback = no.boolConstant, yes.precedence != .unknown {
             // `if let x = a?.b { test } else { false }` is `a?.b IS NOT NULL AND test` (and `else
             // { true }` an `OR`): the same three-valued result as the CASE, for a test that is 0, 1
             // or NULL, and SQLite's planner can use the test's terms (indexes, an inner join).
@@ -512,7 +512,7 @@ extension LoweringContext {
         var left = lowerValue(lhs)
         var right = lowerValue(rhs)
         let mayTrap = left.mayTrap || right.mayTrap
-        if type == .string {
+        if type.isString {
             return Lowered(left.takeOperand() + " || " + right.takeOperand(), mayTrap: mayTrap)
         }
         if type.isInteger {

@@ -325,7 +325,7 @@ extension LoweringContext {
             return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
         }
         var value = element
-        if sequence.type.sequenceElement?.unwrapped == .string { value = normalizedString(value) }
+        if sequence.type.sequenceElement?.unwrapped.isString == true { value = normalizedString(value) }
         var result = Lowered(
             subquery(opened, select: SQLFragment(isMaximum ? "max(" : "min(") + value.sql + ")"), isOptional: true, isAtomic: true,
             storage: element.storage)
@@ -359,7 +359,7 @@ extension LoweringContext {
             if elementType.unwrapped == .date, mixesStorages([value, low, high]) {
                 (value, low, high) = (asInstant(value), asInstant(low), asInstant(high))
             }
-            if elementType.unwrapped == .string {
+            if elementType.unwrapped.isString {
                 value = normalizedString(value)
                 low = normalizedString(low)
                 high = normalizedString(high)
@@ -390,7 +390,7 @@ extension LoweringContext {
                 value = asInstant(value)
                 items = items.map(asInstant)
             }
-            if elementType.unwrapped == .string {
+            if elementType.unwrapped.isString {
                 value = normalizedString(value)
                 items = items.map(normalizedString)
             }
@@ -421,7 +421,7 @@ extension LoweringContext {
                 return constantBool(false)
             }
             var candidate = member
-            if elementType.unwrapped == .string {
+            if elementType.unwrapped.isString {
                 value = normalizedString(value)
                 candidate = normalizedString(candidate)
             }
