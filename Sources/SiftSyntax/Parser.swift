@@ -71,9 +71,22 @@ public final class Parser {
     /// Runs `body` directly, or on a ``LargeStack`` thread when the tokens show nesting deep
     /// enough that recursive descent could exhaust a small thread stack.
     func withSufficientStack<T>(_ body: () -> T) -> T {
-        // Each level of the estimate takes a token of its own: few tokens need no scan.
-        if tokens.count <= Self.largeStackThreshold { return body() }
+        // Each level of the estimate takes a token of its own: few tokens need no scan, and few
+        // tokens that open a level need no estimate (it builds two stacks as it goes).
+        if tokens.count <= Self.largeStackThreshold || deepeningTokenCount() <= Self.largeStackThreshold { return body() }
         return estimatedRecursionDepth() > Self.largeStackThreshold ? LargeStack.run(body) : body()
+    }
+
+    /// How many tokens can add a level to ``estimatedRecursionDepth()``: an upper bound of it.
+    func deepeningTokenCount() -> Int {
+        var count = 0
+        for token in tokens {
+            switch token.kind {
+            case .leftParen, .leftBracket, .leftBrace, .prefixBang, .minus, .questionQuestion, .question, .kwIf, .kwElse: count += 1
+            default: break
+            }
+        }
+        return count
     }
 
     /// An upper bound of how deeply the parser will recurse: the nesting of `(`, `[`, `{`, plus,

@@ -166,6 +166,30 @@ import Testing
         #expect(estimate("User where " + (0..<40).map { "a\($0)" }.joined(separator: " ?? ") + " == 1") >= 39)
     }
 
+    /// The count of tokens that can open a level bounds the estimate, so an input with few of them
+    /// skips it: every example query and the deep inputs above.
+    @Test func deepeningTokensBoundTheEstimate() throws {
+        let comparisons = (0..<300).map { _ in "$0.a > 1" }.joined(separator: " && ")
+        var texts = [
+            "#Predicate<User> { \(comparisons) && " + String(repeating: "(", count: 250) + "$0.a" + String(repeating: ")", count: 250) + " }",
+            "User where " + String(repeating: "!", count: 40) + "a",
+            "User where " + (0..<40).map { "a\($0)" }.joined(separator: " ?? ") + " == 1",
+            "User where " + (0..<40).map { "-a\($0)" }.joined(separator: " + "),
+            "#Predicate<User> { " + String(repeating: "if $0.a { ", count: 20) + "true" + String(repeating: " } else { false }", count: 20) + " }",
+            "#Predicate<User> { " + String(repeating: "$0.a ? ", count: 30) + "1" + String(repeating: " : 2", count: 30) + " == 1 }",
+        ]
+        for script in ["people.sift", "reminders.sift"] {
+            let url = GrammarTests.examplesDirectory.appendingPathComponent(script)
+            let file = SourceFile(name: script, text: try String(contentsOf: url, encoding: .utf8))
+            texts += Parser.parseScript(file).value.map { file.text(in: $0.range) }
+        }
+        #expect(texts.count > 40)
+        for text in texts {
+            let parser = Parser(SourceFile(text: text))
+            #expect(parser.deepeningTokenCount() >= parser.estimatedRecursionDepth(), "\(text)")
+        }
+    }
+
     @Test func deepInputAfterManyComparisonsParsesOnASmallStack() {
         DepthLimitTests.onSmallStack {
             let comparisons = (0..<300).map { _ in "$0.a > 1" }.joined(separator: " && ")
