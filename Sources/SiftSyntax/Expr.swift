@@ -15,6 +15,9 @@ public struct Identifier: Sendable, Hashable, CustomStringConvertible {
 /// An expression of the predicate language: its node in the ``SyntaxTree`` of the text it was
 /// parsed from, and its source range. Read the node with `tree[expr]`.
 ///
+/// Two expressions are equal when they name the same node (index and range): compare the trees
+/// themselves (``SyntaxTree`` is `Equatable` by its nodes) to compare what two texts parse to.
+///
 /// The tree is what the user wrote: parentheses are kept (``ExprKind/paren(_:)``), and names
 /// are not yet resolved (the type checker decides whether `age` is a member, a closure parameter
 /// or a free identifier that becomes a named parameter).

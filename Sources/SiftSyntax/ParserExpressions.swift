@@ -67,6 +67,8 @@ extension Parser {
 
     /// Stores a node in the tree being built.
     func append(_ kind: consuming ExprKind, _ range: SourceRange) -> Expr {
+        // Inputs are far smaller (a node takes a token, and the compiler reads at most 8 MB).
+        precondition(nodes.count < Int(Int32.max), "more syntax nodes than an Expr can index")
         let index = Int32(truncatingIfNeeded: nodes.count)
         nodes.append(kind)
         return Expr(index: index, range: range)

@@ -34,7 +34,8 @@ public struct Query: Sendable, Hashable {
     public var limit: Expr?
     public var offset: Expr?
     public var range: SourceRange
-    /// The nodes of the query's expressions (of the whole script, for a query of a script).
+    /// The nodes of the query's expressions (of the whole script, for a query of a script). A
+    /// query built by hand gets the tree its expressions were parsed into.
     public var tree: SyntaxTree
 
     public init(

@@ -27,6 +27,6 @@ public final class SyntaxTree: Sendable, Hashable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(kinds.count)
+        hasher.combine(kinds)
     }
 }

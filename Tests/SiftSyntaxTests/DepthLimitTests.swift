@@ -89,9 +89,15 @@ import Testing
         #expect(Self.errors(text) == [])
     }
 
-    @Test func deepestAcceptedTreesCompareEqual() {
-        let text = "User where " + Array(repeating: "1", count: 500).joined(separator: " + ")
-        #expect(Parser.parseQuery(SourceFile(text: text)).value == Parser.parseQuery(SourceFile(text: text)).value)
+    /// Queries compare by their trees' nodes: the same text twice is equal, and one digit changed
+    /// deep inside (same shape, same ranges, same node indices) is not.
+    @Test func deepestAcceptedTreesCompareByTheirNodes() {
+        let ones = Array(repeating: "1", count: 500)
+        let text = "User where " + ones.joined(separator: " + ")
+        let changed = "User where " + (["2"] + ones.dropFirst()).joined(separator: " + ")
+        let query = Parser.parseQuery(SourceFile(text: text)).value
+        #expect(query == Parser.parseQuery(SourceFile(text: text)).value)
+        #expect(query != Parser.parseQuery(SourceFile(text: changed)).value)
     }
 
     @Test func hundredThousandAndClausesAreFlat() throws {
