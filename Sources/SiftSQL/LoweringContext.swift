@@ -65,14 +65,13 @@ struct Lowered {
         isAtomic || precedence > context ? sql : sql.parenthesized
     }
 
-    /// The SQL as ``operand`` gives it (or as ``operand(inside:)`` with a `context`), moved out
-    /// of this value, whose SQL is empty afterwards: a chain `a + " = " + b` then appends to the
-    /// bytes of `a` in place, where a copy still shared with this value would be copied first.
-    mutating func takeOperand(inside context: SQLPrecedence? = nil) -> SQLFragment {
+    /// The SQL as ``operand`` gives it, moved out of this value, whose SQL is empty afterwards:
+    /// a chain `a + " = " + b` then appends to the bytes of `a` in place, where a copy still
+    /// shared with this value would be copied first.
+    mutating func takeOperand() -> SQLFragment {
         var taken = SQLFragment()
         swap(&taken, &sql)
-        let bare = isAtomic || context.map { precedence > $0 } ?? false
-        return bare ? taken : taken.parenthesized
+        return isAtomic ? taken : taken.parenthesized
     }
 
     /// The same value, marked with the precedence of its top operator.
@@ -137,9 +136,14 @@ final class QueryLevel {
             sql += join.sql
         }
         var first = true
-        for index in 0..<(conditions.count + extraConditions.count) {
+        for condition in conditions {
             sql.appendText(first ? " WHERE " : " AND ")
-            sql += index < conditions.count ? conditions[index] : extraConditions[index - conditions.count]
+            sql += condition
+            first = false
+        }
+        for condition in extraConditions {
+            sql.appendText(first ? " WHERE " : " AND ")
+            sql += condition
             first = false
         }
         return sql
