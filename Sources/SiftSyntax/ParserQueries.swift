@@ -128,11 +128,12 @@ extension Parser {
                 .unsupportedSyntax, "a query predicate takes one model; write '#Predicate<User> { ... }'",
                 at: macro.expansion.genericArguments[1].range)
         }
-        var closure = macro.expansion.trailingClosure
-        if closure == nil, macro.expansion.arguments.count == 1, case .closure(let argument) = kind(of: macro.expansion.arguments[0].value) {
+        let closure: Closure
+        if let trailing = macro.expansion.trailingClosure {
+            closure = trailing
+        } else if macro.expansion.arguments.count == 1, case .closure(let argument) = kind(of: macro.expansion.arguments[0].value) {
             closure = argument
-        }
-        guard let closure else {
+        } else {
             let model = macro.expansion.genericArguments.first.map { source.text(in: $0.range) } ?? "User"
             error(
                 .predicateWithoutClosure,
