@@ -51,7 +51,7 @@ extension LoweringContext {
             switch relationship.link {
             case .inverseForeignKey(let targetColumn, let sourceColumn):
                 let elementAlias = alias(target.tableName)
-                let level = QueryLevel(from: tableReference(target.tableName, alias: elementAlias))
+                let level = QueryLevel(from: SQLFragment.tableReference(target.tableName, alias: elementAlias))
                 let correlation = Correlation(
                     outer: .column(baseRow.alias, sourceColumn), inner: .column(elementAlias, targetColumn),
                     outerMayBeNull: baseRow.isOptional || mayBeNull(sourceColumn, of: baseRow.model),
@@ -71,11 +71,11 @@ extension LoweringContext {
                 let level: QueryLevel
                 var row: (alias: String, model: Model)?
                 if !needsElement, isIntact(reference) {
-                    level = QueryLevel(from: tableReference(join.table, alias: joinAlias))
+                    level = QueryLevel(from: SQLFragment.tableReference(join.table, alias: joinAlias))
                 } else {
                     let elementAlias = alias(target.tableName)
                     level = QueryLevel(
-                        from: tableReference(join.table, alias: joinAlias) + " JOIN " + tableReference(target.tableName, alias: elementAlias)
+                        from: SQLFragment.tableReference(join.table, alias: joinAlias) + " JOIN " + SQLFragment.tableReference(target.tableName, alias: elementAlias)
                             + " ON " + .column(elementAlias, join.targetKey) + " = " + .column(joinAlias, join.targetColumn))
                     row = (elementAlias, target)
                 }

@@ -256,11 +256,6 @@ final class LoweringContext {
         schema.model(named: name) ?? query.model
     }
 
-    /// `FROM` item: `"table"` or `"table" AS "alias"`.
-    func tableReference(_ table: String, alias: String) -> SQLFragment {
-        .tableReference(table, alias: alias)
-    }
-
     func keyColumn(of model: Model) -> String { model.primaryKey.first ?? "rowid" }
 
     /// What the facts say about the forms of a text column's text; records the column as a
@@ -296,7 +291,7 @@ final class LoweringContext {
     func lowerQuery() -> CompiledQuery {
         let root = query.model
         let rootAlias = alias(root.tableName)
-        let level = QueryLevel(from: tableReference(root.tableName, alias: rootAlias))
+        let level = QueryLevel(from: SQLFragment.tableReference(root.tableName, alias: rootAlias))
         variables[query.root] = .row(alias: rootAlias, model: root, level: level)
 
         var conjuncts: [SQLFragment] = []
@@ -456,7 +451,7 @@ final class LoweringContext {
             level.joins.append(
                 ToOneJoin(
                     key: key,
-                    target: tableReference(target.tableName, alias: joinAlias) + " ON "
+                    target: SQLFragment.tableReference(target.tableName, alias: joinAlias) + " ON "
                         + .column(joinAlias, targetColumn) + " = " + .column(baseAlias, column)))
         }
         return (joinAlias, target)
