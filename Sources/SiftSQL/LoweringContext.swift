@@ -290,7 +290,10 @@ final class LoweringContext {
 
     func lowerQuery() -> CompiledQuery {
         let root = query.model
+        // The first alias taken is the name itself: the root rows are read under the table's own
+        // name, for which the model keeps its select list written.
         let rootAlias = alias(root.tableName)
+        assert(firstAlias == root.tableName && usedAliasList.isEmpty, "the root alias is not the table's name")
         let level = QueryLevel(from: SQLFragment.tableReference(root.tableName, alias: rootAlias))
         variables[query.root] = .row(alias: rootAlias, model: root, level: level)
 
@@ -314,10 +317,10 @@ final class LoweringContext {
         let rendered: RenderedSQL
         if SQLiteDialect.isDialect(of: dialect) {
             rendered = writeSelect(
-                in: SQLiteDialect(), model: root, rootAlias: rootAlias, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
+                in: SQLiteDialect(), model: root, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
         } else {
             rendered = writeSelect(
-                in: dialect, model: root, rootAlias: rootAlias, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
+                in: dialect, model: root, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
         }
         var parameters = rendered.parameterPositions.map { name, positions in
             CompiledParameter(name: name, type: query.parameters.first { $0.name == name }?.type ?? .error, positions: positions)
@@ -333,15 +336,13 @@ final class LoweringContext {
     }
 
     /// The whole `SELECT`, written by the renderer: the fixed parts straight, the lowered parts
-    /// rendered in place.
+    /// rendered in place. The root rows are read under the table's own name.
     private func writeSelect(
-        in dialect: some SQLDialect, model: Model, rootAlias: String, level: QueryLevel, conjuncts: [SQLFragment],
+        in dialect: some SQLDialect, model: Model, level: QueryLevel, conjuncts: [SQLFragment],
         orderBy: [SQLFragment], limit: SQLFragment?
     ) -> RenderedSQL {
-        let columns = model.attributes
-        var capacity = 32 + columns.count * (rootAlias.utf8.count + 8) + level.from.estimatedLength + (limit?.estimatedLength ?? 0)
+        var capacity = 32 + model.doubleQuotedColumns.qualifiedByTable.count + level.from.estimatedLength + (limit?.estimatedLength ?? 0)
         var bindings = level.from.bindingCount + (limit?.bindingCount ?? 0)
-        for column in columns { capacity += column.columnName.utf8.count }
         for join in level.joins {
             capacity += join.sql.estimatedLength + 2
             bindings += join.sql.bindingCount
@@ -356,7 +357,7 @@ final class LoweringContext {
         }
         var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity, bindings: bindings)
         sql.append(sql: "SELECT ")
-        sql.appendColumns(rootAlias, of: model)
+        sql.appendColumnsQualifiedByTable(of: model)
         sql.appendNewline(indent: 0)
         sql.append(sql: "FROM ")
         sql.append(level.from)

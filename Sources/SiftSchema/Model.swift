@@ -52,7 +52,7 @@ public struct Model: Sendable, Hashable {
     /// The table (`users`).
     public var tableName: String {
         get { storage.fields.tableName }
-        set { uniqueStorage().fields.tableName = newValue }
+        set { uniqueStorage().setTableName(newValue) }
     }
     /// The column(s) that identify a row; `["rowid"]` for a table without a declared key.
     public var primaryKey: [String] {
@@ -144,7 +144,12 @@ public struct Model: Sendable, Hashable {
             memberNames = fields.members.map(\.name)
             attributes = Model.attributes(of: fields.members)
             attributeNames = attributes.map(\.name)
-            doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName))
+            doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName), table: fields.tableName)
+        }
+
+        func setTableName(_ name: String) {
+            fields.tableName = name
+            doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName), table: name)
         }
 
         func setMembers(_ members: [Member]) {
@@ -152,7 +157,7 @@ public struct Model: Sendable, Hashable {
             memberNames = members.map(\.name)
             attributes = Model.attributes(of: members)
             attributeNames = attributes.map(\.name)
-            doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName))
+            doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName), table: fields.tableName)
         }
 
         /// The members, leaving none here, so that the caller holds the only reference to them.

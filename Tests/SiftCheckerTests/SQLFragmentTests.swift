@@ -137,8 +137,9 @@ import Testing
         #expect(MemoryLayout<SQLiteDialect>.size == 0)
     }
 
-    /// A model's quoted columns follow its members when they change (through `members`, as
-    /// schema refinement does): replaced, appended and removed attributes.
+    /// A model's quoted columns follow its members and its table when they change (through
+    /// `members` and `tableName`, as schema refinement does): replaced, appended and removed
+    /// attributes, and a renamed table (the select list qualified by the table's name).
     @Test func selectListFollowsChangedMembers() throws {
         var model = Model(
             name: "Item", tableName: "items", primaryKey: ["id"],
@@ -155,6 +156,12 @@ import Testing
         #expect(
             SQLLowering.lower(checked, schema: schema, options: SQLLowering.Options(readableLayout: false)).sql
                 == #"SELECT "items"."id", "items"."item title", "items"."price" FROM "items" WHERE "items"."id" > ?1"#)
+        model.tableName = #"store "items""#
+        let renamed = Schema(models: [model])
+        let checkedRenamed = try #require(Compiler(schema: renamed).check("#Predicate<Item> { $0.id > 1 }").checked)
+        #expect(
+            SQLLowering.lower(checkedRenamed, schema: renamed, options: SQLLowering.Options(readableLayout: false)).sql
+                == #"SELECT "store ""items"""."id", "store ""items"""."item title", "store ""items"""."price" FROM "store ""items""" WHERE "store ""items"""."id" > ?1"#)
     }
 }
 
