@@ -506,7 +506,7 @@ extension TypeChecker {
     func checkArithmetic(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         let context = expected.map(\.unwrapped).flatMap { $0.isNumeric || $0.isString ? $0 : nil }
         let (lhs, rhs) = checkOperands(binary.lhs, binary.rhs, expected: context)
-        let op = ArithmeticOperator(rawValue: binary.op.rawValue)!
+        let op = ArithmeticOperator(binary.op)!
         if lhs.type.isError || rhs.type.isError { return TypedExpr(.error, .error, at: range) }
         // The first optional side is reported (one check per side: a two-element array costs an allocation).
         if let side = lhs.type.isOptional ? lhs : rhs.type.isOptional ? rhs : nil {
@@ -564,7 +564,7 @@ extension TypeChecker {
     }
 
     func checkComparison(_ binary: BinaryExpr, at range: SourceRange) -> TypedExpr {
-        let op = ComparisonOperator(rawValue: binary.op.rawValue)!
+        let op = ComparisonOperator(binary.op)!
         var (lhs, rhs) = checkOperands(binary.lhs, binary.rhs)
         if lhs.type.isError || rhs.type.isError { return TypedExpr(.error, .error, at: range) }
         let isEquality = op == .equal || op == .notEqual

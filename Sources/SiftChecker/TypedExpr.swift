@@ -101,11 +101,37 @@ public struct Variable: Sendable, Hashable {
 /// `+ - * / %` on numbers; `+` on strings concatenates.
 public enum ArithmeticOperator: String, Sendable, Hashable {
     case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+
+    /// The arithmetic a binary operator of the syntax is, or nil (by case, as for comparisons).
+    public init?(_ op: BinaryOperator) {
+        switch op {
+        case .add: self = .add
+        case .subtract: self = .subtract
+        case .multiply: self = .multiply
+        case .divide: self = .divide
+        case .remainder: self = .remainder
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .nilCoalescing, .closedRange, .halfOpenRange: return nil
+        }
+    }
 }
 
 /// `== != < <= > >=`.
 public enum ComparisonOperator: String, Sendable, Hashable {
     case equal = "==", notEqual = "!=", less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+
+    /// The comparison a binary operator of the syntax is, or nil (by case: going through the raw
+    /// value built and matched a string, about 800 instructions per operator).
+    public init?(_ op: BinaryOperator) {
+        switch op {
+        case .equal: self = .equal
+        case .notEqual: self = .notEqual
+        case .less: self = .less
+        case .lessEqual: self = .lessEqual
+        case .greater: self = .greater
+        case .greaterEqual: self = .greaterEqual
+        case .nilCoalescing, .closedRange, .halfOpenRange, .add, .subtract, .multiply, .divide, .remainder: return nil
+        }
+    }
 
     /// The operator with its operands swapped (`a < b` is `b > a`).
     public var swapped: ComparisonOperator {

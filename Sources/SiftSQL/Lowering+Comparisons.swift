@@ -46,8 +46,19 @@ extension LoweringContext {
             }
             return result
         }
-        let symbol = op == .notEqual ? " <> " : " \(op.rawValue == "==" ? "=" : op.rawValue) "
-        return Lowered(left.takeOperand() + symbol + right.takeOperand(), mayTrap: mayTrap).with(.comparison)
+        return Lowered(left.takeOperand() + Self.sqlSymbol(op) + right.takeOperand(), mayTrap: mayTrap).with(.comparison)
+    }
+
+    /// The SQL operator of a comparison, with its spaces (a literal each: no string is built).
+    static func sqlSymbol(_ op: ComparisonOperator) -> String {
+        switch op {
+        case .equal: " = "
+        case .notEqual: " <> "
+        case .less: " < "
+        case .lessEqual: " <= "
+        case .greater: " > "
+        case .greaterEqual: " >= "
+        }
     }
 
     /// `(a ?? c) == v` with constants `c` and `v` is `a == v`, or `a == v || a == nil` when

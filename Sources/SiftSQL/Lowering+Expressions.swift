@@ -536,7 +536,14 @@ extension LoweringContext {
             if type == .float { call = dialect.call(.toFloat, [call]) }
             return Lowered(call, mayTrap: true, isAtomic: true)
         }
-        let symbol = " " + op.rawValue + " "
+        let symbol: String
+        switch op {
+        case .add: symbol = " + "
+        case .subtract: symbol = " - "
+        case .multiply: symbol = " * "
+        case .divide: symbol = " / "
+        case .remainder: symbol = " % "
+        }
         var sql = left.takeOperand() + symbol + right.takeOperand()
         var isAtomic = false
         if type == .float {
