@@ -299,7 +299,14 @@ extension TypeChecker {
     }
 
     func isBuiltinName(_ name: String) -> Bool {
-        ["Double", "Float", "Int", "String", "Date", "UUID", "Bool"].contains(name)
+        // Each built-in name is 3 to 6 ASCII letters starting with B, D, F, I, S or U (and no
+        // other spelling is equal to one: none holds the letter K, which the Kelvin sign equals).
+        let utf8 = name.utf8
+        guard utf8.count >= 3, utf8.count <= 6, let first = utf8.first,
+            first == UInt8(ascii: "B") || first == UInt8(ascii: "D") || first == UInt8(ascii: "F") || first == UInt8(ascii: "I")
+                || first == UInt8(ascii: "S") || first == UInt8(ascii: "U")
+        else { return false }
+        return ["Double", "Float", "Int", "String", "Date", "UUID", "Bool"].contains(name)
             || IntegerKind(rawValue: name) != nil
     }
 

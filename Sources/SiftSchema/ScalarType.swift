@@ -60,7 +60,12 @@ public enum IntegerKind: String, Sendable, Hashable, CaseIterable {
     case uint = "UInt", uint8 = "UInt8", uint16 = "UInt16", uint32 = "UInt32", uint64 = "UInt64"
 
     /// The smallest and largest values, as Int64/UInt64 magnitudes allow.
-    public var isSigned: Bool { rawValue.hasPrefix("Int") }
+    public var isSigned: Bool {
+        switch self {
+        case .int, .int8, .int16, .int32, .int64: true
+        case .uint, .uint8, .uint16, .uint32, .uint64: false
+        }
+    }
 
     public var bitWidth: Int {
         switch self {
