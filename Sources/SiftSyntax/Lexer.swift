@@ -13,6 +13,8 @@ public struct LexedSource: Sendable {
     }
     /// A multi-line string literal or block comment still open at the end of the input.
     public var unterminatedAtEnd: OpenDelimiter?
+    /// The input has a line break outside string literals: some token may start a line.
+    public var hasLineBreaks = false
 }
 
 /// Swift's lexical rules on UTF-8 bytes: Unicode identifiers, back-quoted names, `$0`, numbers in
@@ -28,7 +30,7 @@ public enum Lexer {
         lexer.run()
         return LexedSource(
             tokens: lexer.tokens, diagnostics: lexer.diagnostics, literalValues: lexer.literalValues,
-            unterminatedAtEnd: lexer.unterminatedAtEnd)
+            unterminatedAtEnd: lexer.unterminatedAtEnd, hasLineBreaks: lexer.hasLineBreaks)
     }
 
     /// The decoded value of a string-literal token (escapes replaced, multi-line indentation
@@ -74,6 +76,8 @@ struct LexerState {
     var diagnostics: [Diagnostic] = []
     var literalValues = StringLiteralValues()
     var unterminatedAtEnd: OpenDelimiter?
+    /// A line break came outside string literals.
+    var hasLineBreaks = false
 
     private var index = 0
     /// Whitespace, a comment, a stray character or the start of input came right before `index`.
@@ -103,6 +107,7 @@ struct LexerState {
                 index += 1
                 sawTrivia = true
                 sawNewline = true
+                hasLineBreaks = true
             case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "/"):
                 while index < count, bytes[index] != 0x0A { index += 1 }
                 sawTrivia = true
@@ -181,7 +186,10 @@ struct LexerState {
                 index += 2
                 if depth == 0 { break }
             } else {
-                if bytes[index] == 0x0A { sawNewline = true }
+                if bytes[index] == 0x0A {
+                    sawNewline = true
+                    hasLineBreaks = true
+                }
                 index += 1
             }
         }

@@ -150,8 +150,11 @@ public final class Parser {
     /// `false` while parsing the conditions of an `if`, where `{` starts the body.
     @exclusivity(unchecked) var allowsTrailingClosure = true
     /// The indentation of the lines of the braces currently open, to tell which closure lacks
-    /// its `}` when a closing brace sits at the indentation of an outer one.
+    /// its `}` when a closing brace sits at the indentation of an outer one. Kept only for input
+    /// with line breaks (on one line no `}` starts a line): one allocation less per query.
     @exclusivity(unchecked) var openBraceIndentations: [Int] = []
+    /// The input has line breaks (the lexer saw one outside string literals).
+    let hasLineBreaks: Bool
 
     init(_ source: SourceFile) {
         self.source = source
@@ -160,6 +163,7 @@ public final class Parser {
         self.tokens = lexed.tokens
         self.stringValues = lexed.literalValues
         self.diagnostics = lexed.diagnostics
+        self.hasLineBreaks = lexed.hasLineBreaks
         // About a node per token: the tree is one allocation.
         nodes.reserveCapacity(tokens.count)
         // Where the lexer reported a broken token, the parser's complaints about the same place

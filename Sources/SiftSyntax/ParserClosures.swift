@@ -99,11 +99,11 @@ extension Parser {
     /// The single expression between an already consumed `{` and its `}` (which it consumes), with
     /// an optional leading `return`. Returns the body, whether it had `return`, and the end offset.
     func parseBracedBody(opener: Token, context: String) -> (Node, Bool, Int) {
-        openBraceIndentations.append(indentation(ofLineAt: opener.range.start))
+        if hasLineBreaks { openBraceIndentations.append(indentation(ofLineAt: opener.range.start)) }
         let savedTrailing = allowsTrailingClosure
         allowsTrailingClosure = true
         defer {
-            openBraceIndentations.removeLast()
+            if hasLineBreaks { openBraceIndentations.removeLast() }
             allowsTrailingClosure = savedTrailing
         }
         var hasReturn = false
@@ -136,7 +136,7 @@ extension Parser {
         // A `}` at the start of a line, less indented than this brace's line and matching an
         // enclosing brace's indentation, most likely closes that enclosing brace: this one is
         // the brace left open.
-        if at(.rightBrace), current.atStartOfLine {
+        if hasLineBreaks, at(.rightBrace), current.atStartOfLine {
             let closeIndentation = indentation(ofLineAt: current.range.start)
             let ownIndentation = openBraceIndentations[openBraceIndentations.count - 1]
             if closeIndentation < ownIndentation,

@@ -5,6 +5,22 @@ import Testing
 @Suite struct LexerTests {
     // MARK: Names
 
+    /// The parser keeps the indentation of open braces only for input with line breaks, so the
+    /// lexer must report one wherever a token after the first starts a line (and only there).
+    @Test func lineBreaksAreReportedWhereTokensStartLines() {
+        let inputs = [
+            "#Predicate<User> { $0.age > 20 }", "User where\nage > 1", "a /* one\ntwo */ b", "a // note\n}",
+            "\"\"\"\nline\n\"\"\" == x", "\n\n  $0", "a\r\nb", "x /* no break */ y", "",
+        ]
+        for input in inputs {
+            let lexed = Lexer.tokenize(SourceFile(name: "t", text: input))
+            let startsLine = lexed.tokens.dropFirst().contains { $0.atStartOfLine && $0.kind != .endOfFile }
+            let breaksBetweenTokens = input.contains("\n") && !input.hasPrefix("\"\"\"")
+            #expect(lexed.hasLineBreaks == (startsLine || input.hasPrefix("\n")), "\(input.debugDescription)")
+            #expect(lexed.hasLineBreaks == breaksBetweenTokens, "\(input.debugDescription)")
+        }
+    }
+
     @Test func unicodeIdentifiers() {
         #expect(Syntax.tokens("$0.이름 größe π") == "dollarIdentifier($0) period(.) identifier(이름) identifier(größe) identifier(π)")
     }
