@@ -82,6 +82,9 @@ public final class TypeChecker {
         self.source = source
         self.tree = tree
         self.options = options
+        // Every query has its root variable; a closure or two add theirs (the first append would
+        // make room for one, and the next ones grow the array).
+        variables.reserveCapacity(4)
     }
 
     // MARK: Diagnostics

@@ -9,10 +9,14 @@ enum CharacterClasses {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
     }
 
-    /// ASCII letters, digits and `_`.
+    /// ASCII letters, digits and `_`: one bit test against two words (the lexer asks it of every
+    /// byte of every name).
     @inline(__always)
     static func isASCIIIdentifierCharacter(_ byte: UInt8) -> Bool {
-        isASCIIIdentifierHead(byte) || isDigit(byte)
+        // Bits 0x30–0x39 (digits) of the low word; 0x41–0x5A, 0x5F and 0x61–0x7A of the high one.
+        let low: UInt64 = 0x03FF_0000_0000_0000
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        return byte < 64 ? (low >> UInt64(byte)) & 1 != 0 : byte < 128 && (high >> UInt64(byte & 63)) & 1 != 0
     }
 
     @inline(__always)
