@@ -7,8 +7,8 @@ extension TypeChecker {
     /// caller still checks the result's type.
     func check(_ expr: Expr, expected: SiftType?) -> TypedExpr {
         let range = expr.range
-        if let early = prechecked[range], early.expr == expr {
-            prechecked[range] = nil
+        if !prechecked.isEmpty, let index = prechecked.firstIndex(where: { $0.expr == expr }) {
+            let early = prechecked.remove(at: index)
             return wrapIfOptional(early.typed, expected: expected)
         }
         switch tree[expr] {
@@ -104,7 +104,7 @@ extension TypeChecker {
     /// to it; when its turn comes, ``check(_:expected:)`` reuses this result.
     func precheck(_ expr: Expr) -> TypedExpr {
         let typed = check(expr, expected: nil)
-        prechecked[expr.range] = (expr, typed)
+        prechecked.append((expr, typed))
         return typed
     }
 

@@ -73,9 +73,10 @@ public final class TypeChecker {
     @exclusivity(unchecked) var parameterOrder: [String] = []
     /// The optional-chain frames being checked, innermost last.
     @exclusivity(unchecked) var optionalChains: [[(source: TypedExpr, variable: VariableID)]] = []
-    /// Expressions already checked ahead of their turn (to type a literal next to them), by range:
-    /// their result is reused, so nothing is checked (or reported) twice.
-    @exclusivity(unchecked) var prechecked: [SourceRange: (expr: Expr, typed: TypedExpr)] = [:]
+    /// Expressions already checked ahead of their turn (to type a literal next to them), by node:
+    /// their result is reused, so nothing is checked (or reported) twice. A list: there are one or
+    /// two at a time, and a dictionary cost an allocation and a hash per look-up.
+    @exclusivity(unchecked) var prechecked: [(expr: Expr, typed: TypedExpr)] = []
 
     init(schema: Schema, source: SourceFile, tree: SyntaxTree, options: Options) {
         self.schema = schema
