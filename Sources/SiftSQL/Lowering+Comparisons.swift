@@ -176,7 +176,7 @@ extension LoweringContext {
     /// records the column as a candidate for facts, and the assumption when it holds.
     func isNFCOrNFD(_ column: ColumnReference) -> Bool {
         guard knownForm(of: column) == .nfcOrNFD else { return false }
-        nfcOrNFDAssumptions.appendOnce(column.key)
+        nfcOrNFDAssumptions.appendOnce(key(of: column))
         return true
     }
 
@@ -204,7 +204,7 @@ extension LoweringContext {
         if value.sql.isNullLiteral { return value }
         if let column = value.column {
             if knownForm(of: column) == .nfc {
-                nfcAssumptions.appendOnce(column.key)
+                nfcAssumptions.appendOnce(key(of: column))
                 return value
             }
         }

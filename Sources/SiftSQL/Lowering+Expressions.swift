@@ -45,7 +45,7 @@ extension LoweringContext {
         case .attribute(let base, let attribute):
             guard let row = row(of: base) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
             // Only text columns compare differently by what the facts say of them.
-            let reference = attribute.type == .string ? ColumnReference(key: row.model.tableName + "." + attribute.columnName) : nil
+            let reference = attribute.type == .string ? columnReference(table: row.model.tableName, column: attribute.columnName) : nil
             let storage: Storage? = (attribute.type == .date || attribute.type == .uuid) ? attribute.storage : nil
             return Lowered(
                 .column(row.alias, attribute.columnName), isOptional: attribute.isOptional || row.isOptional, isAtomic: true,
@@ -236,7 +236,7 @@ extension LoweringContext {
             return nil
         }
         guard let decomposed else {
-            if !bothForms { nfcAssumptions.appendOnce(column.key) }
+            if !bothForms { nfcAssumptions.appendOnce(key(of: column)) }
             return composed
         }
         return "(" + composed + " OR " + decomposed + ")"
@@ -253,7 +253,7 @@ extension LoweringContext {
         }
         let composed = "instr(" + haystack.sql + ", " + forms.composed + ") > 0"
         if knownForm(of: column) == .nfc {
-            nfcAssumptions.appendOnce(column.key)
+            nfcAssumptions.appendOnce(key(of: column))
             return composed
         }
         guard isNFCOrNFD(column) else { return nil }

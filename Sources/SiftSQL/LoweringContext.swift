@@ -94,9 +94,10 @@ enum SQLPrecedence: Int, Comparable {
 }
 
 /// A text column a value is, bare: what the facts say about its forms decides how it compares.
+/// Its number in the query's list of such columns (``LoweringContext/columnKeys``): four bytes in
+/// a lowered value, which is copied at every level of the tree, where its name took sixteen.
 struct ColumnReference {
-    /// `table.column`, as the facts name it.
-    var key: String
+    var index: Int32
 }
 
 /// The forms a text column is known to hold its text in.
@@ -204,6 +205,9 @@ final class LoweringContext {
     // What the facts decided is kept in lists, not sets: a query names a few columns and
     // references, and comparing a few short keys costs less than hashing one (a set's first insert
     // also allocates its storage).
+    /// The text columns lowered values are (`table.column`, as the facts name them), numbered
+    /// by ``ColumnReference``.
+    @exclusivity(unchecked) var columnKeys: [String] = []
     /// What ``knownForm(of:)`` found, by text column, in order of first use: the columns whose
     /// NFC-ness changes the SQL (the candidates for facts).
     @exclusivity(unchecked) var knownForms: [(key: String, form: KnownTextForm?)] = []
@@ -258,15 +262,27 @@ final class LoweringContext {
 
     func keyColumn(of model: Model) -> String { model.primaryKey.first ?? "rowid" }
 
+    /// The reference to the text column `table.column`, numbered on first use.
+    func columnReference(table: String, column: String) -> ColumnReference {
+        let key = table + "." + column
+        if let index = columnKeys.firstIndex(of: key) { return ColumnReference(index: Int32(truncatingIfNeeded: index)) }
+        columnKeys.append(key)
+        return ColumnReference(index: Int32(truncatingIfNeeded: columnKeys.count - 1))
+    }
+
+    /// `table.column` of a text column.
+    func key(of column: ColumnReference) -> String { columnKeys[Int(column.index)] }
+
     /// What the facts say about the forms of a text column's text; records the column as a
     /// candidate for facts. Looked up once per column and query.
     func knownForm(of column: ColumnReference) -> KnownTextForm? {
-        if let known = knownForms.first(where: { $0.key == column.key }) { return known.form }
+        let key = key(of: column)
+        if let known = knownForms.first(where: { $0.key == key }) { return known.form }
         let facts = options.facts
         let form: KnownTextForm? =
-            !facts.nfcColumns.isEmpty && facts.nfcColumns.contains(column.key)
-            ? .nfc : !facts.nfcOrNFDColumns.isEmpty && facts.nfcOrNFDColumns.contains(column.key) ? .nfcOrNFD : nil
-        knownForms.append((column.key, form))
+            !facts.nfcColumns.isEmpty && facts.nfcColumns.contains(key)
+            ? .nfc : !facts.nfcOrNFDColumns.isEmpty && facts.nfcOrNFDColumns.contains(key) ? .nfcOrNFD : nil
+        knownForms.append((key, form))
         return form
     }
 
@@ -429,9 +445,9 @@ final class LoweringContext {
             case .localizedStandard?: value = dialect.collate(value, .localizedStandard)
             case .localized?: value = dialect.collate(value, .localized)
             default:
-                let column = ColumnReference(key: model.tableName + "." + key.attribute.columnName)
+                let column = columnReference(table: model.tableName, column: key.attribute.columnName)
                 if knownForm(of: column) == .nfc {
-                    nfcAssumptions.appendOnce(column.key)
+                    nfcAssumptions.appendOnce(self.key(of: column))
                 } else {
                     value = dialect.call(.nfc, [value])
                 }
