@@ -41,7 +41,7 @@ extension LoweringContext {
             // Swift: nil == nil, nil != value. `IS` keeps it two-valued.
             result = Lowered(dialect.nullSafeEqual(left.operand, right.operand, negated: op == .notEqual), mayTrap: mayTrap).with(.comparison)
             // A trap would read as nil: keep it a trap.
-            if let trap = anyOf([left.trapTest, right.trapTest]) {
+            if let trap = anyOf([trapTest(of: left), trapTest(of: right)]) {
                 result = Lowered("CASE WHEN " + trap + " THEN NULL ELSE " + result.sql + " END", mayTrap: true, isAtomic: true)
             }
             return result

@@ -10,7 +10,7 @@ extension LoweringContext {
         var lowered = lowerValue(expr)
         if lowered.isOptional {
             // A `Bool?` used as a condition (the checker only allows it through `== true`, but be safe).
-            let trap = lowered.trapTest
+            let trap = trapTest(of: lowered)
             lowered = Lowered(dialect.nullSafeEqual(lowered.operand, SQLFragment(dialect.trueLiteral), negated: false), mayTrap: lowered.mayTrap)
             if let trap { lowered = Lowered("CASE WHEN " + trap + " THEN NULL ELSE " + lowered.sql + " END", mayTrap: true, isAtomic: true) }
         }
@@ -71,7 +71,7 @@ extension LoweringContext {
         case .injectOptional(let inner):
             var lowered = lowerValue(inner, hint: hint)
             // Promoted, the value can be compared with nil; a NULL from it still means a trap.
-            lowered.trapCondition = lowered.trapTest
+            lowered.trapConditionNumber = numbered(trapTest(of: lowered))
             lowered.isOptional = true
             return lowered
         case .not(let inner):
@@ -96,12 +96,12 @@ extension LoweringContext {
             var result = Lowered(
                 "coalesce(" + left.sql + ", " + right.sql + ")", isOptional: rhs.type.isOptional,
                 mayTrap: left.mayTrap || right.mayTrap, isAtomic: true, storage: left.storage ?? right.storage)
-            if let leftTrap = left.trapTest {
+            if let leftTrap = trapTest(of: left) {
                 // A trap on the left is not nil: the default must not hide it.
                 result.sql = "CASE WHEN " + leftTrap + " THEN NULL ELSE " + result.sql + " END"
             }
             if result.isOptional, result.mayTrap {
-                result.trapCondition = anyOf([left.trapTest, right.trapTest.map { left.operand(inside: .comparison) + " IS NULL AND " + $0 }])
+                result.trapConditionNumber = numbered(anyOf([trapTest(of: left), trapTest(of: right).map { left.operand(inside: .comparison) + " IS NULL AND " + $0 }]))
             }
             return result
         case .conditional(let condition, let then, let otherwise):
@@ -116,11 +116,11 @@ extension LoweringContext {
                 sql, isOptional: expr.type.isOptional, mayTrap: test.mayTrap || yes.mayTrap || no.mayTrap, isAtomic: true,
                 storage: yes.storage ?? no.storage)
             if result.isOptional, result.mayTrap {
-                result.trapCondition = anyOf([
+                result.trapConditionNumber = numbered(anyOf([
                     test.mayTrap ? test.operand(inside: .comparison) + " IS NULL" : nil,
-                    yes.trapTest.map { test.operand(inside: .and) + " AND " + $0 },
-                    no.trapTest.map { "NOT " + test.operand(inside: .not) + " AND " + $0 },
-                ])
+                    trapTest(of: yes).map { test.operand(inside: .and) + " AND " + $0 },
+                    trapTest(of: no).map { "NOT " + test.operand(inside: .not) + " AND " + $0 },
+                ]))
             }
             return result
         case .conversion(let inner):
@@ -399,7 +399,7 @@ extension LoweringContext {
                     isAtomic: true, storage: lowered.storage)
             }
             // A trap in the body happens only for a present row.
-            result.trapCondition = lowered.trapTest.map { present + " AND " + $0 }
+            result.trapConditionNumber = numbered(trapTest(of: lowered).map { present + " AND " + $0 })
             return result
         }
         let value = lowerValue(source, hint: hint)
@@ -418,9 +418,9 @@ extension LoweringContext {
                 mayTrap: lowered.mayTrap || value.mayTrap, isAtomic: true, storage: lowered.storage)
         }
         result.mayTrap = lowered.mayTrap || value.mayTrap
-        result.trapCondition = anyOf([
-            value.trapTest, lowered.trapTest.map { value.operand(inside: .comparison) + " IS NOT NULL AND " + $0 },
-        ])
+        result.trapConditionNumber = numbered(anyOf([
+            trapTest(of: value), trapTest(of: lowered).map { value.operand(inside: .comparison) + " IS NOT NULL AND " + $0 },
+        ]))
         return result
     }
 
@@ -474,7 +474,7 @@ extension LoweringContext {
             (missing, present) = (key + " IS NULL", key + " IS NOT NULL")
         } else {
             let value = lowerValue(source)
-            sourceTrap = value.trapTest
+            sourceTrap = trapTest(of: value)
             var unwrapped = value
             unwrapped.isOptional = false
             unwrapped.mayTrap = false
@@ -499,9 +499,9 @@ extension LoweringContext {
             result.sql = "CASE WHEN " + sourceTrap + " THEN NULL ELSE " + result.sql + " END"
         }
         if result.isOptional, result.mayTrap {
-            result.trapCondition = anyOf([
-                sourceTrap, no.trapTest.map { missing + " AND " + $0 }, yes.trapTest.map { "NOT " + missing.parenthesized + " AND " + $0 },
-            ])
+            result.trapConditionNumber = numbered(anyOf([
+                sourceTrap, trapTest(of: no).map { missing + " AND " + $0 }, trapTest(of: yes).map { "NOT " + missing.parenthesized + " AND " + $0 },
+            ]))
         }
         return result
     }

@@ -191,7 +191,7 @@ extension LoweringContext {
             guarded = Lowered(
                 "CASE WHEN " + trapped + " THEN NULL ELSE " + result.sql + " END", isOptional: result.isOptional, mayTrap: true,
                 isAtomic: true, storage: result.storage)
-            if result.isOptional { guarded.trapCondition = anyOf([trapped, result.trapCondition]) }
+            if result.isOptional { guarded.trapConditionNumber = numbered(anyOf([trapped, trapCondition(of: result)])) }
         }
         guarded.mayTrap = guarded.mayTrap || opened.mayTrap
         return guarded
@@ -315,7 +315,7 @@ extension LoweringContext {
             // Swift builds the whole array first: a trap in any element traps.
             let trapped = "EXISTS " + subquery(opened, select: SQLFragment("1"), extra: [element.operand(inside: .comparison) + " IS NULL"])
             first = Lowered("CASE WHEN " + trapped + " THEN NULL ELSE " + first.sql + " END", isOptional: true, mayTrap: true, isAtomic: true, storage: element.storage)
-            first.trapCondition = trapped
+            first.trapConditionNumber = numbered(trapped)
         }
         return guardTraps(of: opened, first)
     }
@@ -335,7 +335,7 @@ extension LoweringContext {
             result = Lowered(
                 "CASE WHEN " + trapped + " THEN NULL ELSE " + result.sql + " END", isOptional: true, mayTrap: true, isAtomic: true,
                 storage: element.storage)
-            result.trapCondition = trapped
+            result.trapConditionNumber = numbered(trapped)
         }
         return guardTraps(of: opened, result)
     }
@@ -410,7 +410,7 @@ extension LoweringContext {
                 result = Lowered(value.operand + " IN (" + SQLFragment.joined(items.map(\.sql), separator: ", ") + ")").with(.comparison)
             }
             // Swift builds the whole array first: a trap in any element traps, found or not.
-            if let trapped = anyOf(([value] + items).map(\.trapTest)) {
+            if let trapped = anyOf(([value] + items).map { trapTest(of: $0) }) {
                 result = Lowered("CASE WHEN " + trapped + " THEN NULL ELSE " + result.sql + " END", mayTrap: true, isAtomic: true)
             }
             return result

@@ -2,27 +2,28 @@ import SiftChecker
 import SiftSchema
 import SiftSyntax
 
-/// The condition under which an optional lowered value trapped (see ``Lowered/trapCondition``).
-final class TrapCondition {
-    let condition: SQLFragment
-    init(_ condition: SQLFragment) { self.condition = condition }
-}
-
 /// A lowered expression: its SQL and what is known about its value.
 struct Lowered {
-    // The one-byte fields come last: declared between the larger ones they left padding, and a
-    // lowered value is copied at every level of the tree.
+    // A lowered value is copied and destroyed at every level of the tree, so it is kept small
+    // (40 bytes) and holds one reference, its SQL: what it refers to otherwise are numbers into
+    // the lowering's lists, -1 for none (an optional `Int32` would take 8 bytes). The one-byte
+    // fields come last: declared between the larger ones they left padding.
     var sql: SQLFragment
+    private var columnNumber: Int32 = -1
+    private var trapNumber: Int32 = -1
     /// The bare column it is, for index-friendly comparisons and facts.
-    var column: ColumnReference?
-    /// For an optional value that can trap: the condition under which it trapped (its NULL alone
-    /// cannot tell a trap from nil). A non-optional value trapped exactly when it is NULL.
-    var trapCondition: SQLFragment? {
-        get { trapConditionBox?.condition }
-        set { trapConditionBox = newValue.map(TrapCondition.init) }
+    var column: ColumnReference? {
+        get { columnNumber < 0 ? nil : ColumnReference(index: columnNumber) }
+        set { columnNumber = newValue?.index ?? -1 }
     }
-    /// Boxed: rarely there, and a lowered value is copied at every level of the tree.
-    private var trapConditionBox: TrapCondition?
+    /// For an optional value that can trap: the number of the condition under which it trapped
+    /// (its NULL alone cannot tell a trap from nil) in the query's list of them
+    /// (``LoweringContext/trapConditions``; rarely there). A non-optional value trapped exactly
+    /// when it is NULL.
+    var trapConditionNumber: Int32? {
+        get { trapNumber < 0 ? nil : trapNumber }
+        set { trapNumber = newValue ?? -1 }
+    }
     /// The SQL value can be NULL because the Swift value is optional (nil).
     var isOptional: Bool
     /// Evaluating it can trap; then its value is NULL.
@@ -44,20 +45,13 @@ struct Lowered {
         self.isOptional = isOptional
         self.mayTrap = mayTrap
         self.isAtomic = isAtomic
-        self.column = column
+        self.columnNumber = column?.index ?? -1
         self.storage = storage
         self.boolConstant = boolConstant
     }
 
     /// The SQL, parenthesised unless atomic.
     var operand: SQLFragment { isAtomic ? sql : sql.parenthesized }
-
-    /// A condition that is true when evaluating this value trapped, or nil when it cannot trap.
-    var trapTest: SQLFragment? {
-        guard mayTrap else { return nil }
-        if !isOptional { return operand(inside: .comparison) + " IS NULL" }
-        return trapCondition
-    }
 
     /// The SQL as an operand of an operator of `context` precedence: parenthesised unless it
     /// binds more tightly.
@@ -205,6 +199,9 @@ final class LoweringContext {
     // What the facts decided is kept in lists, not sets: a query names a few columns and
     // references, and comparing a few short keys costs less than hashing one (a set's first insert
     // also allocates its storage).
+    /// The conditions under which optional lowered values trapped, numbered by
+    /// ``Lowered/trapConditionNumber``.
+    @exclusivity(unchecked) var trapConditions: [SQLFragment] = []
     /// The text columns lowered values are (`table.column`, as the facts name them), numbered
     /// by ``ColumnReference``.
     @exclusivity(unchecked) var columnKeys: [String] = []
@@ -261,6 +258,25 @@ final class LoweringContext {
     }
 
     func keyColumn(of model: Model) -> String { model.primaryKey.first ?? "rowid" }
+
+    /// The number of a trap condition, for ``Lowered/trapConditionNumber``; nil for none.
+    func numbered(_ condition: SQLFragment?) -> Int32? {
+        guard let condition else { return nil }
+        trapConditions.append(condition)
+        return Int32(truncatingIfNeeded: trapConditions.count - 1)
+    }
+
+    /// The condition under which an optional lowered value trapped, if it can trap.
+    func trapCondition(of value: Lowered) -> SQLFragment? {
+        value.trapConditionNumber.map { trapConditions[Int($0)] }
+    }
+
+    /// A condition that is true when evaluating `value` trapped, or nil when it cannot trap.
+    func trapTest(of value: Lowered) -> SQLFragment? {
+        guard value.mayTrap else { return nil }
+        if !value.isOptional { return value.operand(inside: .comparison) + " IS NULL" }
+        return trapCondition(of: value)
+    }
 
     /// The reference to the text column `table.column`, numbered on first use.
     func columnReference(table: String, column: String) -> ColumnReference {

@@ -1,0 +1,25 @@
+import Testing
+
+@testable import SiftSQL
+
+/// The lowering's working value stays small: it is copied and destroyed at every level of the
+/// tree, and each byte and reference it grew by cost instructions per query (see README,
+/// Performance).
+@Suite struct LoweredLayoutTests {
+    @Test func loweredValuesHoldOneReferenceIn40Bytes() {
+        #expect(MemoryLayout<Lowered>.size <= 40)
+        #expect(MemoryLayout<SQLFragment>.size == 24)
+    }
+
+    /// A column and a trap condition read back as they were set, and clear to none.
+    @Test func numberedFieldsReadBack() {
+        var value = Lowered(SQLFragment("x"))
+        #expect(value.column == nil && value.trapConditionNumber == nil)
+        value.column = ColumnReference(index: 0)
+        value.trapConditionNumber = 7
+        #expect(value.column?.index == 0 && value.trapConditionNumber == 7)
+        value.column = nil
+        value.trapConditionNumber = nil
+        #expect(value.column == nil && value.trapConditionNumber == nil)
+    }
+}
