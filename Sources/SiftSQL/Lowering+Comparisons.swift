@@ -200,7 +200,7 @@ extension LoweringContext {
     /// A string operand in NFC: constants and parameters are bound in NFC already; a column known
     /// to hold NFC text stays bare (keeping its index); anything else goes through `sift_nfc`.
     func normalizedString(_ value: consuming Lowered) -> Lowered {
-        if value.sql.singleBinding != nil { return value }
+        if value.sql.isSingleBinding { return value }
         if value.sql.isNullLiteral { return value }
         if let column = value.column {
             if knownForm(of: column) == .nfc {

@@ -5,7 +5,7 @@ import SiftSyntax
 /// A lowered expression: its SQL and what is known about its value.
 struct Lowered {
     // A lowered value is copied and destroyed at every level of the tree, so it is kept small
-    // (40 bytes) and holds one reference, its SQL: what it refers to otherwise are numbers into
+    // (32 bytes) and holds one reference, its SQL's bytes: what it refers to otherwise are numbers into
     // the lowering's lists, -1 for none (an optional `Int32` would take 8 bytes). The one-byte
     // fields come last: declared between the larger ones they left padding.
     var sql: SQLFragment
@@ -374,20 +374,17 @@ final class LoweringContext {
         orderBy: [SQLFragment], limit: SQLFragment?
     ) -> RenderedSQL {
         var capacity = 32 + model.doubleQuotedColumns.qualifiedByTable.count + level.from.estimatedLength + (limit?.estimatedLength ?? 0)
-        var bindings = level.from.bindingCount + (limit?.bindingCount ?? 0)
         for join in level.joins {
             capacity += join.sql.estimatedLength + 2
-            bindings += join.sql.bindingCount
         }
         for conjunct in conjuncts {
             capacity += conjunct.estimatedLength + 8
-            bindings += conjunct.bindingCount
         }
         for key in orderBy {
             capacity += key.estimatedLength + 2
-            bindings += key.bindingCount
         }
-        var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity, bindings: bindings)
+        // Room for a few bindings (their count is not kept apart from the bytes).
+        var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity, bindings: 4)
         sql.append(sql: "SELECT ")
         sql.appendColumnsQualifiedByTable(of: model)
         sql.appendNewline(indent: 0)

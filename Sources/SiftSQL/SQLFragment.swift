@@ -4,11 +4,11 @@
 /// values are always bindings, numbered in order of appearance. This is what makes SQL injection
 /// impossible by construction: there is no way to put a value into the text.
 ///
-/// Stored as one byte stream and one list of binding slots, so that joining fragments (what
-/// lowering does at every node) copies bytes instead of arrays of enum cases: SQL text is its
-/// UTF-8; an identifier is a marker byte, its length in four bytes and its UTF-8; a binding is a
-/// marker byte standing for the next slot of `slots`; a line break is a marker and its indent.
-/// Sift's SQL text never contains the marker bytes (control characters).
+/// Stored as one byte stream, so that joining fragments (what lowering does at every node) copies
+/// bytes instead of arrays of enum cases, and a fragment is one reference: SQL text is its UTF-8;
+/// an identifier is a marker byte, its length in four bytes and its UTF-8; a binding is a marker
+/// byte and its slot (``BindingSlotBytes``); a line break is a marker and its indent. Sift's SQL
+/// text never contains the marker bytes (control characters).
 public struct SQLFragment: Sendable, Hashable {
     /// One part of a fragment (a view of the stored bytes, for inspection and tests).
     public enum Segment: Sendable, Hashable {
@@ -31,14 +31,11 @@ public struct SQLFragment: Sendable, Hashable {
         static let end: UInt8 = 0x04
     }
 
-    /// Text, identifiers, binding markers and line breaks, as described above.
+    /// Text, identifiers, bindings and line breaks, as described above.
     private(set) var bytes: ByteBuffer
-    /// The bindings, in the order of their markers.
-    private(set) var slots: [BindingSlot]
 
     public init() {
         bytes = ByteBuffer()
-        slots = []
     }
 
     public init(_ segments: [Segment]) {
@@ -56,7 +53,6 @@ public struct SQLFragment: Sendable, Hashable {
     /// SQL text written by Sift.
     public init(_ sql: String) {
         bytes = ByteBuffer()
-        slots = []
         appendText(sql)
     }
 
@@ -67,16 +63,11 @@ public struct SQLFragment: Sendable, Hashable {
     }
 
     public static func binding(_ slot: BindingSlot) -> SQLFragment {
-        SQLFragment(bytes: bindingMarker, slots: [slot])
+        // Room for what usually follows a bound value (` AND `, `)`) without growing.
+        var fragment = SQLFragment(reservingCapacity: 48)
+        fragment.appendBinding(slot)
+        return fragment
     }
-
-    /// The bytes of a lone binding, shared by every such fragment (copied away from on the first
-    /// append, like any shared buffer): a bound value allocates only its slot.
-    private static let bindingMarker: ByteBuffer = {
-        var bytes = ByteBuffer(capacity: 1)
-        bytes.append(Marker.binding)
-        return bytes
-    }()
 
     /// A line break in the readable layout (a space on one line), then `indent` levels.
     public static func newline(indent: Int) -> SQLFragment {
@@ -89,7 +80,7 @@ public struct SQLFragment: Sendable, Hashable {
     public static func column(_ alias: String, _ column: String) -> SQLFragment {
         // Two markers with their lengths and the dot (11 bytes), and room for what usually
         // follows a column (` = ?`, ` IS NULL`) without growing.
-        var fragment = SQLFragment(bytes: ByteBuffer(capacity: alias.utf8.count + column.utf8.count + 11 + 32), slots: [])
+        var fragment = SQLFragment(bytes: ByteBuffer(capacity: alias.utf8.count + column.utf8.count + 11 + 32))
         fragment.appendColumn(alias, column)
         return fragment
     }
@@ -101,14 +92,13 @@ public struct SQLFragment: Sendable, Hashable {
         appendIdentifier(column)
     }
 
-    private init(bytes: ByteBuffer, slots: [BindingSlot]) {
+    private init(bytes: ByteBuffer) {
         self.bytes = bytes
-        self.slots = slots
     }
 
     /// An empty fragment with room for about `length` bytes of SQL, to be built in one buffer.
     init(reservingCapacity length: Int) {
-        self.init(bytes: ByteBuffer(capacity: length), slots: [])
+        self.init(bytes: ByteBuffer(capacity: length))
     }
 
     /// `"table"`, or `"table" AS "alias"` when they differ: a `FROM` item, in one buffer.
@@ -138,14 +128,24 @@ public struct SQLFragment: Sendable, Hashable {
 
     /// The slot when the fragment is one binding and nothing else.
     public var singleBinding: BindingSlot? {
-        slots.count == 1 && bytes.count == 1 ? slots[0] : nil
+        guard bytes.count > 1 else { return nil }
+        return bytes.withUnsafeBufferPointer { bytes in
+            guard bytes[0] == Marker.binding, 1 + BindingSlotBytes.length(at: 1, in: bytes) == bytes.count else { return nil }
+            return BindingSlotBytes.read(at: 1, in: bytes).slot
+        }
     }
 
-    /// About the length of its SQL text (identifiers' quotes and placeholders' digits aside), to size buffers.
-    var estimatedLength: Int { bytes.count + 2 * slots.count }
+    /// Whether the fragment is one binding and nothing else (without reading the slot).
+    var isSingleBinding: Bool {
+        guard bytes.count > 1 else { return false }
+        return bytes.withUnsafeBufferPointer { bytes in
+            bytes[0] == Marker.binding && 1 + BindingSlotBytes.length(at: 1, in: bytes) == bytes.count
+        }
+    }
 
-    /// How many bindings it holds (a named parameter used twice counts twice).
-    var bindingCount: Int { slots.count }
+    /// About the length of its SQL text (identifiers' quotes aside; a bound value's bytes stand
+    /// for its placeholder), to size buffers.
+    var estimatedLength: Int { bytes.count }
 
     /// Whether the fragment is the SQL text `NULL` alone.
     public var isNullLiteral: Bool { bytes.count == 4 && bytes.withUnsafeBufferPointer { $0.elementsEqual("NULL".utf8) } }
@@ -158,7 +158,6 @@ public struct SQLFragment: Sendable, Hashable {
     ) {
         bytes.withUnsafeBufferPointer { bytes in
             var index = 0
-            var slot = 0
             let count = bytes.count
             while index < count {
                 switch bytes[index] {
@@ -167,9 +166,9 @@ public struct SQLFragment: Sendable, Hashable {
                     identifier(UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + length)]))
                     index += 5 + length
                 case Marker.binding:
-                    binding(slots[slot])
-                    slot += 1
-                    index += 1
+                    let (slot, length) = BindingSlotBytes.read(at: index + 1, in: bytes)
+                    binding(slot)
+                    index += 1 + length
                 case Marker.newline:
                     newline(Int(bytes[index + 1]))
                     index += 2
@@ -213,7 +212,7 @@ public struct SQLFragment: Sendable, Hashable {
 
     private mutating func appendBinding(_ slot: BindingSlot) {
         bytes.append(Marker.binding)
-        slots.append(slot)
+        BindingSlotBytes.append(slot, to: &bytes)
     }
 
     private mutating func appendNewline(indent: Int) {
@@ -236,7 +235,7 @@ public struct SQLFragment: Sendable, Hashable {
     }
 
     public static func + (lhs: String, rhs: SQLFragment) -> SQLFragment {
-        var result = SQLFragment(bytes: ByteBuffer(capacity: lhs.utf8.count + rhs.bytes.count + 16), slots: rhs.slots)
+        var result = SQLFragment(bytes: ByteBuffer(capacity: lhs.utf8.count + rhs.bytes.count + 16))
         result.appendText(lhs)
         result.bytes.append(rhs.bytes)
         return result
@@ -244,15 +243,13 @@ public struct SQLFragment: Sendable, Hashable {
 
     public static func += (lhs: inout SQLFragment, rhs: SQLFragment) {
         lhs.bytes.append(rhs.bytes)
-        // Sharing the right side's slots when the left has none allocates nothing.
-        if lhs.slots.isEmpty { lhs.slots = rhs.slots } else if !rhs.slots.isEmpty { lhs.slots.append(contentsOf: rhs.slots) }
     }
 
     public static func += (lhs: inout SQLFragment, rhs: String) { lhs.appendText(rhs) }
 
     /// The fragments joined by a separator.
     public static func joined(_ parts: [SQLFragment], separator: String) -> SQLFragment {
-        var result = SQLFragment(bytes: ByteBuffer(capacity: parts.reduce(0) { $0 + $1.bytes.count } + parts.count * separator.utf8.count), slots: [])
+        var result = SQLFragment(bytes: ByteBuffer(capacity: parts.reduce(0) { $0 + $1.bytes.count } + parts.count * separator.utf8.count))
         for (index, part) in parts.enumerated() {
             if index > 0 { result.appendText(separator) }
             result += part

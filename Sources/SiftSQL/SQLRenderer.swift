@@ -125,7 +125,6 @@ struct SQLRenderer<Dialect: SQLDialect> {
 
     /// A fragment, its bindings numbered after those written before it.
     mutating func append(_ fragment: SQLFragment) {
-        var slot = 0
         fragment.bytes.withUnsafeBufferPointer { bytes in
             let count = bytes.count
             var index = 0
@@ -144,9 +143,9 @@ struct SQLRenderer<Dialect: SQLDialect> {
                     dialect.appendQuoted(identifierUTF8: UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + length)]), to: &text)
                     index += 5 + length
                 case SQLFragment.Marker.binding:
-                    appendBinding(fragment.slots[slot])
-                    slot += 1
-                    index += 1
+                    let (slot, length) = BindingSlotBytes.read(at: index + 1, in: bytes)
+                    appendBinding(slot)
+                    index += 1 + length
                 default:  // a line break
                     appendNewline(indent: Int(bytes[index + 1]))
                     index += 2
@@ -186,7 +185,7 @@ extension SQLFragment {
     }
 
     private func render(opened dialect: some SQLDialect, readable: Bool) -> RenderedSQL {
-        var renderer = SQLRenderer(dialect: dialect, readable: readable, capacity: bytes.count + 2 * slots.count, bindings: slots.count)
+        var renderer = SQLRenderer(dialect: dialect, readable: readable, capacity: bytes.count)
         renderer.append(self)
         return renderer.rendered
     }

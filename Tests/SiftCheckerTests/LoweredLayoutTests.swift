@@ -6,9 +6,9 @@ import Testing
 /// tree, and each byte and reference it grew by cost instructions per query (see README,
 /// Performance).
 @Suite struct LoweredLayoutTests {
-    @Test func loweredValuesHoldOneReferenceIn40Bytes() {
-        #expect(MemoryLayout<Lowered>.size <= 40)
-        #expect(MemoryLayout<SQLFragment>.size == 24)
+    @Test func loweredValuesHoldOneReferenceIn32Bytes() {
+        #expect(MemoryLayout<Lowered>.size <= 32)
+        #expect(MemoryLayout<SQLFragment>.size == 16)
     }
 
     /// A column and a trap condition read back as they were set, and clear to none.

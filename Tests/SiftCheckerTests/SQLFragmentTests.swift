@@ -182,3 +182,47 @@ private struct BracketDialect: SQLDialect {
     var trueLiteral: String { sqlite.trueLiteral }
     var falseLiteral: String { sqlite.falseLiteral }
 }
+
+/// Bound values live in a fragment's bytes: each kind reads back as it was written, whatever
+/// bytes it holds (markers among them), between text and identifiers, and renders in order.
+@Suite struct BindingBytesTests {
+    static let slots: [BindingSlot] = [
+        .constant(.null), .constant(.integer(0)), .constant(.integer(1)), .constant(.integer(-1)), .constant(.integer(.min)),
+        .constant(.integer(.max)), .constant(.real(0.5)), .constant(.real(-0.0)), .constant(.real(.infinity)),
+        .constant(.real(-1e300)), .constant(.text("")), .constant(.text("Kim Lee")), .constant(.text("\u{1}\u{2}\u{3} marker bytes")),
+        .constant(.text("Zürich Cafe\u{301} 이름 " + String(repeating: "long text ", count: 40))), .constant(.blob([])),
+        .constant(.blob([0, 1, 2, 3, 4, 255])), .parameter(name: "userID", encoding: .uuid(.uuidBlob)),
+        .parameter(name: "d", encoding: .date(.dateISO8601)), .parameter(name: "when", encoding: .date(.dateReferenceSeconds)),
+        .parameter(name: "p", encoding: .prefixUpperBound), .parameter(name: "p", encoding: .decomposed),
+        .parameter(name: "p", encoding: .decomposedPrefixUpperBound), .parameter(name: "limit", encoding: .count),
+        .parameter(name: "ids", encoding: .jsonArray(element: .uuid(.uuidLowercaseText))),
+        .parameter(name: "nested", encoding: .jsonArray(element: .jsonArray(element: .date(.dateUnixSeconds)))),
+        .parameter(name: "이름", encoding: .plain),
+    ]
+
+    @Test func everyKindOfSlotReadsBack() {
+        for slot in Self.slots {
+            let fragment = SQLFragment.binding(slot)
+            #expect(fragment.singleBinding == slot)
+            #expect(fragment.segments == [.binding(slot)])
+            let framed = SQLFragment("a = ") + fragment + " AND " + SQLFragment.identifier("x\u{1}y") + " = " + fragment
+            #expect(framed.singleBinding == nil)
+            #expect(framed.segments == [.sql("a = "), .binding(slot), .sql(" AND "), .identifier("x\u{1}y"), .sql(" = "), .binding(slot)])
+        }
+    }
+
+    @Test func bindingsRenderInOrderOfAppearance() {
+        let fragment = SQLFragment.joined(Self.slots.map { SQLFragment.binding($0) }, separator: ", ")
+        let (text, bindings) = fragment.rendered()
+        // A parameter keeps one placeholder per encoding; every other value has its own.
+        var expected: [BindingSlot] = []
+        for slot in Self.slots where !expected.contains(slot) || !slot.isParameter { expected.append(slot) }
+        #expect(bindings == expected)
+        #expect(text.split(separator: ",").count == Self.slots.count)
+        #expect(!text.contains("\u{1}") && !text.contains("\u{2}"))
+    }
+}
+
+extension BindingSlot {
+    fileprivate var isParameter: Bool { if case .parameter = self { true } else { false } }
+}

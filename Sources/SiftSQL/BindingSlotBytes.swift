@@ -1,0 +1,180 @@
+import SiftSchema
+
+/// A binding slot written into an SQL fragment's byte stream, after the fragment's binding marker,
+/// and read back from it.
+///
+/// A fragment then is its bytes alone (one reference, 16 bytes) where it also carried an array of
+/// slots: lowering copies fragments at every level of the tree, and a lone bound value no longer
+/// allocates an array. The layout is a kind byte, then the value:
+/// - null: nothing; integer and real: 8 bytes, little-endian (a real's bit pattern);
+/// - text and blob: the length in 4 bytes, then the bytes (a text's UTF-8, as given);
+/// - parameter: the name's length in 4 bytes, its UTF-8, then the encoding (below).
+///
+/// An encoding is a byte; a date or UUID encoding is followed by its storage's byte, an array's
+/// by its element's encoding.
+enum BindingSlotBytes {
+    private enum Kind: UInt8 {
+        case null = 0, integer, real, text, blob, parameter
+    }
+
+    /// Appends `slot` to `bytes`.
+    static func append(_ slot: BindingSlot, to bytes: inout ByteBuffer) {
+        switch slot {
+        case .constant(let value):
+            switch value {
+            case .null: bytes.append(Kind.null.rawValue)
+            case .integer(let integer): appendWord(kind: .integer, UInt64(bitPattern: integer), to: &bytes)
+            case .real(let real): appendWord(kind: .real, real.bitPattern, to: &bytes)
+            case .text(let text):
+                var text = text
+                text.withUTF8 { appendCounted(kind: .text, $0, to: &bytes) }
+            case .blob(let blob): blob.withUnsafeBufferPointer { appendCounted(kind: .blob, $0, to: &bytes) }
+            }
+        case .parameter(let name, let encoding):
+            var name = name
+            name.withUTF8 { appendCounted(kind: .parameter, $0, to: &bytes) }
+            append(encoding, to: &bytes)
+        }
+    }
+
+    /// The slot whose bytes start at `index`, and how many bytes it takes.
+    static func read(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (slot: BindingSlot, length: Int) {
+        let kind = Kind(rawValue: bytes[index]) ?? .null
+        switch kind {
+        case .null:
+            return (.constant(.null), 1)
+        case .integer:
+            return (.constant(.integer(Int64(bitPattern: word(at: index + 1, in: bytes)))), 9)
+        case .real:
+            return (.constant(.real(Double(bitPattern: word(at: index + 1, in: bytes)))), 9)
+        case .text:
+            let count = self.count(at: index + 1, in: bytes)
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + count)]), as: UTF8.self)
+            return (.constant(.text(text)), 5 + count)
+        case .blob:
+            let count = self.count(at: index + 1, in: bytes)
+            return (.constant(.blob(Array(bytes[(index + 5)..<(index + 5 + count)]))), 5 + count)
+        case .parameter:
+            let count = self.count(at: index + 1, in: bytes)
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + count)]), as: UTF8.self)
+            let (encoding, length) = readEncoding(at: index + 5 + count, in: bytes)
+            return (.parameter(name: name, encoding: encoding), 5 + count + length)
+        }
+    }
+
+    /// How many bytes the slot starting at `index` takes, without reading it.
+    static func length(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        switch Kind(rawValue: bytes[index]) ?? .null {
+        case .null: 1
+        case .integer, .real: 9
+        case .text, .blob: 5 + count(at: index + 1, in: bytes)
+        case .parameter:
+            5 + count(at: index + 1, in: bytes) + encodingLength(at: index + 5 + count(at: index + 1, in: bytes), in: bytes)
+        }
+    }
+
+    // MARK: Parts
+
+    private static func appendWord(kind: Kind, _ word: UInt64, to bytes: inout ByteBuffer) {
+        bytes.append(count: 9) { target in
+            target[0] = kind.rawValue
+            for offset in 0..<8 { target[1 + offset] = UInt8(truncatingIfNeeded: word >> (8 * UInt64(offset))) }
+        }
+    }
+
+    private static func word(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var word: UInt64 = 0
+        for offset in 0..<8 { word |= UInt64(bytes[index + offset]) << (8 * UInt64(offset)) }
+        return word
+    }
+
+    private static func appendCounted(kind: Kind, _ payload: UnsafeBufferPointer<UInt8>, to bytes: inout ByteBuffer) {
+        let count = UInt32(truncatingIfNeeded: payload.count)
+        bytes.append(count: 5 + payload.count) { target in
+            target[0] = kind.rawValue
+            target[1] = UInt8(truncatingIfNeeded: count)
+            target[2] = UInt8(truncatingIfNeeded: count >> 8)
+            target[3] = UInt8(truncatingIfNeeded: count >> 16)
+            target[4] = UInt8(truncatingIfNeeded: count >> 24)
+            if let base = payload.baseAddress { (target + 5).initialize(from: base, count: payload.count) }
+        }
+    }
+
+    private static func count(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24
+    }
+
+    // MARK: Encodings
+
+    private static func append(_ encoding: ValueEncoding, to bytes: inout ByteBuffer) {
+        switch encoding {
+        case .plain: bytes.append(0)
+        case .date(let storage):
+            bytes.append(1)
+            bytes.append(storageByte(storage))
+        case .uuid(let storage):
+            bytes.append(2)
+            bytes.append(storageByte(storage))
+        case .prefixUpperBound: bytes.append(3)
+        case .decomposed: bytes.append(4)
+        case .decomposedPrefixUpperBound: bytes.append(5)
+        case .count: bytes.append(6)
+        case .jsonArray(let element):
+            bytes.append(7)
+            append(element, to: &bytes)
+        }
+    }
+
+    private static func readEncoding(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (ValueEncoding, Int) {
+        switch bytes[index] {
+        case 1: return (.date(storage(bytes[index + 1])), 2)
+        case 2: return (.uuid(storage(bytes[index + 1])), 2)
+        case 3: return (.prefixUpperBound, 1)
+        case 4: return (.decomposed, 1)
+        case 5: return (.decomposedPrefixUpperBound, 1)
+        case 6: return (.count, 1)
+        case 7:
+            let (element, length) = readEncoding(at: index + 1, in: bytes)
+            return (.jsonArray(element: element), 1 + length)
+        default: return (.plain, 1)
+        }
+    }
+
+    private static func encodingLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        switch bytes[index] {
+        case 1, 2: 2
+        case 7: 1 + encodingLength(at: index + 1, in: bytes)
+        default: 1
+        }
+    }
+
+    private static func storageByte(_ storage: Storage) -> UInt8 {
+        switch storage {
+        case .integer: 0
+        case .real: 1
+        case .text: 2
+        case .blob: 3
+        case .dateReferenceSeconds: 4
+        case .dateUnixSeconds: 5
+        case .dateISO8601: 6
+        case .uuidUppercaseText: 7
+        case .uuidLowercaseText: 8
+        case .uuidBlob: 9
+        }
+    }
+
+    private static func storage(_ byte: UInt8) -> Storage {
+        switch byte {
+        case 0: .integer
+        case 1: .real
+        case 2: .text
+        case 3: .blob
+        case 4: .dateReferenceSeconds
+        case 5: .dateUnixSeconds
+        case 6: .dateISO8601
+        case 7: .uuidUppercaseText
+        case 8: .uuidLowercaseText
+        default: .uuidBlob
+        }
+    }
+}
