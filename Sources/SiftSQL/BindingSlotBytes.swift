@@ -25,14 +25,11 @@ enum BindingSlotBytes {
             case .null: bytes.append(Kind.null.rawValue)
             case .integer(let integer): appendWord(kind: .integer, UInt64(bitPattern: integer), to: &bytes)
             case .real(let real): appendWord(kind: .real, real.bitPattern, to: &bytes)
-            case .text(let text):
-                var text = text
-                text.withUTF8 { appendCounted(kind: .text, $0, to: &bytes) }
+            case .text(let text): appendCounted(kind: .text, text, to: &bytes)
             case .blob(let blob): blob.withUnsafeBufferPointer { appendCounted(kind: .blob, $0, to: &bytes) }
             }
         case .parameter(let name, let encoding):
-            var name = name
-            name.withUTF8 { appendCounted(kind: .parameter, $0, to: &bytes) }
+            appendCounted(kind: .parameter, name, to: &bytes)
             append(encoding, to: &bytes)
         }
     }
@@ -98,6 +95,13 @@ enum BindingSlotBytes {
             target[4] = UInt8(truncatingIfNeeded: count >> 24)
             if let base = payload.baseAddress { (target + 5).initialize(from: base, count: payload.count) }
         }
+    }
+
+    /// A string's UTF-8, read in place when it can be (as `ByteBuffer.append(utf8:)` does).
+    private static func appendCounted(kind: Kind, _ text: String, to bytes: inout ByteBuffer) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ appendCounted(kind: kind, $0, to: &bytes) }) { return done }
+        var text = text
+        text.withUTF8 { appendCounted(kind: kind, $0, to: &bytes) }
     }
 
     private static func count(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -109,6 +109,9 @@ public struct ByteBuffer: @unchecked Sendable {
 
     /// Appends the UTF-8 of `text`.
     public mutating func append(utf8 text: String) {
+        // Read in place (a native or literal string always is): `withUTF8` needs a mutable copy,
+        // a retain and a release per piece of SQL.
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ append($0) }) { return done }
         var text = text
         text.withUTF8 { append($0) }
     }

@@ -195,18 +195,22 @@ public struct SQLFragment: Sendable, Hashable {
     }
 
     private mutating func appendIdentifier(_ name: String) {
+        // Read in place when it can be (as `ByteBuffer.append(utf8:)` does).
+        if let done: Void = name.utf8.withContiguousStorageIfAvailable({ appendIdentifier(utf8: $0) }) { return done }
         var name = name
-        name.withUTF8 { utf8 in
-            // The marker, then the length in four bytes, little-endian, then the name.
-            let length = UInt32(truncatingIfNeeded: utf8.count)
-            bytes.append(count: 5 + utf8.count) { target in
-                target[0] = Marker.identifier
-                target[1] = UInt8(truncatingIfNeeded: length)
-                target[2] = UInt8(truncatingIfNeeded: length >> 8)
-                target[3] = UInt8(truncatingIfNeeded: length >> 16)
-                target[4] = UInt8(truncatingIfNeeded: length >> 24)
-                if let base = utf8.baseAddress { (target + 5).initialize(from: base, count: utf8.count) }
-            }
+        name.withUTF8 { appendIdentifier(utf8: $0) }
+    }
+
+    /// The marker, then the length in four bytes, little-endian, then the name.
+    private mutating func appendIdentifier(utf8: UnsafeBufferPointer<UInt8>) {
+        let length = UInt32(truncatingIfNeeded: utf8.count)
+        bytes.append(count: 5 + utf8.count) { target in
+            target[0] = Marker.identifier
+            target[1] = UInt8(truncatingIfNeeded: length)
+            target[2] = UInt8(truncatingIfNeeded: length >> 8)
+            target[3] = UInt8(truncatingIfNeeded: length >> 16)
+            target[4] = UInt8(truncatingIfNeeded: length >> 24)
+            if let base = utf8.baseAddress { (target + 5).initialize(from: base, count: utf8.count) }
         }
     }
 
