@@ -373,7 +373,7 @@ final class LoweringContext {
         in dialect: some SQLDialect, model: Model, level: QueryLevel, conjuncts: [SQLFragment],
         orderBy: [SQLFragment], limit: SQLFragment?
     ) -> RenderedSQL {
-        var capacity = 32 + model.doubleQuotedColumns.qualifiedByTable.count + level.from.estimatedLength + (limit?.estimatedLength ?? 0)
+        var capacity = 32 + model.tableQualifiedColumns.count + level.from.estimatedLength + (limit?.estimatedLength ?? 0)
         for join in level.joins {
             capacity += join.sql.estimatedLength + 2
         }

@@ -91,9 +91,9 @@ struct SQLRenderer<Dialect: SQLDialect> {
     /// `"table"."a", "table"."b", ...` for a model's attributes read under the table's own name:
     /// in a dialect that quotes as SQL does, the list the model keeps, in one copy.
     mutating func appendColumnsQualifiedByTable(of model: Model) {
-        let columns = model.doubleQuotedColumns
-        guard dialect.quotesIdentifiersInDoubleQuotes, columns.count > 0 else { return appendColumns(model.tableName, of: model) }
-        columns.qualifiedByTable.withUnsafeBufferPointer { text.append($0) }
+        let columns = model.tableQualifiedColumns
+        guard dialect.quotesIdentifiersInDoubleQuotes, !columns.isEmpty else { return appendColumns(model.tableName, of: model) }
+        columns.withUnsafeBufferPointer { text.append($0) }
     }
 
     /// `"alias"."a", "alias"."b", ...`: the alias is quoted once and its bytes copied for the others.

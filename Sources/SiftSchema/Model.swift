@@ -80,6 +80,9 @@ public struct Model: Sendable, Hashable {
     public var attributeNames: [String] { storage.attributeNames }
     /// The attributes' columns in double quotes, for SQL's select list (kept for the same reason).
     package var doubleQuotedColumns: DoubleQuotedColumns { storage.doubleQuotedColumns }
+    /// The select list qualified by the table's own name (``DoubleQuotedColumns/qualifiedByTable``),
+    /// read without copying the rest.
+    package var tableQualifiedColumns: [UInt8] { storage.doubleQuotedColumns.qualifiedByTable }
     public var unqueryableMembers: [UnqueryableMember] {
         get { storage.fields.unqueryableMembers }
         set { uniqueStorage().fields.unqueryableMembers = newValue }
