@@ -138,6 +138,9 @@ public struct Model: Sendable, Hashable {
     private final class Storage: @unchecked Sendable {
         var fields: Fields
         private(set) var memberNames: [String]
+        /// The members' names' UTF-8 lengths, and whether every name is ASCII (see ``Model/member(named:)``).
+        private(set) var memberNameLengths: [Int]
+        private(set) var memberNamesAreASCII: Bool
         private(set) var attributes: [Attribute]
         private(set) var attributeNames: [String]
         private(set) var doubleQuotedColumns: DoubleQuotedColumns
@@ -145,6 +148,8 @@ public struct Model: Sendable, Hashable {
         init(_ fields: Fields) {
             self.fields = fields
             memberNames = fields.members.map(\.name)
+            memberNameLengths = memberNames.map(\.utf8.count)
+            memberNamesAreASCII = memberNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
             attributes = Model.attributes(of: fields.members)
             attributeNames = attributes.map(\.name)
             doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName), table: fields.tableName)
@@ -158,6 +163,8 @@ public struct Model: Sendable, Hashable {
         func setMembers(_ members: [Member]) {
             fields.members = members
             memberNames = members.map(\.name)
+            memberNameLengths = memberNames.map(\.utf8.count)
+            memberNamesAreASCII = memberNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
             attributes = Model.attributes(of: members)
             attributeNames = attributes.map(\.name)
             doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName), table: fields.tableName)
@@ -170,7 +177,22 @@ public struct Model: Sendable, Hashable {
         }
     }
 
-    public func member(named name: String) -> Member? { storage.memberNames.firstIndex(of: name).map { storage.fields.members[$0] } }
+    public func member(named name: String) -> Member? { memberIndex(named: name).map { storage.fields.members[$0] } }
+
+    /// The index of the member named `name` (by `==`, canonical equivalence, as Swift compares
+    /// names). Between two ASCII names `==` is byte equality, so when both sides are ASCII a name
+    /// of another length is skipped without a comparison.
+    func memberIndex(named name: String) -> Int? {
+        let storage = self.storage
+        if storage.memberNamesAreASCII, name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } }) == true {
+            let count = name.utf8.count
+            let lengths = storage.memberNameLengths
+            let names = storage.memberNames
+            for index in lengths.indices where lengths[index] == count && names[index] == name { return index }
+            return nil
+        }
+        return storage.memberNames.firstIndex(of: name)
+    }
 
     public func attribute(named name: String) -> Attribute? {
         if case .attribute(let attribute)? = member(named: name) { return attribute }
