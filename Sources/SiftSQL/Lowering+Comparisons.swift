@@ -36,15 +36,14 @@ extension LoweringContext {
             right = inReferenceSeconds(consume right, from: rightStorage)
         }
         let mayTrap = left.mayTrap || right.mayTrap
-        var result: Lowered
         if (op == .equal || op == .notEqual) && (left.isOptional || right.isOptional) {
+            // A trap would read as nil: keep it a trap. (Its test reads the operands: made first,
+            // so that they can then be moved into the comparison instead of copied.)
+            let trap = anyOf([trapTest(of: left), trapTest(of: right)])
             // Swift: nil == nil, nil != value. `IS` keeps it two-valued.
-            result = Lowered(dialect.nullSafeEqual(left.operand, right.operand, negated: op == .notEqual), mayTrap: mayTrap).with(.comparison)
-            // A trap would read as nil: keep it a trap.
-            if let trap = anyOf([trapTest(of: left), trapTest(of: right)]) {
-                result = Lowered("CASE WHEN " + trap + " THEN NULL ELSE " + result.sql + " END", mayTrap: true, isAtomic: true)
-            }
-            return result
+            let equality = dialect.nullSafeEqual(left.takeOperand(), right.takeOperand(), negated: op == .notEqual)
+            guard let trap else { return Lowered(equality, mayTrap: mayTrap).with(.comparison) }
+            return Lowered("CASE WHEN " + trap + " THEN NULL ELSE " + equality + " END", mayTrap: true, isAtomic: true)
         }
         return Lowered(left.takeOperand() + Self.sqlSymbol(op) + right.takeOperand(), mayTrap: mayTrap).with(.comparison)
     }

@@ -16,7 +16,8 @@ public protocol SQLDialect: Sendable {
     /// Appends the UTF-8 of `placeholder(_:)` to the renderer's buffer (defaulted).
     func appendPlaceholder(_ position: Int, to text: inout ByteBuffer)
     /// `a IS b` / `a IS NOT b`: equality where NULL equals NULL (Swift's `==` on optionals).
-    func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment
+    /// The left side is consumed: written into in place, not copied first.
+    func nullSafeEqual(_ lhs: consuming SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment
     /// A call of one of Sift's functions, which the runtime registers on each connection.
     func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment
     /// `ORDER BY` term with a string collation.
@@ -115,7 +116,7 @@ public struct SQLiteDialect: SQLDialect {
         text.append(utf8: String(position))  // a small string: no allocation
     }
 
-    public func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {
+    public func nullSafeEqual(_ lhs: consuming SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {
         lhs + (negated ? " IS NOT " : " IS ") + rhs
     }
 

@@ -80,7 +80,7 @@ public struct SQLFragment: Sendable, Hashable {
     public static func column(_ alias: String, _ column: String) -> SQLFragment {
         // Two markers with their lengths and the dot (11 bytes), and room for what usually
         // follows a column (` = ?`, ` IS NULL`) without growing.
-        var fragment = SQLFragment(bytes: ByteBuffer(capacity: alias.utf8.count + column.utf8.count + 11 + 32))
+        var fragment = SQLFragment(bytes: ByteBuffer(capacity: alias.utf8.count + column.utf8.count + 11 + 64))
         fragment.appendColumn(alias, column)
         return fragment
     }
