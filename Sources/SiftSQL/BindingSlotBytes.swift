@@ -45,14 +45,14 @@ enum BindingSlotBytes {
         case .real:
             return (.constant(.real(Double(bitPattern: word(at: index + 1, in: bytes)))), 9)
         case .text:
-            let count = self.count(at: index + 1, in: bytes)
+            let count = ByteBuffer.countedLength(at: index, in: bytes)
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + count)]), as: UTF8.self)
             return (.constant(.text(text)), 5 + count)
         case .blob:
-            let count = self.count(at: index + 1, in: bytes)
+            let count = ByteBuffer.countedLength(at: index, in: bytes)
             return (.constant(.blob(Array(bytes[(index + 5)..<(index + 5 + count)]))), 5 + count)
         case .parameter:
-            let count = self.count(at: index + 1, in: bytes)
+            let count = ByteBuffer.countedLength(at: index, in: bytes)
             let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + count)]), as: UTF8.self)
             let (encoding, length) = readEncoding(at: index + 5 + count, in: bytes)
             return (.parameter(name: name, encoding: encoding), 5 + count + length)
@@ -64,10 +64,15 @@ enum BindingSlotBytes {
         switch Kind(rawValue: bytes[index]) ?? .null {
         case .null: 1
         case .integer, .real: 9
-        case .text, .blob: 5 + count(at: index + 1, in: bytes)
-        case .parameter:
-            5 + count(at: index + 1, in: bytes) + encodingLength(at: index + 5 + count(at: index + 1, in: bytes), in: bytes)
+        case .text, .blob: 5 + ByteBuffer.countedLength(at: index, in: bytes)
+        case .parameter: 5 + parameterPayloadLength(at: index, in: bytes)
         }
+    }
+
+    /// The bytes of a parameter slot after its kind byte and name length: the name and the encoding.
+    private static func parameterPayloadLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = ByteBuffer.countedLength(at: index, in: bytes)
+        return count + encodingLength(at: index + 5 + count, in: bytes)
     }
 
     // MARK: Parts
@@ -86,15 +91,7 @@ enum BindingSlotBytes {
     }
 
     private static func appendCounted(kind: Kind, _ payload: UnsafeBufferPointer<UInt8>, to bytes: inout ByteBuffer) {
-        let count = UInt32(truncatingIfNeeded: payload.count)
-        bytes.append(count: 5 + payload.count) { target in
-            target[0] = kind.rawValue
-            target[1] = UInt8(truncatingIfNeeded: count)
-            target[2] = UInt8(truncatingIfNeeded: count >> 8)
-            target[3] = UInt8(truncatingIfNeeded: count >> 16)
-            target[4] = UInt8(truncatingIfNeeded: count >> 24)
-            if let base = payload.baseAddress { (target + 5).initialize(from: base, count: payload.count) }
-        }
+        bytes.appendCounted(tag: kind.rawValue, payload)
     }
 
     /// A string's UTF-8, read in place when it can be (as `ByteBuffer.append(utf8:)` does).
@@ -102,10 +99,6 @@ enum BindingSlotBytes {
         if let done: Void = text.utf8.withContiguousStorageIfAvailable({ appendCounted(kind: kind, $0, to: &bytes) }) { return done }
         var text = text
         text.withUTF8 { appendCounted(kind: kind, $0, to: &bytes) }
-    }
-
-    private static func count(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24
     }
 
     // MARK: Encodings

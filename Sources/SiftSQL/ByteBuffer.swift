@@ -77,6 +77,25 @@ public struct ByteBuffer: @unchecked Sendable {
         count += extra
     }
 
+    /// Appends a counted run: `tag`, the length of `payload` in four bytes (little-endian), then
+    /// `payload` (how SQL fragments store identifiers and bound texts).
+    mutating func appendCounted(tag: UInt8, _ payload: UnsafeBufferPointer<UInt8>) {
+        let length = UInt32(truncatingIfNeeded: payload.count)
+        append(count: 5 + payload.count) { target in
+            target[0] = tag
+            target[1] = UInt8(truncatingIfNeeded: length)
+            target[2] = UInt8(truncatingIfNeeded: length >> 8)
+            target[3] = UInt8(truncatingIfNeeded: length >> 16)
+            target[4] = UInt8(truncatingIfNeeded: length >> 24)
+            if let base = payload.baseAddress { (target + 5).initialize(from: base, count: payload.count) }
+        }
+    }
+
+    /// The payload length of the counted run whose tag is at `index` (its payload starts at `index + 5`).
+    static func countedLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        Int(bytes[index + 1]) | Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]) << 16 | Int(bytes[index + 4]) << 24
+    }
+
     /// Appends a copy of bytes it already holds (`range` within its count).
     public mutating func appendCopy(of range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "copying bytes the buffer does not hold")

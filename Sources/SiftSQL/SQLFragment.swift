@@ -184,7 +184,7 @@ public struct SQLFragment: Sendable, Hashable {
 
     /// The byte length of the identifier whose marker is at `index`.
     static func identifierLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        Int(bytes[index + 1]) | Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]) << 16 | Int(bytes[index + 4]) << 24
+        ByteBuffer.countedLength(at: index, in: bytes)
     }
 
     // MARK: Building
@@ -203,15 +203,7 @@ public struct SQLFragment: Sendable, Hashable {
 
     /// The marker, then the length in four bytes, little-endian, then the name.
     private mutating func appendIdentifier(utf8: UnsafeBufferPointer<UInt8>) {
-        let length = UInt32(truncatingIfNeeded: utf8.count)
-        bytes.append(count: 5 + utf8.count) { target in
-            target[0] = Marker.identifier
-            target[1] = UInt8(truncatingIfNeeded: length)
-            target[2] = UInt8(truncatingIfNeeded: length >> 8)
-            target[3] = UInt8(truncatingIfNeeded: length >> 16)
-            target[4] = UInt8(truncatingIfNeeded: length >> 24)
-            if let base = utf8.baseAddress { (target + 5).initialize(from: base, count: utf8.count) }
-        }
+        bytes.appendCounted(tag: Marker.identifier, utf8)
     }
 
     private mutating func appendBinding(_ slot: BindingSlot) {
