@@ -36,8 +36,7 @@ enum BindingSlotBytes {
 
     /// The slot whose bytes start at `index`, and how many bytes it takes.
     static func read(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (slot: BindingSlot, length: Int) {
-        let kind = Kind(rawValue: bytes[index]) ?? .null
-        switch kind {
+        switch kind(at: index, in: bytes) {
         case .null:
             return (.constant(.null), 1)
         case .integer:
@@ -45,27 +44,27 @@ enum BindingSlotBytes {
         case .real:
             return (.constant(.real(Double(bitPattern: word(at: index + 1, in: bytes)))), 9)
         case .text:
-            let count = ByteBuffer.countedLength(at: index, in: bytes)
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + count)]), as: UTF8.self)
-            return (.constant(.text(text)), 5 + count)
+            let text = ByteBuffer.countedPayload(at: index, in: bytes)
+            return (.constant(.text(String(decoding: text, as: UTF8.self))), 5 + text.count)
         case .blob:
-            let count = ByteBuffer.countedLength(at: index, in: bytes)
-            return (.constant(.blob(Array(bytes[(index + 5)..<(index + 5 + count)]))), 5 + count)
+            let blob = ByteBuffer.countedPayload(at: index, in: bytes)
+            return (.constant(.blob(Array(blob))), 5 + blob.count)
         case .parameter:
-            let count = ByteBuffer.countedLength(at: index, in: bytes)
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + count)]), as: UTF8.self)
-            let (encoding, length) = readEncoding(at: index + 5 + count, in: bytes)
-            return (.parameter(name: name, encoding: encoding), 5 + count + length)
+            let name = ByteBuffer.countedPayload(at: index, in: bytes)
+            let (encoding, length) = readEncoding(at: index + 5 + name.count, in: bytes)
+            return (.parameter(name: String(decoding: name, as: UTF8.self), encoding: encoding), 5 + name.count + length)
         }
     }
 
     /// How many bytes the slot starting at `index` takes, without reading it.
     static func length(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        switch Kind(rawValue: bytes[index]) ?? .null {
-        case .null: 1
-        case .integer, .real: 9
-        case .text, .blob: 5 + ByteBuffer.countedLength(at: index, in: bytes)
-        case .parameter: 5 + parameterPayloadLength(at: index, in: bytes)
+        switch kind(at: index, in: bytes) {
+        case .null: return 1
+        case .integer, .real:
+            precondition(index + 9 <= bytes.count, Self.corrupt)
+            return 9
+        case .text, .blob: return 5 + ByteBuffer.countedLength(at: index, in: bytes)
+        case .parameter: return 5 + parameterPayloadLength(at: index, in: bytes)
         }
     }
 
@@ -77,6 +76,16 @@ enum BindingSlotBytes {
 
     // MARK: Parts
 
+    /// Reading bytes that are not a slot (a marker byte in text, which Sift never writes) traps
+    /// rather than read past the buffer or make up a value.
+    private static let corrupt = "SQL fragment bytes are not a bound value (a control character in SQL text?)"
+
+    private static func kind(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Kind {
+        precondition(index < bytes.count, corrupt)
+        guard let kind = Kind(rawValue: bytes[index]) else { preconditionFailure(corrupt) }
+        return kind
+    }
+
     private static func appendWord(kind: Kind, _ word: UInt64, to bytes: inout ByteBuffer) {
         bytes.append(count: 9) { target in
             target[0] = kind.rawValue
@@ -85,6 +94,7 @@ enum BindingSlotBytes {
     }
 
     private static func word(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        precondition(index + 8 <= bytes.count, Self.corrupt)
         var word: UInt64 = 0
         for offset in 0..<8 { word |= UInt64(bytes[index + offset]) << (8 * UInt64(offset)) }
         return word
@@ -123,9 +133,12 @@ enum BindingSlotBytes {
     }
 
     private static func readEncoding(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (ValueEncoding, Int) {
+        precondition(index < bytes.count, corrupt)
         switch bytes[index] {
-        case 1: return (.date(storage(bytes[index + 1])), 2)
-        case 2: return (.uuid(storage(bytes[index + 1])), 2)
+        case 1, 2:
+            precondition(index + 1 < bytes.count, corrupt)
+            let storage = storage(bytes[index + 1])
+            return (bytes[index] == 1 ? .date(storage) : .uuid(storage), 2)
         case 3: return (.prefixUpperBound, 1)
         case 4: return (.decomposed, 1)
         case 5: return (.decomposedPrefixUpperBound, 1)
@@ -133,15 +146,20 @@ enum BindingSlotBytes {
         case 7:
             let (element, length) = readEncoding(at: index + 1, in: bytes)
             return (.jsonArray(element: element), 1 + length)
-        default: return (.plain, 1)
+        case 0: return (.plain, 1)
+        default: preconditionFailure(corrupt)
         }
     }
 
     private static func encodingLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        precondition(index < bytes.count, corrupt)
         switch bytes[index] {
-        case 1, 2: 2
-        case 7: 1 + encodingLength(at: index + 1, in: bytes)
-        default: 1
+        case 1, 2:
+            precondition(index + 1 < bytes.count, corrupt)
+            return 2
+        case 7: return 1 + encodingLength(at: index + 1, in: bytes)
+        case 0, 3, 4, 5, 6: return 1
+        default: preconditionFailure(corrupt)
         }
     }
 
@@ -171,7 +189,8 @@ enum BindingSlotBytes {
         case 6: .dateISO8601
         case 7: .uuidUppercaseText
         case 8: .uuidLowercaseText
-        default: .uuidBlob
+        case 9: .uuidBlob
+        default: preconditionFailure(corrupt)
         }
     }
 }

@@ -92,8 +92,19 @@ public struct ByteBuffer: @unchecked Sendable {
     }
 
     /// The payload length of the counted run whose tag is at `index` (its payload starts at `index + 5`).
+    /// Checked to lie within `bytes`: a stray marker byte in text (which Sift never writes) traps
+    /// instead of reading past the buffer.
     static func countedLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        Int(bytes[index + 1]) | Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]) << 16 | Int(bytes[index + 4]) << 24
+        precondition(index >= 0 && index + 5 <= bytes.count, "SQL fragment bytes cut short (a control character in SQL text?)")
+        let length = Int(bytes[index + 1]) | Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]) << 16 | Int(bytes[index + 4]) << 24
+        precondition(index + 5 + length <= bytes.count, "SQL fragment bytes cut short (a control character in SQL text?)")
+        return length
+    }
+
+    /// The payload of the counted run whose tag is at `index`.
+    static func countedPayload(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let length = countedLength(at: index, in: bytes)
+        return UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + length)])
     }
 
     /// Appends a copy of bytes it already holds (`range` within its count).

@@ -162,14 +162,15 @@ public struct SQLFragment: Sendable, Hashable {
             while index < count {
                 switch bytes[index] {
                 case Marker.identifier:
-                    let length = Self.identifierLength(at: index, in: bytes)
-                    identifier(UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + length)]))
-                    index += 5 + length
+                    let name = ByteBuffer.countedPayload(at: index, in: bytes)
+                    identifier(name)
+                    index += 5 + name.count
                 case Marker.binding:
                     let (slot, length) = BindingSlotBytes.read(at: index + 1, in: bytes)
                     binding(slot)
                     index += 1 + length
                 case Marker.newline:
+                    precondition(index + 1 < count, "SQL fragment bytes cut short (a control character in SQL text?)")
                     newline(Int(bytes[index + 1]))
                     index += 2
                 default:
@@ -180,11 +181,6 @@ public struct SQLFragment: Sendable, Hashable {
                 }
             }
         }
-    }
-
-    /// The byte length of the identifier whose marker is at `index`.
-    static func identifierLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        ByteBuffer.countedLength(at: index, in: bytes)
     }
 
     // MARK: Building

@@ -139,14 +139,15 @@ struct SQLRenderer<Dialect: SQLDialect> {
                 if runStart < index { text.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
                 switch byte {
                 case SQLFragment.Marker.identifier:
-                    let length = SQLFragment.identifierLength(at: index, in: bytes)
-                    dialect.appendQuoted(identifierUTF8: UnsafeBufferPointer(rebasing: bytes[(index + 5)..<(index + 5 + length)]), to: &text)
-                    index += 5 + length
+                    let name = ByteBuffer.countedPayload(at: index, in: bytes)
+                    dialect.appendQuoted(identifierUTF8: name, to: &text)
+                    index += 5 + name.count
                 case SQLFragment.Marker.binding:
                     let (slot, length) = BindingSlotBytes.read(at: index + 1, in: bytes)
                     appendBinding(slot)
                     index += 1 + length
                 default:  // a line break
+                    precondition(index + 1 < count, "SQL fragment bytes cut short (a control character in SQL text?)")
                     appendNewline(indent: Int(bytes[index + 1]))
                     index += 2
                 }
