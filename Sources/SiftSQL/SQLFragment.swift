@@ -9,6 +9,9 @@
 /// an identifier is a marker byte, its length in four bytes and its UTF-8; a binding is a marker
 /// byte and its slot (``BindingSlotBytes``); a line break is a marker and its indent. Sift's SQL
 /// text never contains the marker bytes (control characters).
+///
+/// Two fragments are equal when their bytes are: bound texts compare by their UTF-8 (not by
+/// canonical equivalence) and bound reals by their bits (`0.0` and `-0.0` differ).
 public struct SQLFragment: Sendable, Hashable {
     /// One part of a fragment (a view of the stored bytes, for inspection and tests).
     public enum Segment: Sendable, Hashable {

@@ -82,7 +82,8 @@ struct LexerState {
     private var index = 0
     /// Whitespace, a comment, a stray character or the start of input came right before `index`.
     private var sawTrivia = true
-    /// A line break came since the last token.
+    /// A line break came since the last token. Wherever it is set for a line break,
+    /// `hasLineBreaks` is set too: the parser tracks brace indentation only then.
     private var sawNewline = true
 
     init(bytes: [UInt8]) {
