@@ -82,7 +82,7 @@ public struct SQLFragment: Sendable, Hashable {
     /// `"alias"."column"`.
     public static func column(_ alias: String, _ column: String) -> SQLFragment {
         // Two markers with their lengths and the dot (11 bytes), and room for what usually
-        // follows a column (` = ?`, ` IS NULL`) without growing.
+        // follows a column (` = ` and a bound value with its bytes, ` IS NULL`) without growing.
         var fragment = SQLFragment(bytes: ByteBuffer(capacity: alias.utf8.count + column.utf8.count + 11 + 64))
         fragment.appendColumn(alias, column)
         return fragment
@@ -131,11 +131,8 @@ public struct SQLFragment: Sendable, Hashable {
 
     /// The slot when the fragment is one binding and nothing else.
     public var singleBinding: BindingSlot? {
-        guard bytes.count > 1 else { return nil }
-        return bytes.withUnsafeBufferPointer { bytes in
-            guard bytes[0] == Marker.binding, 1 + BindingSlotBytes.length(at: 1, in: bytes) == bytes.count else { return nil }
-            return BindingSlotBytes.read(at: 1, in: bytes).slot
-        }
+        guard isSingleBinding else { return nil }
+        return bytes.withUnsafeBufferPointer { BindingSlotBytes.read(at: 1, in: $0).slot }
     }
 
     /// Whether the fragment is one binding and nothing else (without reading the slot).
