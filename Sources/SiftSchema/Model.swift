@@ -72,17 +72,17 @@ public struct Model: Sendable, Hashable {
         }
     }
     /// The members' names, in order: looking a member up compares names without copying members.
-    public var memberNames: [String] { storage.memberNames }
+    public var memberNames: [String] { storage.derived.memberNames }
     /// The attributes among the members, in order (kept, not built per use: a query's columns
     /// read them on every compilation).
-    public var attributes: [Attribute] { storage.attributes }
+    public var attributes: [Attribute] { storage.derived.attributes }
     /// The attributes' names, in order (the column names of a query's rows, kept for the same reason).
-    public var attributeNames: [String] { storage.attributeNames }
+    public var attributeNames: [String] { storage.derived.attributeNames }
     /// The attributes' columns in double quotes, for SQL's select list (kept for the same reason).
-    package var doubleQuotedColumns: DoubleQuotedColumns { storage.doubleQuotedColumns }
+    package var doubleQuotedColumns: DoubleQuotedColumns { storage.derived.doubleQuotedColumns }
     /// The select list qualified by the table's own name (``DoubleQuotedColumns/qualifiedByTable``),
     /// read without copying the rest.
-    package var tableQualifiedColumns: [UInt8] { storage.doubleQuotedColumns.qualifiedByTable }
+    package var tableQualifiedColumns: [UInt8] { storage.derived.doubleQuotedColumns.qualifiedByTable }
     public var unqueryableMembers: [UnqueryableMember] {
         get { storage.fields.unqueryableMembers }
         set { uniqueStorage().fields.unqueryableMembers = newValue }
@@ -137,43 +137,48 @@ public struct Model: Sendable, Hashable {
     /// Changed only through ``uniqueStorage()``, when no other model shares it.
     private final class Storage: @unchecked Sendable {
         var fields: Fields
-        private(set) var memberNames: [String]
-        /// The members' names' UTF-8 lengths, and whether every name is ASCII (see ``Model/member(named:)``).
-        private(set) var memberNameLengths: [Int]
-        private(set) var memberNamesAreASCII: Bool
-        private(set) var attributes: [Attribute]
-        private(set) var attributeNames: [String]
-        private(set) var doubleQuotedColumns: DoubleQuotedColumns
+        /// What follows from the members and the table, made again whenever they change.
+        private(set) var derived: Derived
 
         init(_ fields: Fields) {
             self.fields = fields
-            memberNames = fields.members.map(\.name)
-            memberNameLengths = memberNames.map(\.utf8.count)
-            memberNamesAreASCII = memberNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
-            attributes = Model.attributes(of: fields.members)
-            attributeNames = attributes.map(\.name)
-            doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName), table: fields.tableName)
+            derived = Derived(fields)
         }
 
         func setTableName(_ name: String) {
             fields.tableName = name
-            doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName), table: name)
+            derived = Derived(fields)
         }
 
         func setMembers(_ members: [Member]) {
             fields.members = members
-            memberNames = members.map(\.name)
-            memberNameLengths = memberNames.map(\.utf8.count)
-            memberNamesAreASCII = memberNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
-            attributes = Model.attributes(of: members)
-            attributeNames = attributes.map(\.name)
-            doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName), table: fields.tableName)
+            derived = Derived(fields)
         }
 
         /// The members, leaving none here, so that the caller holds the only reference to them.
         func takeMembers() -> [Member] {
             defer { fields.members = [] }
             return fields.members
+        }
+    }
+
+    /// What a model keeps worked out from its members and table, so that no query works it out.
+    private struct Derived {
+        var memberNames: [String]
+        /// The members' names' UTF-8 lengths, and whether every name is ASCII (see ``Model/memberIndex(named:)``).
+        var memberNameLengths: [Int]
+        var memberNamesAreASCII: Bool
+        var attributes: [Attribute]
+        var attributeNames: [String]
+        var doubleQuotedColumns: DoubleQuotedColumns
+
+        init(_ fields: Fields) {
+            memberNames = fields.members.map(\.name)
+            memberNameLengths = memberNames.map(\.utf8.count)
+            memberNamesAreASCII = memberNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+            attributes = Model.attributes(of: fields.members)
+            attributeNames = attributes.map(\.name)
+            doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName), table: fields.tableName)
         }
     }
 
@@ -184,14 +189,14 @@ public struct Model: Sendable, Hashable {
     /// of another length is skipped without a comparison.
     func memberIndex(named name: String) -> Int? {
         let storage = self.storage
-        if storage.memberNamesAreASCII, name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } }) == true {
+        let names = storage.derived.memberNames
+        if storage.derived.memberNamesAreASCII, name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } }) == true {
             let count = name.utf8.count
-            let lengths = storage.memberNameLengths
-            let names = storage.memberNames
+            let lengths = storage.derived.memberNameLengths
             for index in lengths.indices where lengths[index] == count && names[index] == name { return index }
             return nil
         }
-        return storage.memberNames.firstIndex(of: name)
+        return names.firstIndex(of: name)
     }
 
     public func attribute(named name: String) -> Attribute? {
