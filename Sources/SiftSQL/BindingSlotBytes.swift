@@ -76,9 +76,9 @@ enum BindingSlotBytes {
 
     // MARK: Parts
 
-    /// Reading bytes that are not a slot (a marker byte in text, which Sift never writes) traps
-    /// rather than read past the buffer or make up a value.
-    private static let corrupt = "SQL fragment bytes are not a bound value (a control character in SQL text?)"
+    /// Reading bytes that are not a slot traps (``SQLFragment/malformed``) rather than read past
+    /// the buffer or make up a value.
+    private static let corrupt = SQLFragment.malformed
 
     private static func kind(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Kind {
         precondition(index < bytes.count, corrupt)

@@ -95,9 +95,9 @@ public struct ByteBuffer: @unchecked Sendable {
     /// Checked to lie within `bytes`: a stray marker byte in text (which Sift never writes) traps
     /// instead of reading past the buffer.
     static func countedLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        precondition(index >= 0 && index + 5 <= bytes.count, "SQL fragment bytes cut short (a control character in SQL text?)")
+        precondition(index >= 0 && index + 5 <= bytes.count, SQLFragment.malformed)
         let length = Int(bytes[index + 1]) | Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]) << 16 | Int(bytes[index + 4]) << 24
-        precondition(index + 5 + length <= bytes.count, "SQL fragment bytes cut short (a control character in SQL text?)")
+        precondition(index + 5 + length <= bytes.count, SQLFragment.malformed)
         return length
     }
 

@@ -60,6 +60,17 @@ extension LoweringContext {
         }
     }
 
+    /// The SQL operator of an arithmetic operation, with its spaces.
+    static func sqlSymbol(_ op: ArithmeticOperator) -> String {
+        switch op {
+        case .add: " + "
+        case .subtract: " - "
+        case .multiply: " * "
+        case .divide: " / "
+        case .remainder: " % "
+        }
+    }
+
     /// `(a ?? c) == v` with constants `c` and `v` is `a == v`, or `a == v || a == nil` when
     /// `c == v` (decided here, with Swift's `==`); `!=` is its negation. The optional stays bare
     /// (a column keeps its index) instead of disappearing into `coalesce`. nil when it does not apply.

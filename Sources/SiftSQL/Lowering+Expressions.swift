@@ -536,15 +536,7 @@ extension LoweringContext {
             if type == .float { call = dialect.call(.toFloat, [call]) }
             return Lowered(call, mayTrap: true, isAtomic: true)
         }
-        let symbol: String
-        switch op {
-        case .add: symbol = " + "
-        case .subtract: symbol = " - "
-        case .multiply: symbol = " * "
-        case .divide: symbol = " / "
-        case .remainder: symbol = " % "
-        }
-        var sql = left.takeOperand() + symbol + right.takeOperand()
+        var sql = left.takeOperand() + Self.sqlSymbol(op) + right.takeOperand()
         var isAtomic = false
         if type == .float {
             sql = dialect.call(.toFloat, [sql])

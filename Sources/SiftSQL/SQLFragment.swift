@@ -34,6 +34,10 @@ public struct SQLFragment: Sendable, Hashable {
         static let end: UInt8 = 0x04
     }
 
+    /// Why reading a fragment's bytes trapped: they are not what Sift writes (a marker byte in SQL
+    /// text, which `appendText` only asserts against, would make them so).
+    static let malformed = "SQL fragment bytes are malformed (a control character in SQL text?)"
+
     /// Text, identifiers, bindings and line breaks, as described above.
     private(set) var bytes: ByteBuffer
 
@@ -170,8 +174,7 @@ public struct SQLFragment: Sendable, Hashable {
                     binding(slot)
                     index += 1 + length
                 case Marker.newline:
-                    precondition(index + 1 < count, "SQL fragment bytes cut short (a control character in SQL text?)")
-                    newline(Int(bytes[index + 1]))
+                    newline(Self.newlineIndent(at: index, in: bytes))
                     index += 2
                 default:
                     var end = index + 1
@@ -181,6 +184,12 @@ public struct SQLFragment: Sendable, Hashable {
                 }
             }
         }
+    }
+
+    /// The indent of the line break whose marker is at `index`.
+    static func newlineIndent(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        precondition(index + 1 < bytes.count, malformed)
+        return Int(bytes[index + 1])
     }
 
     // MARK: Building

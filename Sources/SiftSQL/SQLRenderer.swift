@@ -147,8 +147,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
                     appendBinding(slot)
                     index += 1 + length
                 default:  // a line break
-                    precondition(index + 1 < count, "SQL fragment bytes cut short (a control character in SQL text?)")
-                    appendNewline(indent: Int(bytes[index + 1]))
+                    appendNewline(indent: SQLFragment.newlineIndent(at: index, in: bytes))
                     index += 2
                 }
                 runStart = index
