@@ -22,6 +22,8 @@ struct Options {
     /// `--prepare-loop N`: only prepare and finalize the SQL of the benchmark corpus N times (the
     /// baseline a compile profile is compared with) and exit.
     var prepareLoop = 0
+    /// `--text QUERY` with `--compile-loop` or `--prepare-loop`: that query instead of the corpus.
+    var loopText: String?
     /// `--raw` with `--rerun-loop`: run the same lookup through SQLite's C API alone (the baseline).
     var rawRerun = false
 
@@ -49,6 +51,7 @@ struct Options {
                            valgrind --tool=callgrind or perf; no figures)
           --prepare-loop N only prepare and finalize the SQL Sift writes for the benchmark corpus
                            N times, then exit (the sqlite3_prepare_v2 side of a compile profile)
+          --text QUERY     with --compile-loop or --prepare-loop, that query instead of the corpus
           --rerun-loop N   only re-run the compiled identifier lookup N times with new UUIDs
                            (statement-cache hits), then exit (a workload for a profiler);
                            with --raw, the same lookup through SQLite's C API alone (the baseline
@@ -85,6 +88,7 @@ struct Options {
             case "--evaluator-scale": options.evaluatorScale = try number(try value(for: argument), argument)
             case "--seed": options.seed = try seed(try value(for: argument))
             case "--sift": options.siftPath = try value(for: argument)
+            case "--text": options.loopText = try value(for: argument)
             case "--compile-loop":
                 guard let count = Int(try value(for: argument)), count > 0 else {
                     throw UsageError(description: "--compile-loop needs a positive integer")

@@ -17,7 +17,8 @@ import SiftSQLite
 /// `sift-bench --prepare-loop N` prepares and finalizes the SQL of every corpus query N times, the
 /// SQLite side of the compile/prepare ratio, so both sides can be counted in instructions.
 ///
-/// With `--filter LABEL`, `--compile-loop` and `--prepare-loop` take only the corpus queries whose label contains it.
+/// With `--filter LABEL`, `--compile-loop` and `--prepare-loop` take only the corpus queries whose label contains it;
+/// with `--text QUERY`, that one query (of the benchmark schema) instead.
 ///
 /// Set-up (opening the benchmark database, learning the NFC facts) happens once, before the loop.
 enum ProfileMode {
@@ -26,7 +27,8 @@ enum ProfileMode {
         if options.rerunLoop > 0 { return try rerun(options, database: database) }
         // `--filter LABEL` profiles only the queries whose label contains it.
         let queries = BenchCorpus.queries.filter { query in options.filters.isEmpty || options.filters.contains { query.label.contains($0) } }
-        let sources = queries.map { SourceFile(name: $0.label, text: $0.text) }
+        var sources = queries.map { SourceFile(name: $0.label, text: $0.text) }
+        if let text = options.loopText { sources = [SourceFile(name: "text", text: text)] }
         for source in sources { _ = try database.compile(source) }
         if options.prepareLoop > 0 { return try prepare(sources, options, database: database) }
         let schema = database.schema

@@ -14,14 +14,49 @@ public struct TypedExpr: Sendable, Hashable {
     /// choose their stack instead of walking the tree. (Declared next to `kind`, it fills the
     /// padding after the kind's tag byte.)
     public let height: Int32
-    public var type: SiftType
+    /// What evaluating the expression may do besides produce a value, its own and its
+    /// subexpressions': gathered from the children when the node is made (it sits in the padding
+    /// after `height`), so asking costs no walk of the tree.
+    public let hazards: EvaluationHazards
+    public let type: SiftType
     public var range: SourceRange
 
     public init(_ kind: TypedExprKind, _ type: SiftType, at range: SourceRange) {
+        let children = kind.childSummary
         self.kind = kind
         self.type = type
         self.range = range
-        height = kind.tallestChild + 1
+        height = children.height + 1
+        hazards = children.hazards.union(EvaluationHazards.own(kind, type))
+    }
+}
+
+/// What evaluating an expression may do in Swift besides produce a value.
+public struct EvaluationHazards: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// It may trap: checked `Int` arithmetic (overflow, division by zero), a negation or a
+    /// conversion to an integer type (out of range), or a range whose bounds are not both
+    /// constants (`lower > upper`).
+    public static let trap = EvaluationHazards(rawValue: 1)
+    /// It divides floating-point numbers: `0.0 / 0.0` is NaN, a value SQL has no equal of.
+    public static let floatingPointDivision = EvaluationHazards(rawValue: 2)
+
+    /// The node's own hazards, without its children's.
+    static func own(_ kind: TypedExprKind, _ type: SiftType) -> EvaluationHazards {
+        switch kind {
+        case .arithmetic(let op, _, _):
+            if type.isInteger { return .trap }
+            if case .divide = op, type.isFloatingPoint { return .floatingPointDivision }
+            return []
+        case .negate(let inner): return inner.type.isInteger ? .trap : []
+        case .conversion: return type.isInteger ? .trap : []
+        case .range(let lower, let upper, _):
+            if case .constant = lower.kind, case .constant = upper.kind { return [] }
+            return .trap
+        default: return []
+        }
     }
 }
 

@@ -57,29 +57,39 @@ public enum TypedTreeDepth {
 }
 
 extension TypedExprKind {
-    /// The height of the tallest direct subexpression (0 for a leaf), from the heights the
-    /// subexpressions measured when they were made. A switch of its own rather than
-    /// ``TypedTreeDepth/forEachChild(of:_:)``: every node's `init` runs it (the closure cost 0.1k
-    /// instructions per query), and `everyTypedNodeKnowsItsHeight` checks the two lists of
-    /// children against each other, which one shared list would make impossible.
-    var tallestChild: Int32 {
+    /// The height of the tallest direct subexpression (0 for a leaf) and the union of the direct
+    /// subexpressions' hazards, from what the subexpressions measured when they were made. A
+    /// switch of its own rather than ``TypedTreeDepth/forEachChild(of:_:)``: every node's `init`
+    /// runs it (the closure cost 0.1k instructions per query), and `everyTypedNodeKnowsItsHeight`
+    /// checks the two lists of children against each other, which one shared list would make
+    /// impossible.
+    var childSummary: (height: Int32, hazards: EvaluationHazards) {
         switch self {
-        case .constant, .parameter, .variable, .error: 0
-        case .attribute(let base, _), .toOne(let base, _), .toMany(let base, _): base.height
-        case .optionalMap(let source, _, let body): max(source.height, body.height)
-        case .ifLet(let source, _, let then, let otherwise): max(source.height, then.height, otherwise.height)
+        case .constant, .parameter, .variable, .error: (0, [])
+        case .attribute(let base, _), .toOne(let base, _), .toMany(let base, _): (base.height, base.hazards)
+        case .optionalMap(let source, _, let body): Self.summary(source, body)
+        case .ifLet(let source, _, let then, let otherwise): Self.summary(source, then, otherwise)
         case .injectOptional(let inner), .not(let inner), .negate(let inner), .conversion(let inner),
             .stringTransform(_, let inner), .stringLength(let inner), .rawValue(let inner), .count(let inner),
             .isEmpty(let inner), .first(let inner), .extremum(_, let inner):
-            inner.height
+            (inner.height, inner.hazards)
         case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .nilCoalescing(let lhs, let rhs),
             .stringTest(_, let lhs, let rhs), .stringComparison(_, let lhs, let rhs), .range(let lhs, let rhs, _),
             .contains(let lhs, let rhs):
-            max(lhs.height, rhs.height)
-        case .logical(_, let operands), .arrayLiteral(let operands): operands.reduce(0) { max($0, $1.height) }
-        case .conditional(let a, let b, let c): max(a.height, b.height, c.height)
+            Self.summary(lhs, rhs)
+        case .logical(_, let operands), .arrayLiteral(let operands):
+            operands.reduce((Int32(0), EvaluationHazards())) { (max($0.0, $1.height), $0.1.union($1.hazards)) }
+        case .conditional(let a, let b, let c): Self.summary(a, b, c)
         case .any(let sequence, _, let predicate), .all(let sequence, _, let predicate), .filter(let sequence, _, let predicate):
-            max(sequence.height, predicate.height)
+            Self.summary(sequence, predicate)
         }
+    }
+
+    private static func summary(_ a: TypedExpr, _ b: TypedExpr) -> (height: Int32, hazards: EvaluationHazards) {
+        (max(a.height, b.height), a.hazards.union(b.hazards))
+    }
+
+    private static func summary(_ a: TypedExpr, _ b: TypedExpr, _ c: TypedExpr) -> (height: Int32, hazards: EvaluationHazards) {
+        (max(a.height, b.height, c.height), a.hazards.union(b.hazards).union(c.hazards))
     }
 }

@@ -91,17 +91,24 @@ public enum ExprKind: Sendable, Hashable {
 /// An integer literal as written.
 public struct IntegerLiteral: Sendable, Hashable {
     /// The digits without prefix and without `_` separators (`"2A"` for `0x2A`).
-    public var digits: String
+    public let digits: String
     /// 10, 16, 8 or 2.
-    public var radix: Int
-
-    public init(digits: String, radix: Int) {
-        self.digits = digits
-        self.radix = radix
-    }
+    public let radix: Int
 
     /// The value, or `nil` when it does not fit in a `UInt64` magnitude.
-    public var magnitude: UInt64? { UInt64(digits, radix: radix) }
+    public let magnitude: UInt64?
+
+    public init(digits: String, radix: Int) {
+        self.init(digits: digits, radix: radix, magnitude: UInt64(digits, radix: radix))
+    }
+
+    /// A literal whose magnitude the parser computed while it checked the digits (`magnitude` must
+    /// be `UInt64(digits, radix: radix)`).
+    init(digits: String, radix: Int, magnitude: UInt64?) {
+        self.digits = digits
+        self.radix = radix
+        self.magnitude = magnitude
+    }
 }
 
 /// A floating-point literal as written.

@@ -263,7 +263,10 @@ extension Parser {
     func parseLogical(_ first: consuming Node, kind: TokenKind) -> Node {
         let op: LogicalOperator = kind == .ampAmp ? .and : .or
         let operandPrecedence: Precedence = kind == .ampAmp ? Precedence.conjunction.next : Precedence.disjunction.next
-        var operands = [first.expr]
+        // Room for a few operands: growing from one element would copy the list at the second.
+        var operands: [Expr] = []
+        operands.reserveCapacity(4)
+        operands.append(first.expr)
         var height = first.height
         var end = first.range.end
         while let (_, nextKind) = infixRule(), nextKind == kind {

@@ -88,17 +88,31 @@ extension Parser {
             }
             if radix != 10 { slice = slice.dropFirst(2) }
         }
-        // Separators are rare: without one the digits are the slice as it is (no array to filter into).
-        let digits =
-            slice.contains(UInt8(ascii: "_"))
-            ? String(decoding: slice.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self) : String(decoding: slice, as: UTF8.self)
-        let valid =
-            !digits.isEmpty
-            && digits.utf8.allSatisfy { byte in
-                CharacterClasses.hexValue(byte).map { Int($0) < radix } ?? false
+        // One pass over the bytes checks the digits and computes the magnitude; separators are
+        // rare, so without one the digits are the slice as it is (no array to filter into).
+        var magnitude: UInt64? = 0
+        var hasSeparator = false
+        var hasDigit = false
+        for byte in slice {
+            if byte == UInt8(ascii: "_") {
+                hasSeparator = true
+                continue
             }
-        guard valid else { return errorNode(token.range) }  // the lexer has reported it
-        return leaf(.integerLiteral(IntegerLiteral(digits: digits, radix: radix)), token.range)
+            guard let value = CharacterClasses.hexValue(byte), Int(value) < radix else {
+                return errorNode(token.range)  // the lexer has reported it
+            }
+            hasDigit = true
+            if let current = magnitude {
+                let (shifted, overflow) = current.multipliedReportingOverflow(by: UInt64(radix))
+                let (sum, carry) = shifted.addingReportingOverflow(UInt64(value))
+                magnitude = overflow || carry ? nil : sum
+            }
+        }
+        guard hasDigit else { return errorNode(token.range) }  // the lexer has reported it
+        let digits =
+            hasSeparator
+            ? String(decoding: slice.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self) : String(decoding: slice, as: UTF8.self)
+        return leaf(.integerLiteral(IntegerLiteral(digits: digits, radix: radix, magnitude: magnitude)), token.range)
     }
 
     func parseFloatLiteral() -> Node {

@@ -77,6 +77,21 @@ import Testing
     /// Every typed node of every example query (and of the deep sources above) carries the height
     /// a recursive walk finds for it.
     @Test func everyTypedNodeKnowsItsHeight() throws {
+        var nodes = 0
+        var tallest = 0
+        var pending = try Self.exampleRoots()
+        while let expr = pending.popLast() {
+            let walked = Self.walkedHeight(expr)
+            #expect(Int(expr.height) == walked, "\(expr.kind)")
+            tallest = max(tallest, walked)
+            nodes += 1
+            pending += TypedTreeDepth.children(expr.kind)
+        }
+        #expect(nodes > 500 && tallest > 40, "\(nodes) nodes, tallest \(tallest)")
+    }
+
+    /// The typed roots of every example query, of the deep sources above and of the tall children below.
+    static func exampleRoots() throws -> [TypedExpr] {
         let schema = try Fixtures.schema(named: "models")
         var roots: [TypedExpr] = []
         for script in ["people.sift", "reminders.sift"] {
@@ -93,17 +108,7 @@ import Testing
             let compilation = Compiler(schema: schema).check(text)
             roots.append(try #require(compilation.checked?.filter, "\(text): \(compilation.diagnostics)"))
         }
-        var nodes = 0
-        var tallest = 0
-        var pending = roots
-        while let expr = pending.popLast() {
-            let walked = Self.walkedHeight(expr)
-            #expect(Int(expr.height) == walked, "\(expr.kind)")
-            tallest = max(tallest, walked)
-            nodes += 1
-            pending += TypedTreeDepth.children(expr.kind)
-        }
-        #expect(nodes > 500 && tallest > 40, "\(nodes) nodes, tallest \(tallest)")
+        return roots
     }
 
     /// Queries (of the example models) whose tallest typed subtree is, in turn, each child of a node
