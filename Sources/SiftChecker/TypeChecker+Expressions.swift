@@ -292,10 +292,7 @@ extension TypeChecker {
     }
 
     func isImplicitMember(_ name: String) -> Bool {
-        guard let implicitSelf, case .model(let modelName) = variables[implicitSelf.index].type,
-            let model = model(named: modelName)
-        else { return false }
-        return model.member(named: name) != nil
+        implicitModel?.memberIndex(named: name) != nil
     }
 
     func isBuiltinName(_ name: String) -> Bool {
@@ -312,16 +309,11 @@ extension TypeChecker {
 
     func checkIdentifier(_ name: Identifier, expected: SiftType?) -> TypedExpr {
         if let variable = resolveVariable(name.name) { return reference(variable, at: name.range) }
-        if let implicitSelf {
-            let base = reference(implicitSelf, at: SourceRange.point(name.range.start))
-            if case .model(let modelName) = base.type, let model = model(named: modelName),
-                let member = model.member(named: name.name)
-            {
-                return memberAccess(base, member, at: name.range)
+        if let implicitSelf, let model = implicitModel {
+            if let member = model.member(named: name.name) {
+                return memberAccess(reference(implicitSelf, at: SourceRange.point(name.range.start)), member, at: name.range)
             }
-            if case .model(let modelName) = base.type, let model = model(named: modelName),
-                model.unqueryableMembers.contains(where: { $0.name == name.name })
-            {
+            if model.unqueryableMembers.contains(where: { $0.name == name.name }) {
                 reportUnknownMember(name, in: model)
                 return TypedExpr(.error, .error, at: name.range)
             }

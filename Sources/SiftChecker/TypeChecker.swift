@@ -69,6 +69,8 @@ public final class TypeChecker {
     @exclusivity(unchecked) var anonymousScope: VariableID?
     /// The variable whose members bare names refer to (the concise form), if any.
     @exclusivity(unchecked) var implicitSelf: VariableID?
+    /// The model of ``implicitSelf`` (looked up once, not at every bare name).
+    @exclusivity(unchecked) var implicitModel: Model?
     @exclusivity(unchecked) var parameters: [String: Parameter] = [:]
     @exclusivity(unchecked) var parameterOrder: [String] = []
     /// The optional-chain frames being checked, innermost last.
@@ -171,6 +173,7 @@ public final class TypeChecker {
         case .implicit(let expr):
             root = declare("self", type: rootType, origin: .root, at: query.range)
             implicitSelf = root
+            implicitModel = model
             filter = checkPredicateBody(expr)
         case nil:
             root = declare("$0", type: rootType, origin: .root, at: query.range)

@@ -187,7 +187,7 @@ public struct Model: Sendable, Hashable {
     /// The index of the member named `name` (by `==`, canonical equivalence, as Swift compares
     /// names). Between two ASCII names `==` is byte equality, so when both sides are ASCII a name
     /// of another length is skipped without a comparison.
-    func memberIndex(named name: String) -> Int? {
+    package func memberIndex(named name: String) -> Int? {
         let storage = self.storage
         let names = storage.derived.memberNames
         if storage.derived.memberNamesAreASCII, name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } }) == true {
