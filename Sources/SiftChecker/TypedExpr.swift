@@ -8,16 +8,17 @@ import SiftSyntax
 /// optional chaining as a map over an optional (``TypedExprKind/optionalMap(source:variable:body:)``),
 /// and literals with the type the context gave them.
 public struct TypedExpr: Sendable, Hashable {
+    // The order of the stored properties packs a node into 32 bytes: the kind (ten bytes, a
+    // constant being stored in it), the hazards and the height in the padding after it.
     public let kind: TypedExprKind
+    /// What evaluating the expression may do besides produce a value, its own and its
+    /// subexpressions': gathered from the children when the node is made, so asking costs no
+    /// walk of the tree.
+    public let hazards: EvaluationHazards
     /// The number of levels of the tree this node is the root of (1 for a leaf). Measured once,
     /// from the children's, when the node is made: phases that recurse over the tree read it to
-    /// choose their stack instead of walking the tree. (Declared next to `kind`, it fills the
-    /// padding after the kind's tag byte.)
+    /// choose their stack instead of walking the tree.
     public let height: Int32
-    /// What evaluating the expression may do besides produce a value, its own and its
-    /// subexpressions': gathered from the children when the node is made (it sits in the padding
-    /// after `height`), so asking costs no walk of the tree.
-    public let hazards: EvaluationHazards
     public let type: SiftType
     public var range: SourceRange
 
@@ -61,6 +62,9 @@ public struct EvaluationHazards: OptionSet, Sendable, Hashable {
 }
 
 /// A value known at compile time.
+///
+/// Nine bytes: the cases with more than a word are boxed, so a typed node stores a constant
+/// in place (a number or a Boolean allocates nothing).
 public enum Constant: Sendable, Hashable, CustomStringConvertible {
     case null
     case bool(Bool)
@@ -69,9 +73,9 @@ public enum Constant: Sendable, Hashable, CustomStringConvertible {
     /// A `UInt64` beyond `Int64.max`.
     case uint(UInt64)
     case double(Double)
-    case string(String)
+    indirect case string(String)
     /// A case of a raw-value enum of the schema.
-    indirect case enumCase(enumName: String, caseName: String, rawValue: EnumType.RawValue)  // boxed: the others are one or two words
+    indirect case enumCase(enumName: String, caseName: String, rawValue: EnumType.RawValue)
     /// `.orderedAscending` (-1), `.orderedSame` (0), `.orderedDescending` (1).
     case comparisonResult(Int)
 
@@ -206,7 +210,8 @@ public enum StringTransform: String, Sendable, Hashable {
 
 /// The kinds of typed expression.
 public enum TypedExprKind: Sendable, Hashable {
-    indirect case constant(Constant)
+    /// Stored in place (see ``Constant``): the only case with a payload of more than a word that is not boxed.
+    case constant(Constant)
     /// A named parameter (a free identifier such as `searchString`), bound at run time.
     indirect case parameter(String)
     case variable(VariableID)

@@ -77,3 +77,11 @@ import Testing
         return TypedTreeDepth.children(expr.kind).reduce(own) { $0.union(walkedHazards($1)) }
     }
 }
+
+/// A typed node is copied at every level of every phase: it stays 32 bytes, a constant in place.
+@Suite struct TypedNodeLayoutTests {
+    @Test func aTypedNodeIs32BytesWithItsConstantInPlace() {
+        #expect(MemoryLayout<Constant>.size <= 9)
+        #expect(MemoryLayout<TypedExpr>.size == 32)
+    }
+}
