@@ -7,7 +7,7 @@ RELEASE_BIN = .build/release
 APT_PACKAGES = libsqlite3-dev libedit-dev pkg-config sqlite3 tmux
 EXAMPLE_DBS = Examples/example.sqlite
 
-.PHONY: all deps build release run test bench fuzz clean examples
+.PHONY: all deps build release run test bench bench-instructions fuzz clean examples
 
 all: build
 
@@ -52,6 +52,14 @@ bench: deps examples
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --product sift
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --product sift-bench
 	$(RELEASE_BIN)/sift-bench $(BENCH_ARGS)
+
+# The compile/prepare target in instructions (callgrind): repeatable to the instruction, where
+# times vary from run to run. Installs valgrind when missing. A few minutes.
+bench-instructions: deps examples
+	@command -v valgrind >/dev/null || { echo "Installing: valgrind"; SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq valgrind >/dev/null; }
+	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --product sift-bench
+	$(RELEASE_BIN)/sift-bench --instructions $(BENCH_ARGS)
 
 # libFuzzer over the whole compiler and over the model-file reader, with AddressSanitizer; fails on
 # any crash, leak or timeout. FUZZ_SECONDS=N per target (default 90), see Fuzz/run-fuzzers.sh.

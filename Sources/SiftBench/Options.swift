@@ -22,6 +22,8 @@ struct Options {
     /// `--prepare-loop N`: only prepare and finalize the SQL of the benchmark corpus N times (the
     /// baseline a compile profile is compared with) and exit.
     var prepareLoop = 0
+    /// `--instructions`: count compile and prepare instructions per corpus query with callgrind, then exit.
+    var instructions = false
     /// `--text QUERY` with `--compile-loop` or `--prepare-loop`: that query instead of the corpus.
     var loopText: String?
     /// `--raw` with `--rerun-loop`: run the same lookup through SQLite's C API alone (the baseline).
@@ -52,6 +54,9 @@ struct Options {
           --prepare-loop N only prepare and finalize the SQL Sift writes for the benchmark corpus
                            N times, then exit (the sqlite3_prepare_v2 side of a compile profile)
           --text QUERY     with --compile-loop or --prepare-loop, that query instead of the corpus
+          --instructions   count the instructions of compiling and of preparing each corpus query
+                           (or those --filter selects) with valgrind's callgrind, and their
+                           ratio: the compile/prepare target, to the instruction (a few minutes)
           --rerun-loop N   only re-run the compiled identifier lookup N times with new UUIDs
                            (statement-cache hits), then exit (a workload for a profiler);
                            with --raw, the same lookup through SQLite's C API alone (the baseline
@@ -89,6 +94,7 @@ struct Options {
             case "--seed": options.seed = try seed(try value(for: argument))
             case "--sift": options.siftPath = try value(for: argument)
             case "--text": options.loopText = try value(for: argument)
+            case "--instructions": options.instructions = true
             case "--compile-loop":
                 guard let count = Int(try value(for: argument)), count > 0 else {
                     throw UsageError(description: "--compile-loop needs a positive integer")

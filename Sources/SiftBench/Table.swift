@@ -65,6 +65,9 @@ enum Format {
         return text
     }
 
+    /// A count in thousands, `62.1k`.
+    static func thousands(_ value: Double) -> String { fixed(value / 1e3, 1) + "k" }
+
     /// Nanoseconds as microseconds, `3.42`.
     static func microseconds(_ nanoseconds: Double) -> String {
         fixed(nanoseconds / 1e3, nanoseconds < 100_000 ? 2 : 1)

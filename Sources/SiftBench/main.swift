@@ -52,6 +52,21 @@ func main() -> Int32 {
             return 1
         }
     }
+    if options.instructions {
+        do {
+            let figures = try InstructionMode.run(
+                options, context: SuiteContext(root: URL(fileURLWithPath: options.root, isDirectory: true), options: options))
+            if let path = options.jsonPath {
+                let data = try JSONSerialization.data(withJSONObject: ["instructions": figures], options: [.prettyPrinted, .sortedKeys])
+                try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path))
+                print("figures written to \(path)")
+            }
+            return 0
+        } catch {
+            standardError("sift-bench: \(error)")
+            return 1
+        }
+    }
     let machine = Machine.current()
     let plan = options.quick ? MeasurementPlan.quick : MeasurementPlan.standard
     let context = SuiteContext(root: URL(fileURLWithPath: options.root, isDirectory: true), options: options)
