@@ -111,7 +111,7 @@ extension Parser {
         guard hasDigit else { return errorNode(token.range) }  // the lexer has reported it
         let digits =
             hasSeparator
-            ? String(decoding: slice.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self) : String(decoding: slice, as: UTF8.self)
+            ? String(decoding: slice.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self) : bytes.utf8String(slice.startIndex..<slice.endIndex)
         return leaf(.integerLiteral(IntegerLiteral(digits: digits, radix: radix, magnitude: magnitude)), token.range)
     }
 

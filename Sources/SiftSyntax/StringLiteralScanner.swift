@@ -56,7 +56,7 @@ struct StringLiteralScanner {
             if byte == Self.backslash || byte == Self.newline || byte == Self.carriageReturn { break }
             if byte == Self.quote, hashesFollow(end + 1, hashes) {
                 return Result(
-                    end: end + 1 + hashes, value: String(decoding: bytes[contentStart..<end], as: UTF8.self), isMultiline: false,
+                    end: end + 1 + hashes, value: bytes.utf8String(contentStart..<end), isMultiline: false,
                     isTerminated: true)
             }
             end += 1
