@@ -20,12 +20,12 @@ public struct CompiledQuery: Sendable, Hashable {
     /// For each binding, the index in ``parameters`` of the parameter it binds, or -1 for a
     /// constant; empty when the query has no parameters (every binding is a constant).
     public private(set) var bindingParameters: [Int] = []
-    /// The model of the rows.
-    public internal(set) var model: Model
-    /// The result columns, in order: each an attribute of the model.
-    public internal(set) var columns: [Attribute]
+    /// The model of the rows (the checked query's).
+    public var model: Model { query.model }
+    /// The result columns, in order: each an attribute of the model (all of them).
+    public var columns: [Attribute] { query.model.attributes }
     /// The names of the result columns (the attributes' names), in order.
-    public internal(set) var columnNames: [String] = []
+    public var columnNames: [String] { query.model.attributeNames }
     /// The checked query this was compiled from.
     public internal(set) var query: CheckedQuery
     // The lists below are in order of first use, without repeats.

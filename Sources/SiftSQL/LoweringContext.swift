@@ -341,7 +341,6 @@ final class LoweringContext {
         let limit = query.limit.map { lowerValue($0, hint: .count).sql }
         let offset = query.offset.map { lowerValue($0, hint: .count).sql }
 
-        let columns = root.attributes
         if let filter = query.filter, !level.joins.isEmpty {
             level.makeInner(requiredJoinKeys(filter, rootAlias: rootAlias, level: level))
         }
@@ -359,8 +358,7 @@ final class LoweringContext {
         }
         if parameters.count > 1 { parameters.sort { ($0.positions.first ?? 0) < ($1.positions.first ?? 0) } }
         var compiled = CompiledQuery(
-            sql: rendered.text, bindings: rendered.bindings, parameters: parameters, model: root, columns: columns,
-            columnNames: root.attributeNames, query: query,
+            sql: rendered.text, bindings: rendered.bindings, parameters: parameters, query: query,
             nfcCandidates: knownForms.map(\.key), nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions,
             referenceCandidates: referenceCandidates, referenceAssumptions: referenceAssumptions)
         compiled.indexBindingParameters()

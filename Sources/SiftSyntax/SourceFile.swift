@@ -4,24 +4,39 @@
 /// when something is shown to a person (see ``location(of:)``).
 public struct SourceFile: Sendable, Hashable {
     /// The name shown in diagnostics: a file path, or `<input>` for text typed at a prompt.
-    public let name: String
+    public var name: String { storage.name }
     /// The whole text.
-    public let text: String
+    public var text: String { storage.text }
     /// The text as UTF-8 bytes; every ``SourceRange`` indexes into this.
-    public let bytes: [UInt8]
+    public var bytes: [UInt8] { storage.bytes }
     /// The byte offset at which each line starts (line 1 starts at 0).
-    public let lineStarts: [Int]
+    public var lineStarts: [Int] { storage.lineStarts }
+
+    /// The four fields in one box: a source is copied into every phase and result, one
+    /// reference where the fields were four.
+    private final class Storage: Sendable {
+        let name: String
+        let text: String
+        let bytes: [UInt8]
+        let lineStarts: [Int]
+
+        init(name: String, text: String, bytes: [UInt8], lineStarts: [Int]) {
+            self.name = name
+            self.text = text
+            self.bytes = bytes
+            self.lineStarts = lineStarts
+        }
+    }
+
+    private let storage: Storage
 
     public init(name: String = "<input>", text: String) {
-        self.name = name
-        self.text = text
         let bytes = Array(text.utf8)
-        self.bytes = bytes
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
             starts.append(offset + 1)
         }
-        self.lineStarts = starts
+        storage = Storage(name: name, text: text, bytes: bytes, lineStarts: starts)
     }
 
     public static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
