@@ -42,8 +42,8 @@ public struct Compiler: Sendable {
             return Compilation(source: source, syntax: parsed.value, checked: nil, diagnostics: parsed.diagnostics)
         }
         let result = TypeChecker.check(query, schema: schema, source: source, options: options, syntaxHeight: parsed.tallestExpression)
-        return Compilation(
-            source: source, syntax: query, checked: result.query, diagnostics: parsed.diagnostics + result.diagnostics)
+        let diagnostics = parsed.diagnostics.isEmpty ? result.diagnostics : parsed.diagnostics + result.diagnostics
+        return Compilation(source: source, syntax: consume query, checked: result.query, diagnostics: diagnostics)
     }
 }
 

@@ -328,9 +328,9 @@ extension TypeChecker {
     /// A free identifier: a named parameter, typed by the host, by an earlier use, or by context.
     func checkParameter(_ name: Identifier, expected: SiftType?) -> TypedExpr {
         if reportLikelyMember(name) { return TypedExpr(.error, .error, at: name.range) }
-        if let existing = parameters[name.name] {
+        if let existing = parameter(named: name.name) {
             if let expected, !expected.isError, !expected.isNilLiteral, existing.type.unwrapped != expected.unwrapped,
-                options.parameterTypes[name.name] == nil
+                declaredType(ofParameter: name.name) == nil
             {
                 error(
                     .parameterTypeConflict, "the parameter '\(name.name)' is used here as '\(expected)', but earlier as '\(existing.type)'",
@@ -340,7 +340,7 @@ extension TypeChecker {
             return wrapIfOptional(TypedExpr(.parameter(name.name), existing.type, at: name.range), expected: expected)
         }
         let type: SiftType
-        if let declared = options.parameterTypes[name.name] {
+        if let declared = declaredType(ofParameter: name.name) {
             type = declared
         } else if let expected, !expected.isError, !expected.isNilLiteral {
             type = expected
@@ -350,9 +350,30 @@ extension TypeChecker {
                 at: name.range)
             return TypedExpr(.error, .error, at: name.range)
         }
-        parameters[name.name] = Parameter(name: name.name, type: type, firstUse: name.range)
-        parameterOrder.append(name.name)
+        parameters.append(Parameter(name: name.name, type: type, firstUse: name.range))
+        if !parameterIndex.isEmpty {
+            parameterIndex[name.name] = parameters.count - 1
+        } else if parameters.count > 8 {
+            for (index, parameter) in parameters.enumerated() { parameterIndex[parameter.name] = index }
+        }
         return TypedExpr(.parameter(name.name), type, at: name.range)
+    }
+
+    /// The parameter already used under `name`, if any.
+    func parameter(named name: String) -> Parameter? {
+        if !parameterIndex.isEmpty { return parameterIndex[name].map { parameters[$0] } }
+        for parameter in parameters where parameter.name == name { return parameter }
+        return nil
+    }
+
+    /// The type the host declared for the parameter `name`, if any. A few declarations are
+    /// compared by name (hashing a name costs more than comparing it with a few).
+    func declaredType(ofParameter name: String) -> SiftType? {
+        let declared = options.parameterTypes
+        if declared.isEmpty { return nil }
+        if declared.count > 4 { return declared[name] }
+        for (key, type) in declared where key == name { return type }
+        return nil
     }
 
     /// `age > 20` inside `#Predicate<User> { ... }` is a free name, but most likely means `$0.age`.
@@ -360,7 +381,7 @@ extension TypeChecker {
     /// member name (`age` for `$0.age`); in a `where` clause, a misspelt member (`agee`). Reported
     /// as errors; returns whether it reported one.
     func reportLikelyMember(_ name: Identifier) -> Bool {
-        guard parameters[name.name] == nil, options.parameterTypes[name.name] == nil else { return false }
+        guard parameter(named: name.name) == nil, declaredType(ofParameter: name.name) == nil else { return false }
         let root = variables.first { $0.origin == .root }
         guard let root, case .model(let modelName) = root.type, let model = model(named: modelName) else { return false }
         if model.member(named: name.name) != nil, implicitSelf == nil {

@@ -71,8 +71,11 @@ public final class TypeChecker {
     @exclusivity(unchecked) var implicitSelf: VariableID?
     /// The model of ``implicitSelf`` (looked up once, not at every bare name).
     @exclusivity(unchecked) var implicitModel: Model?
-    @exclusivity(unchecked) var parameters: [String: Parameter] = [:]
-    @exclusivity(unchecked) var parameterOrder: [String] = []
+    /// The named parameters, in order of first use. A query has a few: looked up by comparing
+    /// names (hashing one costs more), through ``parameterIndex`` once there are many.
+    @exclusivity(unchecked) var parameters: [Parameter] = []
+    /// Each parameter's position in ``parameters``, made once there are more than eight.
+    @exclusivity(unchecked) var parameterIndex: [String: Int] = [:]
     /// The optional-chain frames being checked, innermost last.
     @exclusivity(unchecked) var optionalChains: [[(source: TypedExpr, variable: VariableID)]] = []
     /// Expressions already checked ahead of their turn (to type a literal next to them), by node:
@@ -183,7 +186,7 @@ public final class TypeChecker {
         let offset = query.offset.map { checkCount($0, what: "offset") }
         return CheckedQuery(
             model: model, root: root, filter: filter, sort: sort, limit: limit, offset: offset,
-            variables: variables, parameters: parameterOrder.compactMap { parameters[$0] }, form: query.form)
+            variables: variables, parameters: parameters, form: query.form)
     }
 
     func checkPredicateBody(_ body: Expr) -> TypedExpr {

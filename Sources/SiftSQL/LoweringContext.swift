@@ -1,6 +1,5 @@
 import SiftChecker
 import SiftSchema
-import SiftSyntax
 
 /// A lowered expression: its SQL and what is known about its value.
 struct Lowered {
@@ -353,10 +352,18 @@ final class LoweringContext {
             rendered = writeSelect(
                 in: dialect, model: root, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
         }
-        var parameters = rendered.parameterPositions.map { name, positions in
-            CompiledParameter(name: name, type: query.parameters.first { $0.name == name }?.type ?? .error, positions: positions)
+        // In order of first placeholder, as the renderer met them.
+        let placed = rendered.parameterPositions
+        let declared = query.parameters
+        let types: [String: SiftType]? =
+            declared.count > 8 ? Dictionary(declared.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) : nil
+        var parameters: [CompiledParameter] = []
+        parameters.reserveCapacity(placed.count)
+        for (name, positions) in placed {
+            let type = types.map { $0[name] } ?? declared.first { $0.name == name }?.type
+            parameters.append(CompiledParameter(name: name, type: type ?? .error, positions: positions))
         }
-        if parameters.count > 1 { parameters.sort { ($0.positions.first ?? 0) < ($1.positions.first ?? 0) } }
+        assert(zip(parameters, parameters.dropFirst()).allSatisfy { $0.positions[0] < $1.positions[0] })
         var compiled = CompiledQuery(
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, query: query,
             nfcCandidates: knownForms.map(\.key), nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions,

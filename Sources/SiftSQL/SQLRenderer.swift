@@ -4,8 +4,8 @@ import SiftSchema
 struct RenderedSQL {
     var text: String
     var bindings: [BindingSlot]
-    /// Each named parameter's placeholder positions.
-    var parameterPositions: [String: [Int]]
+    /// Each named parameter's placeholder positions, in order of first appearance.
+    var parameterPositions: [(name: String, positions: [Int])]
 }
 
 /// Writes SQL text: quotes identifiers, numbers bindings (`?1`, `?2`, ... in order of
@@ -25,9 +25,28 @@ struct SQLRenderer<Dialect: SQLDialect> {
     /// instructions per call, appending to a byte buffer a copy.
     private var text: ByteBuffer
     private var bindings: [BindingSlot] = []
-    /// Only parameters are looked up: a literal always takes a new position.
-    private var parameterSlots: [BindingSlot: Int] = [:]
-    private var parameterPositions: [String: [Int]] = [:]
+    /// Each parameter slot written (a name and an encoding) and its placeholder, in order; only
+    /// parameters are looked up, a literal always takes a new position. A query has a few: found
+    /// by comparing (hashing costs more), through ``index`` once there are many.
+    private var parameterSlots: [(slot: BindingSlot, position: Int)] = []
+    /// Each parameter's placeholders, in order of first appearance.
+    private var parameterPositions: [(name: String, positions: [Int])] = []
+    /// The two lists' indexes, made once either has more than ``listLimit`` entries.
+    private var index: ParameterIndex?
+    private static var listLimit: Int { 8 }
+
+    /// Where each slot and each name is in the renderer's lists, for queries with many parameters.
+    private final class ParameterIndex {
+        var slots: [BindingSlot: Int] = [:]
+        var names: [String: Int] = [:]
+
+        func copy() -> ParameterIndex {
+            let copy = ParameterIndex()
+            copy.slots = slots
+            copy.names = names
+            return copy
+        }
+    }
 
     /// A renderer whose text starts with room for `capacity` bytes, and its list of bindings for
     /// `bindings` of them.
@@ -161,19 +180,49 @@ struct SQLRenderer<Dialect: SQLDialect> {
     private mutating func appendBinding(_ binding: BindingSlot) {
         let position: Int
         if case .parameter(let name, _) = binding {
-            if let existing = parameterSlots[binding] {
+            if let existing = placeholder(of: binding) {
                 position = existing
             } else {
                 bindings.append(binding)
                 position = bindings.count
-                parameterSlots[binding] = position
-                parameterPositions[name, default: []].append(position)
+                parameterSlots.append((binding, position))
+                if let existing = positionsIndex(of: name) {
+                    parameterPositions[existing].positions.append(position)
+                } else {
+                    parameterPositions.append((name, [position]))
+                }
+                if index != nil {
+                    // A copied renderer (none is) would share the index: copy it before changing it.
+                    if !isKnownUniquelyReferenced(&index) { index = index?.copy() }
+                    guard let index else { preconditionFailure("the parameter index vanished") }
+                    index.slots[binding] = parameterSlots.count - 1
+                    index.names[name] = index.names[name] ?? parameterPositions.count - 1
+                } else if parameterSlots.count > Self.listLimit {
+                    let made = ParameterIndex()
+                    for (position, entry) in parameterSlots.enumerated() { made.slots[entry.slot] = position }
+                    for (position, entry) in parameterPositions.enumerated() { made.names[entry.name] = position }
+                    index = made
+                }
             }
         } else {
             bindings.append(binding)
             position = bindings.count
         }
         dialect.appendPlaceholder(position, to: &text)
+    }
+
+    /// The index of a parameter's entry in ``parameterPositions``, if any.
+    private func positionsIndex(of name: String) -> Int? {
+        if let index { return index.names[name] }
+        for index in parameterPositions.indices where parameterPositions[index].name == name { return index }
+        return nil
+    }
+
+    /// The placeholder of a parameter slot already written, if any.
+    private func placeholder(of slot: BindingSlot) -> Int? {
+        if let index { return index.slots[slot].map { parameterSlots[$0].position } }
+        for entry in parameterSlots where entry.slot == slot { return entry.position }
+        return nil
     }
 }
 

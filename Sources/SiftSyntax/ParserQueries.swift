@@ -169,12 +169,12 @@ extension Parser {
         var order = SortOrder.forward
         var orderRange: SourceRange?
         var comparator: Identifier?
-        var seen: Set<String> = []
+        var seen: [String] = []  // a few labels: compared, not hashed
         var failed = false
         parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
             let label = self.parseArgumentLabel()
             let labelText = label?.name ?? ""
-            if !labelText.isEmpty, !seen.insert(labelText).inserted {
+            if !labelText.isEmpty, !seen.insertIfNew(labelText) {
                 self.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
             }
             switch labelText {
@@ -318,13 +318,13 @@ extension Parser {
         var sort: [SortKey] = []
         var limit: Expr?
         var offset: Expr?
-        var seen: Set<String> = []
+        var seen: [String] = []  // a few labels: compared, not hashed
         let valid =
             "'predicate:', 'sortBy:', 'fetchLimit:', 'fetchOffset:', 'includePendingChanges:', 'propertiesToFetch:' and 'relationshipKeyPathsForPrefetching:'"
         parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
             let label = self.parseArgumentLabel()
             let labelText = label?.name ?? ""
-            if !labelText.isEmpty, !seen.insert(labelText).inserted {
+            if !labelText.isEmpty, !seen.insertIfNew(labelText) {
                 self.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
             }
             switch labelText {
@@ -414,12 +414,12 @@ extension Parser {
         var order: (SortOrder, SourceRange)?
         var orderLabel: SourceRange?
         if let open = consume(.leftParen) {
-            var seen: Set<String> = []
+            var seen: [String] = []  // a few labels: compared, not hashed
             let valid = "a 'FetchDescriptor', 'filter:', 'sort:', 'order:', 'animation:' and 'transaction:'"
             parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
                 let label = self.parseArgumentLabel()
                 let labelText = label?.name ?? ""
-                if !labelText.isEmpty, !seen.insert(labelText).inserted {
+                if !labelText.isEmpty, !seen.insertIfNew(labelText) {
                     self.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
                 }
                 switch labelText {
@@ -513,5 +513,15 @@ extension Parser {
     func isError(_ expr: Expr) -> Bool {
         if case .error = kind(of: expr) { return true }
         return false
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Appends `element` unless the array holds it; returns whether it did (for short lists, such
+    /// as a call's argument labels, where comparing costs less than hashing).
+    mutating func insertIfNew(_ element: Element) -> Bool {
+        if contains(element) { return false }
+        append(element)
+        return true
     }
 }
