@@ -15,7 +15,7 @@ struct ToOneJoin {
 
 extension QueryLevel {
     /// Turns the joins with these keys into inner joins.
-    func makeInner(_ keys: Set<String>) {
+    func makeInner(_ keys: [String]) {
         guard !keys.isEmpty else { return }
         for index in joins.indices where keys.contains(joins[index].key) { joins[index].isInner = true }
     }
@@ -31,14 +31,15 @@ extension QueryLevel {
 /// recognise as rejecting a missing row.
 extension LoweringContext {
     /// The keys of the root level's joins whose target must be present for `filter` to be true.
-    func requiredJoinKeys(_ filter: TypedExpr, rootAlias: String, level: QueryLevel) -> Set<String> {
-        var keys: Set<String> = []
+    /// (A list: a level has a few joins, at most SQLite's 64 tables.)
+    func requiredJoinKeys(_ filter: TypedExpr, rootAlias: String, level: QueryLevel) -> [String] {
+        var keys: [String] = []
         for path in requiredPaths(filter) {
             var alias = rootAlias
             for relationship in path {
                 let key = alias + "." + relationship.name
                 guard let next = level.joinAliases[key] else { break }
-                keys.insert(key)
+                keys.appendOnce(key)
                 alias = next
             }
         }

@@ -109,7 +109,7 @@ final class QueryLevel {
     /// Conditions that correlate the subquery with its outer rows, and its own filters.
     @exclusivity(unchecked) var conditions: [SQLFragment] = []
     /// Aliases of to-one joins already made here, by `baseAlias.relationship`.
-    @exclusivity(unchecked) var joinAliases: [String: String] = [:]
+    @exclusivity(unchecked) var joinAliases = SmallMap<String, String>()
 
     init(from: SQLFragment) {
         self.from = from
@@ -153,10 +153,11 @@ enum VariableBinding {
 }
 
 /// How each variable of the checked query is reached. The first variable bound (the root row,
-/// the only one of most queries) is kept apart, so such a query builds no dictionary.
+/// the only one of most queries) is kept apart, so such a query builds no list; the others are
+/// in a list by variable number (variables are numbered from 0, densely: no hashing).
 struct VariableBindings {
     private var first: (id: VariableID, binding: VariableBinding)?
-    private var others: [VariableID: VariableBinding] = [:]
+    private var others = ByVariable<VariableBinding>()
 
     subscript(id: VariableID) -> VariableBinding? {
         get {
@@ -176,6 +177,26 @@ struct VariableBindings {
     }
 }
 
+/// The expression each `if let` / optional-chain variable is bound to (see ``ByVariable``).
+typealias VariableSources = ByVariable<TypedExpr>
+
+/// Values by variable, in a list indexed by the variable's number (a query numbers its
+/// variables from 0, densely), grown on demand: no hashing, no allocation until a value is set.
+struct ByVariable<Value> {
+    private var values: [Value?] = []
+
+    subscript(id: VariableID) -> Value? {
+        get { id.index < values.count ? values[id.index] : nil }
+        set {
+            if id.index >= values.count {
+                guard newValue != nil else { return }
+                values.append(contentsOf: repeatElement(nil, count: id.index + 1 - values.count))
+            }
+            values[id.index] = newValue
+        }
+    }
+}
+
 /// The state of lowering one query.
 final class LoweringContext {
     let query: CheckedQuery
@@ -187,14 +208,14 @@ final class LoweringContext {
     // compiling a query.
     @exclusivity(unchecked) var variables = VariableBindings()
     /// The expression each `if let` / optional-chain variable is bound to, for ``staticStorage(_:)``.
-    @exclusivity(unchecked) var variableSources: [VariableID: TypedExpr] = [:]
+    @exclusivity(unchecked) var variableSources = VariableSources()
     /// The aliases given so far: the first apart (most queries have one), the next
     /// ``aliasListLimit`` in a list, and those with all later ones in the set once there are more.
     @exclusivity(unchecked) var firstAlias: String?
     @exclusivity(unchecked) var usedAliasList: [String] = []
     @exclusivity(unchecked) var usedAliases: Set<String> = []
     /// For each to-one join alias, the target column it joins on.
-    @exclusivity(unchecked) var presenceColumns: [String: String] = [:]
+    @exclusivity(unchecked) var presenceColumns = SmallMap<String, String>()
     // What the facts decided is kept in lists, not sets: a query names a few columns and
     // references, and comparing a few short keys costs less than hashing one (a set's first insert
     // also allocates its storage).
@@ -295,8 +316,7 @@ final class LoweringContext {
         if let known = knownForms.first(where: { $0.key == key }) { return known.form }
         let facts = options.facts
         let form: KnownTextForm? =
-            !facts.nfcColumns.isEmpty && facts.nfcColumns.contains(key)
-            ? .nfc : !facts.nfcOrNFDColumns.isEmpty && facts.nfcOrNFDColumns.contains(key) ? .nfcOrNFD : nil
+            facts.nfcColumns.containsComparing(key) ? .nfc : facts.nfcOrNFDColumns.containsComparing(key) ? .nfcOrNFD : nil
         knownForms.append((key, form))
         return form
     }
@@ -306,7 +326,7 @@ final class LoweringContext {
     func isIntact(_ reference: ForeignKeyReference) -> Bool {
         if referenceCandidates.contains(reference) { return referenceAssumptions.contains(reference) }
         referenceCandidates.append(reference)
-        guard !options.facts.intactReferences.isEmpty, options.facts.intactReferences.contains(reference) else { return false }
+        guard options.facts.intactReferences.containsComparing(reference) else { return false }
         referenceAssumptions.append(reference)
         return true
     }
@@ -490,6 +510,17 @@ final class LoweringContext {
                         + .column(joinAlias, targetColumn) + " = " + .column(baseAlias, column)))
         }
         return (joinAlias, target)
+    }
+}
+
+extension Set {
+    /// `contains`, by comparing with each member while there are a few (the facts name a few
+    /// columns and references: comparing costs less than hashing), by hash beyond.
+    func containsComparing(_ member: Element) -> Bool {
+        if isEmpty { return false }
+        if count > 8 { return contains(member) }
+        for element in self where element == member { return true }
+        return false
     }
 }
 

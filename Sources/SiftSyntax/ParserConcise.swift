@@ -30,7 +30,7 @@ extension Parser {
         var sort: [SortKey] = []
         var limit: Expr?
         var offset: Expr?
-        var seen: [ConciseClause: SourceRange] = [:]
+        var seen: [(clause: ConciseClause, range: SourceRange)] = []  // four clauses at most: compared, not hashed
         while let clause = conciseClause() {
             let keyword = advance()
             var keywordRange = keyword.range
@@ -43,12 +43,12 @@ extension Parser {
                         at: .point(keyword.range.end), fixIts: [.insert(" by", at: keyword.range.end)])
                 }
             }
-            if let first = seen[clause] {
+            if let first = seen.first(where: { $0.clause == clause }) {
                 error(
                     .invalidClause, "the '\(source.text(in: keywordRange))' clause is given twice; combine them",
-                    at: keywordRange, notes: [Diagnostic.Note("first given here", at: first)])
+                    at: keywordRange, notes: [Diagnostic.Note("first given here", at: first.range)])
             } else {
-                seen[clause] = keywordRange
+                seen.append((clause, keywordRange))
             }
             switch clause {
             case .where:

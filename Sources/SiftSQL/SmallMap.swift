@@ -1,0 +1,49 @@
+/// A map for the few entries a query usually has (its joins' aliases, say): a list compared key
+/// by key while it is short, with a dictionary added once it is long. Hashing a name costs more
+/// than comparing it with a few others, and a dictionary's first insertion allocates its
+/// storage; with many entries each look-up still takes constant time.
+///
+/// Internal to this module, where it is specialized for its keys (a generic type used from
+/// another module, unspecialized, cost more than the hashing it saves).
+struct SmallMap<Key: Hashable, Value> {
+    private var keys: [Key] = []
+    private var values: [Value] = []
+    /// Each key's position, made once there are more than ``listLimit`` entries.
+    private var positions: [Key: Int] = [:]
+
+    /// Up to this many entries, a look-up compares keys in order.
+    static var listLimit: Int { 8 }
+
+    subscript(key: Key) -> Value? {
+        get { index(of: key).map { values[$0] } }
+        set {
+            if let index = index(of: key) {
+                guard let newValue else { return remove(at: index) }
+                values[index] = newValue
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+                if !positions.isEmpty {
+                    positions[key] = keys.count - 1
+                } else if keys.count > Self.listLimit {
+                    for (position, key) in keys.enumerated() { positions[key] = position }
+                }
+            }
+        }
+    }
+
+    private func index(of key: Key) -> Int? {
+        if !positions.isEmpty { return positions[key] }
+        for index in keys.indices where keys[index] == key { return index }
+        return nil
+    }
+
+    private mutating func remove(at index: Int) {
+        keys.remove(at: index)
+        values.remove(at: index)
+        if !positions.isEmpty {
+            positions = [:]
+            for (position, key) in keys.enumerated() { positions[key] = position }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import SiftChecker
+@testable import SiftSQL
+
+/// The lowering's short lists that stand in for dictionaries and sets answer as a dictionary and a
+/// set would, with a few entries (compared) and with many (indexed), through insertions,
+/// replacements and removals.
+@Suite struct SmallCollectionsTests {
+    @Test(arguments: [0, 1, 8, 9, 30])
+    func aSmallMapAnswersAsADictionary(count: Int) {
+        var map = SmallMap<String, Int>()
+        var reference: [String: Int] = [:]
+        for index in 0..<count {
+            map["key\(index)"] = index
+            reference["key\(index)"] = index
+        }
+        for index in stride(from: 0, to: count, by: 3) {
+            map["key\(index)"] = -index  // replaced
+            reference["key\(index)"] = -index
+        }
+        for index in stride(from: 1, to: count, by: 4) {
+            map["key\(index)"] = nil  // removed
+            reference["key\(index)"] = nil
+        }
+        map["absent"] = nil  // removing what is not there changes nothing
+        for index in 0..<(count + 2) {
+            #expect(map["key\(index)"] == reference["key\(index)"], "key\(index) of \(count)")
+        }
+        #expect(map["absent"] == nil)
+    }
+
+    @Test func valuesByVariableGrowOnDemand() {
+        var values = ByVariable<String>()
+        #expect(values[VariableID(3)] == nil)
+        values[VariableID(3)] = "three"
+        values[VariableID(0)] = "zero"
+        values[VariableID(7)] = nil  // nothing to store: the list does not grow
+        #expect(values[VariableID(3)] == "three")
+        #expect(values[VariableID(0)] == "zero")
+        #expect(values[VariableID(1)] == nil)
+        #expect(values[VariableID(7)] == nil)
+        values[VariableID(3)] = nil
+        #expect(values[VariableID(3)] == nil)
+    }
+
+    @Test(arguments: [0, 1, 8, 9, 30])
+    func containsComparingAnswersAsContains(count: Int) {
+        let set = Set((0..<count).map { "column\($0)" })
+        for index in 0..<(count + 2) {
+            #expect(set.containsComparing("column\(index)") == set.contains("column\(index)"))
+        }
+        #expect(!set.containsComparing(""))
+    }
+}
