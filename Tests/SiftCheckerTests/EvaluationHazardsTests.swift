@@ -5,17 +5,8 @@ import Testing
 /// The hazards a typed node gathers when it is made are those a walk of its subtree finds: the
 /// lowering reads them instead of walking (to decide where SQL must guard a trap).
 @Suite struct EvaluationHazardsTests {
-    static let schema = Schema(
-        models: [
-            Model(
-                name: "Person", tableName: "people", primaryKey: ["id"],
-                members: [
-                    .attribute(Attribute(name: "id", type: .integer(.int), storage: .integer, isPrimaryKey: true)),
-                    .attribute(Attribute(name: "age", type: .integer(.int), storage: .integer)),
-                    .attribute(Attribute(name: "score", type: .double, storage: .real)),
-                    .attribute(Attribute(name: "name", type: .string, isOptional: true, storage: .text)),
-                ], style: .model)
-        ])
+    /// Person: id, age (Int), score (Double), name (String?).
+    static let schema = TreeDepthBoundTests.schema
 
     /// One hazard (or none) per line, each where the walk must look for it.
     static let cases: [(String, EvaluationHazards)] = [

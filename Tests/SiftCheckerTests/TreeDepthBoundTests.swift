@@ -13,6 +13,7 @@ import Testing
                 members: [
                     .attribute(Attribute(name: "id", type: .integer(.int), storage: .integer, isPrimaryKey: true)),
                     .attribute(Attribute(name: "age", type: .integer(.int), storage: .integer)),
+                    .attribute(Attribute(name: "score", type: .double, storage: .real)),
                     .attribute(Attribute(name: "name", type: .string, isOptional: true, storage: .text)),
                 ], style: .model)
         ])
