@@ -256,14 +256,7 @@ public final class Parser {
     func tokenTextEquals(_ token: Token, _ word: StaticString) -> Bool {
         let range = token.range
         guard range.length == word.utf8CodeUnitCount, range.end <= bytes.count else { return false }
-        // Byte by byte over both buffers: `elementsEqual` of a slice and a `String.UTF8View`
-        // went through the generic sequence machinery.
-        return word.withUTF8Buffer { expected in
-            bytes.withUnsafeBufferPointer { source in
-                for offset in 0..<expected.count where source[range.start + offset] != expected[offset] { return false }
-                return true
-            }
-        }
+        return bytes.withUnsafeBufferPointer { word.isSpelled(by: UnsafeBufferPointer(rebasing: $0[range.start..<range.end])) }
     }
 
     /// The name of an identifier or keyword token (back-quotes removed).
