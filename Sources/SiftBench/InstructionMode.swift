@@ -45,6 +45,11 @@ enum InstructionMode {
             func count(_ mode: String) throws -> Double {
                 let short = try instructions(valgrind, program, mode, loops.short, query.text, options, scale)
                 let long = try instructions(valgrind, program, mode, loops.long, query.text, options, scale)
+                // The long loop runs the same start-up and more iterations: anything else means the
+                // two runs did not do the same work (a database built by one of them, say).
+                guard long > short else {
+                    throw BenchError(description: "\(query.label) \(mode): the long run counted \(long) instructions, the short \(short); the runs differ")
+                }
                 return (long - short) / Double(loops.long - loops.short)
             }
             let row = Row(label: query.label, compile: try count("--compile-loop"), prepare: try count("--prepare-loop"))
@@ -75,8 +80,9 @@ enum InstructionMode {
     ) throws -> Double {
         let outcome = try Subprocess.run(
             [
+                // The same database as the parent opened: its root, scale and seed.
                 valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", program, "--root", options.root, "--scale", String(scale),
-                mode, String(loop), "--text", text,
+                "--seed", String(options.seed), mode, String(loop), "--text", text,
             ], environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
         guard outcome.succeeded else { throw BenchError(description: "callgrind run failed: \(outcome.failureDescription)") }
         // `==PID== Collected : 29445265`
