@@ -4,8 +4,8 @@ import SiftSchema
 /// A to-one relationship joined into a query level: a `LEFT JOIN` on the target's key, or an inner
 /// `JOIN` when the filter can only select rows whose target is present.
 struct ToOneJoin {
-    /// The join's identity in ``QueryLevel/joinAliases``: `baseAlias.relationship`.
-    let key: String
+    /// The join's identity in ``QueryLevel/joinAliases``.
+    let key: JoinKey
     /// `"table" AS "alias" ON ...`.
     let target: SQLFragment
     var isInner = false
@@ -13,9 +13,16 @@ struct ToOneJoin {
     var sql: SQLFragment { (isInner ? "JOIN " : "LEFT JOIN ") + target }
 }
 
+/// A to-one join's identity in a query level: the alias it starts from and the relationship it
+/// follows (two names compared, where a `baseAlias.relationship` string was made at every use).
+struct JoinKey: Hashable {
+    var baseAlias: String
+    var relationship: String
+}
+
 extension QueryLevel {
     /// Turns the joins with these keys into inner joins.
-    func makeInner(_ keys: [String]) {
+    func makeInner(_ keys: [JoinKey]) {
         guard !keys.isEmpty else { return }
         for index in joins.indices where keys.contains(joins[index].key) { joins[index].isInner = true }
     }
@@ -32,12 +39,12 @@ extension QueryLevel {
 extension LoweringContext {
     /// The keys of the root level's joins whose target must be present for `filter` to be true.
     /// (A list: a level has a few joins, at most SQLite's 64 tables.)
-    func requiredJoinKeys(_ filter: TypedExpr, rootAlias: String, level: QueryLevel) -> [String] {
-        var keys: [String] = []
+    func requiredJoinKeys(_ filter: TypedExpr, rootAlias: String, level: QueryLevel) -> [JoinKey] {
+        var keys: [JoinKey] = []
         for path in requiredPaths(filter) {
             var alias = rootAlias
             for relationship in path {
-                let key = alias + "." + relationship.name
+                let key = JoinKey(baseAlias: alias, relationship: relationship.name)
                 guard let next = level.joinAliases[key] else { break }
                 keys.appendOnce(key)
                 alias = next

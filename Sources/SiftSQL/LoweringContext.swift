@@ -108,8 +108,8 @@ final class QueryLevel {
     @exclusivity(unchecked) var joins: [ToOneJoin] = []
     /// Conditions that correlate the subquery with its outer rows, and its own filters.
     @exclusivity(unchecked) var conditions: [SQLFragment] = []
-    /// Aliases of to-one joins already made here, by `baseAlias.relationship`.
-    @exclusivity(unchecked) var joinAliases = SmallMap<String, String>()
+    /// Aliases of to-one joins already made here, by the alias they start from and the relationship.
+    @exclusivity(unchecked) var joinAliases = SmallMap<JoinKey, String>()
 
     init(from: SQLFragment) {
         self.from = from
@@ -497,7 +497,7 @@ final class LoweringContext {
     /// The alias of the target of a to-one relationship from a row, joining it once per level.
     func joinToOne(from baseAlias: String, model: Model, relationship: Relationship, level: QueryLevel) -> (String, Model) {
         let target = self.model(named: relationship.target)
-        let key = baseAlias + "." + relationship.name
+        let key = JoinKey(baseAlias: baseAlias, relationship: relationship.name)
         if let existing = level.joinAliases[key] { return (existing, target) }
         let joinAlias = alias(relationship.name)
         level.joinAliases[key] = joinAlias
