@@ -6,8 +6,9 @@
 /// Internal to this module, where it is specialized for its keys (a generic type used from
 /// another module, unspecialized, cost more than the hashing it saves).
 struct SmallMap<Key: Hashable, Value> {
-    private var keys: [Key] = []
-    private var values: [Value] = []
+    /// The entries in order of insertion, in one array (one allocation, where a list of keys and
+    /// one of values took two).
+    private var entries: [(key: Key, value: Value)] = []
     /// Each key's position, made once there are more than ``listLimit`` entries.
     private var positions: [Key: Int] = [:]
 
@@ -15,18 +16,17 @@ struct SmallMap<Key: Hashable, Value> {
     static var listLimit: Int { 8 }
 
     subscript(key: Key) -> Value? {
-        get { index(of: key).map { values[$0] } }
+        get { index(of: key).map { entries[$0].value } }
         set {
             if let index = index(of: key) {
                 guard let newValue else { return remove(at: index) }
-                values[index] = newValue
+                entries[index].value = newValue
             } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
+                entries.append((key, newValue))
                 if !positions.isEmpty {
-                    positions[key] = keys.count - 1
-                } else if keys.count > Self.listLimit {
-                    for (position, key) in keys.enumerated() { positions[key] = position }
+                    positions[key] = entries.count - 1
+                } else if entries.count > Self.listLimit {
+                    for position in entries.indices { positions[entries[position].key] = position }
                 }
             }
         }
@@ -34,16 +34,15 @@ struct SmallMap<Key: Hashable, Value> {
 
     private func index(of key: Key) -> Int? {
         if !positions.isEmpty { return positions[key] }
-        for index in keys.indices where keys[index] == key { return index }
+        for index in entries.indices where entries[index].key == key { return index }
         return nil
     }
 
     private mutating func remove(at index: Int) {
-        keys.remove(at: index)
-        values.remove(at: index)
+        entries.remove(at: index)
         if !positions.isEmpty {
             positions = [:]
-            for (position, key) in keys.enumerated() { positions[key] = position }
+            for position in entries.indices { positions[entries[position].key] = position }
         }
     }
 }

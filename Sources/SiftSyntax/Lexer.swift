@@ -334,7 +334,7 @@ struct LexerState {
         let start = index
         var scanner = StringLiteralScanner(bytes: bytes)
         let result = scanner.scan(from: start)
-        diagnostics.append(contentsOf: scanner.diagnostics)
+        if !scanner.diagnostics.isEmpty { diagnostics.append(contentsOf: scanner.diagnostics) }
         index = max(result.end, start + 1)
         if result.isMultiline && !result.isTerminated {
             var quote = start

@@ -3,25 +3,39 @@
 /// A query has a few: they are kept in source order and found by binary search (a dictionary
 /// allocated its storage and hashed each offset).
 public struct StringLiteralValues: Sendable {
+    // The first entry is kept apart: most queries have one string literal at most, and an array's
+    // first append allocates its storage (about 300 instructions, as much as scanning the literal).
+    private var first: (offset: Int, value: String)?
+    /// The entries after the first, by increasing offset.
+    private var rest: [(offset: Int, value: String)] = []
+
     /// The literals' start offsets, increasing, with their values.
-    public private(set) var entries: [(offset: Int, value: String)] = []
+    public var entries: [(offset: Int, value: String)] {
+        guard let first else { return [] }
+        return [first] + rest
+    }
 
     public init() {}
 
     /// Records the value of the literal that starts at `offset` (the lexer goes in source order,
     /// so this appends; an offset out of order is put in its place).
     public mutating func append(_ value: String, at offset: Int) {
-        if entries.last.map({ $0.offset < offset }) ?? true { return entries.append((offset, value)) }
-        let index = position(of: offset)
-        if index < entries.count, entries[index].offset == offset {
-            entries[index].value = value
+        guard let first else { return self.first = (offset, value) }
+        if (rest.last ?? first).offset < offset { return rest.append((offset, value)) }
+        // Out of order (not from the lexer): in its place in the whole list.
+        var all = entries
+        let index = Self.position(of: offset, in: all)
+        if index < all.count, all[index].offset == offset {
+            all[index].value = value
         } else {
-            entries.insert((offset, value), at: index)
+            all.insert((offset, value), at: index)
         }
+        self.first = all[0]
+        rest = Array(all.dropFirst())
     }
 
     /// The index of the first entry at or after `offset`.
-    private func position(of offset: Int) -> Int {
+    private static func position(of offset: Int, in entries: [(offset: Int, value: String)]) -> Int {
         var low = 0
         var high = entries.count
         while low < high {
@@ -33,7 +47,9 @@ public struct StringLiteralValues: Sendable {
 
     /// The value of the literal that starts at `offset`, if one does.
     public subscript(offset: Int) -> String? {
-        let index = position(of: offset)
-        return index < entries.count && entries[index].offset == offset ? entries[index].value : nil
+        guard let first else { return nil }
+        if first.offset == offset { return first.value }
+        let index = Self.position(of: offset, in: rest)
+        return index < rest.count && rest[index].offset == offset ? rest[index].value : nil
     }
 }
