@@ -108,14 +108,16 @@ extension Parser {
     func parsePredicateQuery() -> Query? {
         let start = current.range.start
         guard let predicate = parsePredicate() else { return nil }
+        // Consumed: its closure and model move into the query instead of being copied.
+        let parsed = consume predicate
         return Query(
-            form: .predicate, model: predicate.model, filter: .closure(predicate.closure),
+            form: .predicate, model: parsed.model, filter: .closure(parsed.closure),
             range: SourceRange(start: start, end: previous.range.end))
     }
 
     /// `#Predicate<User> { ... }` (also `#Predicate<User>({ ... })`).
     func parsePredicate() -> ParsedPredicate? {
-        guard let macro = parseMacroExpansion() else { return nil }
+        guard var macro = parseMacroExpansion() else { return nil }
         guard macro.expansion.name.name == "Predicate" else {
             error(
                 .expectedQuery,
@@ -129,7 +131,9 @@ extension Parser {
                 at: macro.expansion.genericArguments[1].range)
         }
         let closure: Closure
-        if let trailing = macro.expansion.trailingClosure {
+        // Moved out of the expansion, not copied (a copy of an optional closure goes through the
+        // runtime's generic value witnesses).
+        if let trailing = macro.expansion.trailingClosure.take() {
             closure = trailing
         } else if macro.expansion.arguments.count == 1, case .closure(let argument) = kind(of: macro.expansion.arguments[0].value) {
             closure = argument

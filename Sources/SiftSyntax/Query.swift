@@ -25,31 +25,81 @@ public struct Query: Sendable, Hashable {
         case implicit(Expr)
     }
 
-    public var form: Form
+    public var form: Form {
+        get { storage.fields.form }
+        set { uniqueStorage().fields.form = newValue }
+    }
     /// The model named by the query (`User` in `#Predicate<User>`, `FetchDescriptor<User>` or the
     /// concise head), when written; otherwise the type checker infers it from key paths.
-    public var model: TypeSyntax?
-    public var filter: Filter?
-    public var sort: [SortKey]
-    public var limit: Expr?
-    public var offset: Expr?
-    public var range: SourceRange
+    public var model: TypeSyntax? {
+        get { storage.fields.model }
+        set { uniqueStorage().fields.model = newValue }
+    }
+    public var filter: Filter? {
+        get { storage.fields.filter }
+        set { uniqueStorage().fields.filter = newValue }
+    }
+    public var sort: [SortKey] {
+        get { storage.fields.sort }
+        set { uniqueStorage().fields.sort = newValue }
+    }
+    public var limit: Expr? {
+        get { storage.fields.limit }
+        set { uniqueStorage().fields.limit = newValue }
+    }
+    public var offset: Expr? {
+        get { storage.fields.offset }
+        set { uniqueStorage().fields.offset = newValue }
+    }
+    public var range: SourceRange {
+        get { storage.fields.range }
+        set { uniqueStorage().fields.range = newValue }
+    }
     /// The nodes of the query's expressions (of the whole script, for a query of a script). A
     /// query built by hand gets the tree its expressions were parsed into.
-    public var tree: SyntaxTree
+    public var tree: SyntaxTree {
+        get { storage.fields.tree }
+        set { uniqueStorage().fields.tree = newValue }
+    }
+
+    /// The fields, shared between copies until one is changed: a query is returned through a few
+    /// optionals from the parser into the checker and the compilation, and each copy of a struct
+    /// this size (or of an optional of it) went through the runtime's generic value witnesses.
+    private var storage: Storage
 
     public init(
         form: Form, model: TypeSyntax?, filter: Filter?, sort: [SortKey] = [], limit: Expr? = nil,
         offset: Expr? = nil, range: SourceRange, tree: SyntaxTree = .empty
     ) {
-        self.form = form
-        self.model = model
-        self.filter = filter
-        self.sort = sort
-        self.limit = limit
-        self.offset = offset
-        self.range = range
-        self.tree = tree
+        storage = Storage(
+            Fields(form: form, model: model, filter: filter, sort: sort, limit: limit, offset: offset, range: range, tree: tree))
+    }
+
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        return storage
+    }
+
+    public static func == (lhs: Query, rhs: Query) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
+    private struct Fields: Hashable {
+        var form: Form
+        var model: TypeSyntax?
+        var filter: Filter?
+        var sort: [SortKey]
+        var limit: Expr?
+        var offset: Expr?
+        var range: SourceRange
+        var tree: SyntaxTree
+    }
+
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 }
 
