@@ -104,7 +104,11 @@ enum KnownTextForm {
 /// One `SELECT` being built: the root query or a correlated subquery.
 final class QueryLevel {
     // `@exclusivity(unchecked)` for the reason given in `LoweringContext`.
-    @exclusivity(unchecked) var from: SQLFragment
+    /// The `FROM` item, unless it is ``ownTable``'s.
+    @exclusivity(unchecked) private var fromItem: SQLFragment?
+    /// A table read under its own name (the root level's), kept as its name: the select writes it
+    /// straight into the SQL instead of first building a fragment of it (an allocation per query).
+    let ownTable: String?
     @exclusivity(unchecked) var joins: [ToOneJoin] = []
     /// Conditions that correlate the subquery with its outer rows, and its own filters.
     @exclusivity(unchecked) var conditions: [SQLFragment] = []
@@ -112,8 +116,27 @@ final class QueryLevel {
     @exclusivity(unchecked) var joinAliases = SmallMap<JoinKey, String>()
 
     init(from: SQLFragment) {
-        self.from = from
+        fromItem = from
+        ownTable = nil
     }
+
+    /// The level of a table read under its own name.
+    init(ownTable table: String) {
+        ownTable = table
+    }
+
+    /// The `FROM` item (`"table"`, `"table" AS "alias"`, a join or a subquery).
+    var from: SQLFragment {
+        get {
+            if let fromItem { return fromItem }
+            guard let ownTable else { preconditionFailure("a query level without a FROM item") }
+            return .identifier(ownTable)
+        }
+        set { fromItem = newValue }
+    }
+
+    /// Whether the `FROM` item is ``ownTable`` alone (nothing replaced it).
+    var readsOwnTable: Bool { fromItem == nil && ownTable != nil }
 
     /// `FROM ... JOIN ... WHERE ...` of this level (without SELECT).
     func body(extraConditions: [SQLFragment] = []) -> SQLFragment {
@@ -345,7 +368,7 @@ final class LoweringContext {
         // name, for which the model keeps its select list written.
         let rootAlias = alias(root.tableName)
         assert(firstAlias == root.tableName && usedAliasList.isEmpty, "the root alias is not the table's name")
-        let level = QueryLevel(from: SQLFragment.tableReference(root.tableName, alias: rootAlias))
+        let level = QueryLevel(ownTable: root.tableName)
         variables[query.root] = .row(alias: rootAlias, model: root, level: level)
 
         var conjuncts: [SQLFragment] = []
@@ -398,7 +421,10 @@ final class LoweringContext {
         in dialect: some SQLDialect, model: Model, level: QueryLevel, conjuncts: [SQLFragment],
         orderBy: [SQLFragment], limit: SQLFragment?
     ) -> RenderedSQL {
-        var capacity = 32 + model.tableQualifiedColumns.count + level.from.estimatedLength + (limit?.estimatedLength ?? 0)
+        let ownTable = level.readsOwnTable ? level.ownTable : nil
+        var capacity =
+            32 + model.tableQualifiedColumns.count + (ownTable.map { $0.utf8.count + 2 } ?? level.from.estimatedLength)
+            + (limit?.estimatedLength ?? 0)
         for join in level.joins {
             capacity += join.sql.estimatedLength + 2
         }
@@ -414,7 +440,7 @@ final class LoweringContext {
         sql.appendColumnsQualifiedByTable(of: model)
         sql.appendNewline(indent: 0)
         sql.append(sql: "FROM ")
-        sql.append(level.from)
+        if let ownTable { sql.append(identifier: ownTable) } else { sql.append(level.from) }
         for join in level.joins {
             sql.appendNewline(indent: 0)
             sql.append(join.sql)
