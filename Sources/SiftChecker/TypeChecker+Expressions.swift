@@ -311,7 +311,7 @@ extension TypeChecker {
         if let variable = resolveVariable(name.name) { return reference(variable, at: name.range) }
         if let implicitSelf, let model = implicitModel {
             if let member = model.member(named: name.name) {
-                return memberAccess(reference(implicitSelf, at: SourceRange.point(name.range.start)), member, at: name.range)
+                return memberAccess(reference(implicitSelf, at: SourceRange.point(name.range.start)), consume member, at: name.range)
             }
             if model.unqueryableMembers.contains(where: { $0.name == name.name }) {
                 reportUnknownMember(name, in: model)

@@ -43,7 +43,8 @@ extension TypeChecker {
                 reportUnknownMember(name, in: model)
                 return TypedExpr(.error, .error, at: range)
             }
-            return memberAccess(base, member, at: range)
+            // Moved into the typed node: a copy retains each of the attribute's strings again.
+            return memberAccess(base, consume member, at: range)
         case .string:
             switch name.name {
             case "count": return TypedExpr(.stringLength(base), .int, at: range)
@@ -86,8 +87,8 @@ extension TypeChecker {
     }
 
     /// Accesses a schema member on a non-optional object.
-    func memberAccess(_ base: TypedExpr, _ member: Model.Member, at range: SourceRange) -> TypedExpr {
-        switch member {
+    func memberAccess(_ base: TypedExpr, _ member: consuming Model.Member, at range: SourceRange) -> TypedExpr {
+        switch consume member {
         case .attribute(let attribute):
             let type = SiftType(attribute.type)
             return TypedExpr(.attribute(base, attribute), attribute.isOptional ? .optional(type) : type, at: range)
@@ -133,10 +134,11 @@ extension TypeChecker {
     func checkOptionalChain(_ inner: Expr, at range: SourceRange) -> TypedExpr {
         optionalChains.append([])
         let body = check(inner, expected: nil)
-        let bindings = optionalChains.removeLast()
+        var bindings = optionalChains.removeLast()
         if body.type.isError { return TypedExpr(.error, .error, at: range) }
         var result = body
-        for binding in bindings.reversed() {
+        // Innermost first, each moved out of the list (iterating a reversed view copied each).
+        while let binding = bindings.popLast() {
             result = TypedExpr(
                 .optionalMap(source: binding.source, variable: binding.variable, body: result), result.type.optionalFlattened,
                 at: range)
