@@ -45,7 +45,7 @@ extension LoweringContext {
         case .attribute(let base, let attribute):
             guard let row = row(of: base) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
             // Only text columns compare differently by what the facts say of them.
-            let reference = attribute.type == .string ? columnReference(table: row.model.tableName, column: attribute.columnName) : nil
+            let reference = attribute.type == .string ? columnReference(model: row.model, column: attribute.columnName) : nil
             let storage: Storage? = (attribute.type == .date || attribute.type == .uuid) ? attribute.storage : nil
             return Lowered(
                 .column(row.alias, attribute.columnName), isOptional: attribute.isOptional || row.isOptional, isAtomic: true,

@@ -322,8 +322,8 @@ final class LoweringContext {
     }
 
     /// The reference to the text column `table.column`, numbered on first use.
-    func columnReference(table: String, column: String) -> ColumnReference {
-        let key = table + "." + column
+    func columnReference(model: Model, column: String) -> ColumnReference {
+        let key = model.qualifiedColumnName(column)
         if let index = columnKeys.firstIndex(of: key) { return ColumnReference(index: Int32(truncatingIfNeeded: index)) }
         columnKeys.append(key)
         return ColumnReference(index: Int32(truncatingIfNeeded: columnKeys.count - 1))
@@ -509,7 +509,7 @@ final class LoweringContext {
             case .localizedStandard?: value = dialect.collate(value, .localizedStandard)
             case .localized?: value = dialect.collate(value, .localized)
             default:
-                let column = columnReference(table: model.tableName, column: key.attribute.columnName)
+                let column = columnReference(model: model, column: key.attribute.columnName)
                 if knownForm(of: column) == .nfc {
                     nfcAssumptions.appendOnce(self.key(of: column))
                 } else {

@@ -171,6 +171,8 @@ public struct Model: Sendable, Hashable {
         var attributes: [Attribute]
         var attributeNames: [String]
         var doubleQuotedColumns: DoubleQuotedColumns
+        /// `table.column` of each attribute, in order (see ``Model/qualifiedColumnName(_:)``).
+        var qualifiedColumnNames: [String]
 
         init(_ fields: Fields) {
             memberNames = fields.members.map(\.name)
@@ -179,6 +181,7 @@ public struct Model: Sendable, Hashable {
             attributes = Model.attributes(of: fields.members)
             attributeNames = attributes.map(\.name)
             doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName), table: fields.tableName)
+            qualifiedColumnNames = attributes.map { fields.tableName + "." + $0.columnName }
         }
     }
 
@@ -197,6 +200,16 @@ public struct Model: Sendable, Hashable {
             return nil
         }
         return names.firstIndex(of: name)
+    }
+
+    /// `table.column` for one of the model's columns (how facts about the data name a column),
+    /// made once with the model: building it cost a few hundred instructions per use.
+    package func qualifiedColumnName(_ column: String) -> String {
+        let derived = storage.derived
+        for index in derived.attributes.indices where derived.attributes[index].columnName == column {
+            return derived.qualifiedColumnNames[index]
+        }
+        return tableName + "." + column
     }
 
     public func attribute(named name: String) -> Attribute? {
