@@ -49,7 +49,7 @@ public struct ByteBuffer: @unchecked Sendable {
             // Doubling only when full: a shared buffer the bytes still fit in is copied at its
             // size (doubling there would grow a buffer that is copied and appended to in turns
             // exponentially, its bytes barely).
-            let grown = Storage.make(capacity: full ? max(count + extra, 2 * capacity, 64) : max(capacity, 64))
+            let grown = Storage.make(capacity: full ? max(count + extra, 2 * capacity, 128) : max(capacity, 128))
             grown.withUnsafeMutablePointerToElements { target in
                 storage.withUnsafeMutablePointerToElements { source in target.initialize(from: source, count: count) }
             }

@@ -280,6 +280,8 @@ final class LoweringContext {
         if firstAlias == nil {
             firstAlias = candidate  // most queries use one alias: no list
         } else if usedAliasList.count < Self.aliasListLimit {
+            // Room for a few at once: a query with a second alias often has a third.
+            if usedAliasList.isEmpty { usedAliasList.reserveCapacity(4) }
             usedAliasList.append(candidate)
         } else {
             if usedAliases.isEmpty { usedAliases = Set(usedAliasList) }

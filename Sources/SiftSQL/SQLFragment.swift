@@ -236,7 +236,7 @@ public struct SQLFragment: Sendable, Hashable {
     }
 
     public static func + (lhs: String, rhs: SQLFragment) -> SQLFragment {
-        var result = SQLFragment(bytes: ByteBuffer(capacity: lhs.utf8.count + rhs.bytes.count + 16))
+        var result = SQLFragment(bytes: ByteBuffer(capacity: lhs.utf8.count + rhs.bytes.count + 64))
         result.appendText(lhs)
         result.bytes.append(rhs.bytes)
         return result
