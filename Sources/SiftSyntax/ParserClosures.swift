@@ -276,7 +276,9 @@ extension Parser {
                 at: .point(pound.range.end))
             return nil
         }
-        let name = name(of: advance())
+        let nameToken = advance()
+        // The macro every predicate names is the constant string, not a copy of its bytes.
+        let name = tokenTextEquals(nameToken, "Predicate") ? Identifier("Predicate", at: nameToken.range) : name(of: nameToken)
         var generics: [TypeSyntax] = []
         if at(.less), !current.leadingTrivia {
             generics = parseGenericArgumentList()
