@@ -23,7 +23,14 @@ public final class Parser {
     /// `@Query`, or the concise `User where ...`). The value is `nil` only when nothing resembling a
     /// query was found (e.g. empty input).
     public static func parseQuery(_ source: SourceFile) -> Parsed<Query?> {
+        parseQuery(source, readingPlainPredicates: true)
+    }
+
+    /// ``parseQuery(_:)``, with or without the shortcut for `#Predicate<Model> { ... }` (off, the
+    /// general macro expansion reads it: the tests compare the two).
+    static func parseQuery(_ source: SourceFile, readingPlainPredicates: Bool) -> Parsed<Query?> {
         let parser = Parser(source)
+        parser.readsPlainPredicates = readingPlainPredicates
         var query = parser.withSufficientStack { parser.parseSingleQuery() }
         let tree = parser.finishedTree()
         query?.tree = tree
@@ -147,6 +154,8 @@ public final class Parser {
     @exclusivity(unchecked) var tallestExpression = 0
     /// The nodes of the expressions parsed so far (see ``SyntaxTree``).
     @exclusivity(unchecked) var nodes: [ExprKind] = []
+    /// Whether `#Predicate<Model> { ... }` is read by its shortcut (``parsePlainPredicate()``).
+    @exclusivity(unchecked) var readsPlainPredicates = true
     /// `false` while parsing the conditions of an `if`, where `{` starts the body.
     @exclusivity(unchecked) var allowsTrailingClosure = true
     /// The indentation of the lines of the braces currently open, to tell which closure lacks

@@ -298,9 +298,10 @@ extension Parser {
             trailing = closure.closure
             height = max(height, closure.height)
         }
+        // The parts are moved into the expansion, not copied.
         return ParsedMacro(
             expansion: MacroExpansion(
-                name: name, genericArguments: generics, arguments: arguments, trailingClosure: trailing),
+                name: name, genericArguments: consume generics, arguments: consume arguments, trailingClosure: consume trailing),
             range: SourceRange(start: pound.range.start, end: previous.range.end), height: height)
     }
 

@@ -117,6 +117,7 @@ extension Parser {
 
     /// `#Predicate<User> { ... }` (also `#Predicate<User>({ ... })`).
     func parsePredicate() -> ParsedPredicate? {
+        if readsPlainPredicates, let plain = parsePlainPredicate() { return plain }
         guard var macro = parseMacroExpansion() else { return nil }
         guard macro.expansion.name.name == "Predicate" else {
             error(
@@ -146,6 +147,27 @@ extension Parser {
             return nil
         }
         return ParsedPredicate(closure: closure, model: macro.expansion.genericArguments.first, range: macro.range)
+    }
+
+    /// The shape nearly every predicate has, `#Predicate<Model> { ... }`, read as the general
+    /// macro expansion would read it but without building the expansion (its list of generic
+    /// arguments was an array made and freed per query); nil, having read nothing, for any other
+    /// shape, which the general path reads (and diagnoses).
+    func parsePlainPredicate() -> ParsedPredicate? {
+        guard position + 5 < tokens.count else { return nil }
+        let pound = tokens[position]
+        let name = tokens[position + 1]
+        let less = tokens[position + 2]
+        let model = tokens[position + 3]
+        let greater = tokens[position + 4]
+        guard pound.kind == .pound, name.kind == .identifier, !name.leadingTrivia, less.kind == .less, !less.leadingTrivia,
+            model.kind == .identifier, greater.kind == .greater, tokens[position + 5].kind == .leftBrace,
+            tokenTextEquals(name, "Predicate")
+        else { return nil }
+        position += 5
+        let type = TypeSyntax(.named(self.name(of: model), genericArguments: []), at: model.range)
+        let closure = parseClosure().closure
+        return ParsedPredicate(closure: closure, model: type, range: SourceRange(start: pound.range.start, end: previous.range.end))
     }
 
     // MARK: SortDescriptor

@@ -2,7 +2,7 @@
 ///
 /// All forms reduce to the same parts: a model, an optional filter, sort keys, a limit and an
 /// offset. The form is kept so tools can tell what was pasted.
-public struct Query: Sendable, Hashable {
+public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
     /// How the query was written.
     public enum Form: String, Sendable, Hashable {
         /// `#Predicate<User> { ... }`.
@@ -85,6 +85,14 @@ public struct Query: Sendable, Hashable {
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
+    /// The fields, as a struct of them prints (test failures show the box's contents).
+    public var debugDescription: String {
+        let fields = storage.fields
+        return "Query(form: \(fields.form), model: \(String(describing: fields.model)), filter: \(String(describing: fields.filter)), "
+            + "sort: \(fields.sort), limit: \(String(describing: fields.limit)), offset: \(String(describing: fields.offset)), "
+            + "range: \(fields.range))"
+    }
 
     private struct Fields: Hashable {
         var form: Form
