@@ -265,7 +265,7 @@ extension TypeChecker {
         case .array(let element):
             return checkSequenceMethod(base, element: element, name: name, call: call, at: range)
         case .range(let bound, _):
-            if method == "contains", let argument = singleArgument(call, labels: [nil], method: "contains(_:)") {
+            if method == "contains", let argument = singleArgument(call, label: nil, method: "contains(_:)") {
                 let value = check(argument, expected: bound)
                 guard let coerced = coerceArgument(value, to: bound, method: "contains(_:)") else { return TypedExpr(.error, .error, at: range) }
                 return TypedExpr(.contains(sequence: base, element: coerced), .bool, at: range)
@@ -288,23 +288,26 @@ extension TypeChecker {
     }
 
     /// The single argument of a call with one of the allowed labels, or nil after reporting.
-    func singleArgument(_ call: Call, labels: [String?], method: String) -> Expr? {
-        guard call.arguments.count == 1, call.trailingClosure == nil, labels.contains(call.arguments[0].label?.name) else {
-            error(.badArguments, "'\(method)' takes one argument" + (labels.first.flatMap { $0 }.map { " labelled '\($0):'" } ?? ""),
+    ///
+    /// The method's name is made only for the error (an interpolated string for every call took
+    /// over a thousand instructions).
+    func singleArgument(_ call: Call, label: String?, method: @autoclosure () -> String) -> Expr? {
+        guard call.arguments.count == 1, call.trailingClosure == nil, call.arguments[0].label?.name == label else {
+            error(.badArguments, "'\(method())' takes one argument" + (label.map { " labelled '\($0):'" } ?? ""),
                   at: call.argumentListRange ?? call.callee.range)
             return nil
         }
         return call.arguments[0].value
     }
 
-    func coerceArgument(_ value: TypedExpr, to type: SiftType, method: String) -> TypedExpr? {
+    func coerceArgument(_ value: TypedExpr, to type: SiftType, method: @autoclosure () -> String) -> TypedExpr? {
         if value.type.isError { return nil }
         if let coerced = coerce(value, to: type) { return coerced }
         if value.type.isOptional, value.type.unwrapped == type {
-            reportOptionalOperand(value, operatorText: method)
+            reportOptionalOperand(value, operatorText: method())
             return nil
         }
-        error(.typeMismatch, "'\(method)' expects a '\(type)' here, but this is '\(value.type)'", at: value.range)
+        error(.typeMismatch, "'\(method())' expects a '\(type)' here, but this is '\(value.type)'", at: value.range)
         return nil
     }
 
@@ -317,18 +320,17 @@ extension TypeChecker {
     func checkStringMethod(_ base: TypedExpr, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
         let method = name.name
         if let (test, label) = Self.stringTest(named: method) {
-            let signature = label.map { "\(method)(\($0):)" } ?? "\(method)(_:)"
             if call.trailingClosure != nil || (call.arguments.first.map { isClosure($0.value) } ?? false) {
                 error(.badArguments, "'\(method)' on a String takes a string, not a closure", at: call.argumentListRange ?? range)
                 return TypedExpr(.error, .error, at: range)
             }
-            guard let argument = singleArgument(call, labels: [label], method: signature) else { return TypedExpr(.error, .error, at: range) }
+            guard let argument = singleArgument(call, label: label, method: label.map { "\(method)(\($0):)" } ?? "\(method)(_:)") else { return TypedExpr(.error, .error, at: range) }
             let typed = check(argument, expected: .string)
-            guard let coerced = coerceArgument(typed, to: .string, method: signature) else { return TypedExpr(.error, .error, at: range) }
+            guard let coerced = coerceArgument(typed, to: .string, method: label.map { "\(method)(\($0):)" } ?? "\(method)(_:)") else { return TypedExpr(.error, .error, at: range) }
             return TypedExpr(.stringTest(test, base, coerced), .bool, at: range)
         }
         if let comparison = StringComparison(rawValue: method) {
-            guard let argument = singleArgument(call, labels: [nil], method: "\(method)(_:)") else { return TypedExpr(.error, .error, at: range) }
+            guard let argument = singleArgument(call, label: nil, method: "\(method)(_:)") else { return TypedExpr(.error, .error, at: range) }
             let typed = check(argument, expected: .string)
             guard let coerced = coerceArgument(typed, to: .string, method: "\(method)(_:)") else { return TypedExpr(.error, .error, at: range) }
             return TypedExpr(.stringComparison(comparison, base, coerced), .comparisonResult, at: range)
@@ -404,7 +406,7 @@ extension TypeChecker {
                 }
             }
             if method == "contains" {
-                guard let argument = singleArgument(call, labels: [nil], method: "contains(_:)") else { return TypedExpr(.error, .error, at: range) }
+                guard let argument = singleArgument(call, label: nil, method: "contains(_:)") else { return TypedExpr(.error, .error, at: range) }
                 if case .model = element {
                     error(
                         .notEquatable, "objects of '\(element)' cannot be compared; use 'contains { ... }' with a condition on their attributes",

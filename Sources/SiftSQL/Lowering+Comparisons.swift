@@ -39,7 +39,7 @@ extension LoweringContext {
         if (op == .equal || op == .notEqual) && (left.isOptional || right.isOptional) {
             // A trap would read as nil: keep it a trap. (Its test reads the operands: made first,
             // so that they can then be moved into the comparison instead of copied.)
-            let trap = anyOf([trapTest(of: left), trapTest(of: right)])
+            let trap = anyOf(trapTest(of: left), trapTest(of: right))
             // Swift: nil == nil, nil != value. `IS` keeps it two-valued.
             let equality = dialect.nullSafeEqual(left.takeOperand(), right.takeOperand(), negated: op == .notEqual)
             guard let trap else { return Lowered(equality, mayTrap: mayTrap).with(.comparison) }

@@ -424,6 +424,14 @@ extension LoweringContext {
         return result
     }
 
+    /// ``anyOf(_:)`` of two conditions, without a list for them (an equality of optionals asks
+    /// for its operands' trap tests, most often neither).
+    func anyOf(_ first: SQLFragment?, _ second: SQLFragment?) -> SQLFragment? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return "(" + first.parenthesized + " OR " + second.parenthesized + ")"
+    }
+
     /// `(a) OR (b) ...` of the conditions present; nil when there are none.
     func anyOf(_ conditions: [SQLFragment?]) -> SQLFragment? {
         let present = conditions.compactMap { $0 }

@@ -345,17 +345,24 @@ extension LoweringContext {
         let elementType = element.type
         switch sequence.kind {
         case .range(let lower, let upper, let closed):
-            // The operand that reads a column is lowered first; parameters take its storage.
-            let operands = [element, lower, upper]
-            let leader = operands.firstIndex(where: isColumnLike) ?? 0
-            var lowered: [Lowered?] = [nil, nil, nil]
-            lowered[leader] = lowerValue(operands[leader])
-            for index in operands.indices where index != leader {
-                lowered[index] = lowerValue(operands[index], hint: encoding(toMatch: lowered[leader]!, type: operands[index].type))
+            // The operand that reads a column is lowered first; parameters take its storage. (Three
+            // values by name, not in arrays: a query with a range built four arrays for them.)
+            var value: Lowered
+            var low: Lowered
+            var high: Lowered
+            if isColumnLike(element) || !(isColumnLike(lower) || isColumnLike(upper)) {
+                value = lowerValue(element)
+                low = lowerValue(lower, hint: encoding(toMatch: value, type: lower.type))
+                high = lowerValue(upper, hint: encoding(toMatch: value, type: upper.type))
+            } else if isColumnLike(lower) {
+                low = lowerValue(lower)
+                value = lowerValue(element, hint: encoding(toMatch: low, type: element.type))
+                high = lowerValue(upper, hint: encoding(toMatch: low, type: upper.type))
+            } else {
+                high = lowerValue(upper)
+                value = lowerValue(element, hint: encoding(toMatch: high, type: element.type))
+                low = lowerValue(lower, hint: encoding(toMatch: high, type: lower.type))
             }
-            var value = lowered[0]!
-            var low = lowered[1]!
-            var high = lowered[2]!
             if elementType.unwrapped == .date, mixesStorages([value, low, high]) {
                 (value, low, high) = (asInstant(value), asInstant(low), asInstant(high))
             }
@@ -377,40 +384,57 @@ extension LoweringContext {
         case .arrayLiteral(let elements):
             if elements.isEmpty { return constantBool(false) }
             // The operand that reads a column is lowered first; parameters take its storage.
-            let operands = [element] + elements
-            let leader = operands.firstIndex(where: isColumnLike) ?? 0
-            var lowered: [Lowered?] = Array(repeating: nil, count: operands.count)
-            lowered[leader] = lowerValue(operands[leader])
-            for index in operands.indices where index != leader {
-                lowered[index] = lowerValue(operands[index], hint: encoding(toMatch: lowered[leader]!, type: operands[index].type))
+            var value: Lowered
+            var items: [Lowered] = []
+            items.reserveCapacity(elements.count)
+            if isColumnLike(element) || !elements.contains(where: isColumnLike) {
+                value = lowerValue(element)
+                for item in elements { items.append(lowerValue(item, hint: encoding(toMatch: value, type: item.type))) }
+            } else {
+                let leaderIndex = elements.firstIndex(where: isColumnLike) ?? 0
+                let leader = lowerValue(elements[leaderIndex])
+                value = lowerValue(element, hint: encoding(toMatch: leader, type: element.type))
+                for (index, item) in elements.enumerated() {
+                    items.append(index == leaderIndex ? leader : lowerValue(item, hint: encoding(toMatch: leader, type: item.type)))
+                }
             }
-            var value = lowered[0]!
-            var items = lowered.dropFirst().map { $0! }
             if elementType.unwrapped == .date, mixesStorages([value] + items) {
                 value = asInstant(value)
                 items = items.map(asInstant)
             }
             if elementType.unwrapped.isString {
                 value = normalizedString(value)
-                items = items.map(normalizedString)
+                for index in items.indices { items[index] = normalizedString(items[index]) }
             }
+            if items.count > Self.longestInlineList, !value.isOptional {
+                let constants = items.compactMap(constantValue(of:))
+                if constants.count == items.count {
+                    // A long list of constants is one bound JSON array, not thousands of `?NNN` (SQLite
+                    // allows 32,766 bound values in a statement).
+                    let table = dialect.jsonArrayElements(.binding(.constant(.text(JSONArray.encode(constants)))), alias: alias("element"))
+                    return Lowered(value.operand + " IN (SELECT " + table.value + " FROM " + table.from + ")", mayTrap: value.mayTrap)
+                        .with(.comparison)
+                }
+            }
+            // Swift builds the whole array first: a trap in any element traps, found or not. (The
+            // test reads the values: made first, so that they can then be moved into the SQL.)
+            let trapped = value.mayTrap || items.contains(where: \.mayTrap) ? anyOf(([value] + items).map { trapTest(of: $0) }) : nil
             var result: Lowered
-            let constants = items.compactMap(constantValue(of:))
-            if constants.count == items.count, items.count > Self.longestInlineList, !value.isOptional {
-                // A long list of constants is one bound JSON array, not thousands of `?NNN` (SQLite
-                // allows 32,766 bound values in a statement).
-                let table = dialect.jsonArrayElements(.binding(.constant(.text(JSONArray.encode(constants)))), alias: alias("element"))
-                return Lowered(value.operand + " IN (SELECT " + table.value + " FROM " + table.from + ")", mayTrap: value.mayTrap)
-                    .with(.comparison)
-            }
             if value.isOptional || items.contains(where: \.isOptional) {
                 let tests = items.map { dialect.nullSafeEqual(value.operand, $0.operand, negated: false) }
                 result = Lowered(SQLFragment.joined(tests, separator: " OR ").parenthesized, isAtomic: true)
             } else {
-                result = Lowered(value.operand + " IN (" + SQLFragment.joined(items.map(\.sql), separator: ", ") + ")").with(.comparison)
+                // `value IN (a, b, ...)`, appended in place to the value's SQL.
+                var sql = value.takeOperand()
+                sql += " IN ("
+                for index in items.indices {
+                    if index > 0 { sql += ", " }
+                    sql += items[index].sql
+                }
+                sql += ")"
+                result = Lowered(sql).with(.comparison)
             }
-            // Swift builds the whole array first: a trap in any element traps, found or not.
-            if let trapped = anyOf(([value] + items).map { trapTest(of: $0) }) {
+            if let trapped {
                 result = Lowered("CASE WHEN " + trapped + " THEN NULL ELSE " + result.sql + " END", mayTrap: true, isAtomic: true)
             }
             return result
