@@ -218,7 +218,7 @@ extension LoweringContext {
                 return value
             }
         }
-        let sql = dialect.call(.nfc, [value.sql])
+        let sql = siftCall(.nfc, value.sql)
         var normalized = value
         normalized.sql = sql
         normalized.isAtomic = true

@@ -81,7 +81,7 @@ extension LoweringContext {
         case .negate(let inner):
             let operand = lowerValue(inner)
             if inner.type.isInteger {
-                return Lowered(dialect.call(.negate, [operand.sql]), mayTrap: true, isAtomic: true)
+                return Lowered(siftCall(.negate, operand.sql), mayTrap: true, isAtomic: true)
             }
             return Lowered("-" + operand.operand, mayTrap: operand.mayTrap)
         case .arithmetic(let op, let lhs, let rhs):
@@ -135,7 +135,7 @@ extension LoweringContext {
             }
             let haystack = lowerValue(lhs)
             let needle = lowerValue(rhs)
-            let exact = Lowered(dialect.call(function, [haystack.sql, needle.sql]), mayTrap: haystack.mayTrap || needle.mayTrap, isAtomic: true)
+            let exact = Lowered(siftCall(function, haystack.sql, needle.sql), mayTrap: haystack.mayTrap || needle.mayTrap, isAtomic: true)
             if test == .hasPrefix, let column = haystack.column, !haystack.isOptional, let range = prefixRange(column: column, haystack: haystack, needle: rhs) {
                 // `name >= p AND name < p + U+10FFFF` lets an index on the column find the candidates;
                 // the exact test keeps Swift's meaning (characters, not bytes).
@@ -156,13 +156,13 @@ extension LoweringContext {
             }
             let left = lowerValue(lhs)
             let right = lowerValue(rhs)
-            return Lowered(dialect.call(function, [left.sql, right.sql]), mayTrap: left.mayTrap || right.mayTrap, isAtomic: true)
+            return Lowered(siftCall(function, left.sql, right.sql), mayTrap: left.mayTrap || right.mayTrap, isAtomic: true)
         case .stringTransform(let transform, let inner):
             let operand = lowerValue(inner)
-            return Lowered(dialect.call(transform == .lowercased ? .lowercased : .uppercased, [operand.sql]), mayTrap: operand.mayTrap, isAtomic: true)
+            return Lowered(siftCall(transform == .lowercased ? .lowercased : .uppercased, operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
         case .stringLength(let inner):
             let operand = lowerValue(inner)
-            return Lowered(dialect.call(.length, [operand.sql]), mayTrap: operand.mayTrap, isAtomic: true)
+            return Lowered(siftCall(.length, operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
         case .rawValue(let inner):
             var operand = lowerValue(inner)
             operand.column = nil
@@ -532,22 +532,22 @@ extension LoweringContext {
             case .divide: function = .divide
             case .remainder: function = .remainder
             }
-            var call = dialect.call(function, [left.sql, right.sql])
+            var call = siftCall(function, left.sql, right.sql)
             if let kind = type.integerKind, kind.bitWidth < 64 || !kind.isSigned {
                 let bits = Int64(kind.bitWidth) * (kind.isSigned ? 1 : -1)
-                call = dialect.call(.fitInteger, [call, .binding(.constant(.integer(bits)))])
+                call = siftCall(.fitInteger, call, .binding(.constant(.integer(bits))))
             }
             return Lowered(call, mayTrap: true, isAtomic: true)
         }
         if op == .divide {
-            var call = dialect.call(.divideReal, [left.sql, right.sql])
-            if type == .float { call = dialect.call(.toFloat, [call]) }
+            var call = siftCall(.divideReal, left.sql, right.sql)
+            if type == .float { call = siftCall(.toFloat, call) }
             return Lowered(call, mayTrap: true, isAtomic: true)
         }
         var sql = left.takeOperand() + Self.sqlSymbol(op) + right.takeOperand()
         var isAtomic = false
         if type == .float {
-            sql = dialect.call(.toFloat, [sql])
+            sql = siftCall(.toFloat, sql)
             isAtomic = true
         }
         return Lowered(sql, mayTrap: mayTrap, isAtomic: isAtomic)
@@ -560,12 +560,12 @@ extension LoweringContext {
             if inner.type == .float { return operand }
             return Lowered(dialect.toReal(operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
         case .float:
-            return Lowered(dialect.call(.toFloat, [operand.sql]), mayTrap: operand.mayTrap, isAtomic: true)
+            return Lowered(siftCall(.toFloat, operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
         case .integer(let kind):
-            var sql = inner.type.isFloatingPoint ? dialect.call(.doubleToInt, [operand.sql]) : operand.sql
+            var sql = inner.type.isFloatingPoint ? siftCall(.doubleToInt, operand.sql) : operand.sql
             if kind.bitWidth < 64 || !kind.isSigned {
                 let bits = Int64(kind.bitWidth) * (kind.isSigned ? 1 : -1)
-                sql = dialect.call(.fitInteger, [sql, .binding(.constant(.integer(bits)))])
+                sql = siftCall(.fitInteger, sql, .binding(.constant(.integer(bits))))
             }
             return Lowered(sql, mayTrap: true, isAtomic: true)
         default:

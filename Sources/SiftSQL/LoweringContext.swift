@@ -304,6 +304,17 @@ final class LoweringContext {
 
     func keyColumn(of model: Model) -> String { model.primaryKey.first ?? "rowid" }
 
+    /// A call of one of Sift's functions with one argument: in Sift's dialect written in one
+    /// buffer, without a list of arguments.
+    func siftCall(_ function: SiftFunction, _ argument: SQLFragment) -> SQLFragment {
+        SQLiteDialect.isDialect(of: dialect) ? SQLFragment.siftCall(function, argument, nil) : dialect.call(function, [argument])
+    }
+
+    /// A call of one of Sift's functions with two arguments (as ``siftCall(_:_:)``).
+    func siftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment) -> SQLFragment {
+        SQLiteDialect.isDialect(of: dialect) ? SQLFragment.siftCall(function, first, second) : dialect.call(function, [first, second])
+    }
+
     /// The number of a trap condition, for ``Lowered/trapConditionNumber``; nil for none.
     func numbered(_ condition: SQLFragment?) -> Int32? {
         guard let condition else { return nil }
@@ -515,7 +526,7 @@ final class LoweringContext {
                 if knownForm(of: column) == .nfc {
                     nfcAssumptions.appendOnce(self.key(of: column))
                 } else {
-                    value = dialect.call(.nfc, [value])
+                    value = siftCall(.nfc, value)
                 }
             }
         }

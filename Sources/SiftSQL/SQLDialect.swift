@@ -121,7 +121,7 @@ public struct SQLiteDialect: SQLDialect {
     }
 
     public func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment {
-        SQLFragment(function.sqlName) + "(" + SQLFragment.joined(arguments, separator: ", ") + ")"
+        SQLFragment.siftCall(function, arguments)
     }
 
     public func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment {

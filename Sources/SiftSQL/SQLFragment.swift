@@ -258,6 +258,38 @@ public struct SQLFragment: Sendable, Hashable {
         return result
     }
 
+    /// `sift_name(first)` or `sift_name(first, second)`, a call of one of Sift's functions in
+    /// Sift's dialect, in one buffer (joining the parts made three, and the name a string).
+    static func siftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment?) -> SQLFragment {
+        let name = function.rawValue
+        var result = SQLFragment(reservingCapacity: name.utf8.count + first.bytes.count + (second?.bytes.count ?? 0) + 48)
+        result.appendText("sift_")
+        result.appendText(name)
+        result.appendText("(")
+        result += first
+        if let second {
+            result.appendText(", ")
+            result += second
+        }
+        result.appendText(")")
+        return result
+    }
+
+    /// `sift_name(a, b, ...)`, in one buffer.
+    static func siftCall(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment {
+        let name = function.rawValue
+        var result = SQLFragment(reservingCapacity: name.utf8.count + arguments.reduce(0) { $0 + $1.bytes.count + 2 } + 48)
+        result.appendText("sift_")
+        result.appendText(name)
+        result.appendText("(")
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { result.appendText(", ") }
+            result += argument
+        }
+        result.appendText(")")
+        return result
+    }
+
     /// `(fragment)`.
     public var parenthesized: SQLFragment { "(" + self + ")" }
 
