@@ -91,7 +91,7 @@ extension TypeChecker {
         switch consume member {
         case .attribute(let attribute):
             let type = SiftType(attribute.type)
-            return TypedExpr(.attribute(base, attribute), attribute.isOptional ? .optional(type) : type, at: range)
+            return TypedExpr(.attribute(base, attribute), attribute.isOptional ? .sharedOptional(type) : type, at: range)
         case .relationship(let relationship):
             switch relationship.cardinality {
             case .toOne(let isOptional):

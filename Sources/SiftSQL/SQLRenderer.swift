@@ -185,6 +185,11 @@ struct SQLRenderer<Dialect: SQLDialect> {
             } else {
                 bindings.append(binding)
                 position = bindings.count
+                if parameterSlots.isEmpty {
+                    // Room for a few at once: a query with a parameter often has a second.
+                    parameterSlots.reserveCapacity(4)
+                    parameterPositions.reserveCapacity(4)
+                }
                 parameterSlots.append((binding, position))
                 if let existing = positionsIndex(of: name) {
                     parameterPositions[existing].positions.append(position)
