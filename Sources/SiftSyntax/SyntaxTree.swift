@@ -4,8 +4,10 @@
 /// to build and one to free rather than one per node, and walking it follows no pointers
 /// (a query's syntax tree was about ten boxes, built, copied and freed on every compilation).
 /// The parser appends a node's children before the node, so a node's index is larger than its
-/// children's. Immutable once parsed, so trees are shared freely between threads.
-public final class SyntaxTree: Sendable, Hashable {
+/// children's. Immutable once parsed, so trees are shared freely between threads. A value holding
+/// the array alone (it was a class around it: an allocation more per query, for no sharing the
+/// array's own copy-on-write does not give). Trees are equal when they hold the same nodes.
+public struct SyntaxTree: Sendable, Hashable {
     /// The kind of each node, by ``Expr/index``.
     public let kinds: [ExprKind]
 
@@ -19,14 +21,5 @@ public final class SyntaxTree: Sendable, Hashable {
     /// The kind of the node `expr` stands for (an expression of this tree).
     @inlinable public subscript(expr: Expr) -> ExprKind {
         _read { yield kinds[Int(expr.index)] }
-    }
-
-    /// Trees are equal when they hold the same nodes.
-    public static func == (lhs: SyntaxTree, rhs: SyntaxTree) -> Bool {
-        lhs === rhs || lhs.kinds == rhs.kinds
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kinds)
     }
 }
