@@ -15,6 +15,23 @@ extension LoweringContext {
         {
             return lowerCondition(rewritten)
         }
+        if case .constant(let constant) = rhs.kind, let number = numberValue(of: constant, type: rhs.type) {
+            // A number compared with a constant (`$0.age > 20`, the commonest comparison): what
+            // the general path below writes, the constant's binding appended in place to the
+            // value's SQL instead of first made a fragment of its own.
+            var left = lowerValue(lhs)
+            if !(left.isOptional && (op == .equal || op == .notEqual)) {
+                var sql = left.takeOperand()
+                sql += Self.sqlSymbol(op)
+                sql.appendBinding(.constant(number))
+                return Lowered(sql, mayTrap: left.mayTrap).with(.comparison)
+            }
+            let right = Lowered(.binding(.constant(number)), isAtomic: true)
+            let trap = trapTest(of: left)
+            let equality = dialect.nullSafeEqual(left.takeOperand(), right.sql, negated: op == .notEqual)
+            guard let trap else { return Lowered(equality, mayTrap: left.mayTrap).with(.comparison) }
+            return Lowered("CASE WHEN " + trap + " THEN NULL ELSE " + equality + " END", mayTrap: true, isAtomic: true)
+        }
         // The side that is a column is lowered first; the other side's parameters match its storage.
         let columnFirst = isColumnLike(rhs) && !isColumnLike(lhs)
         var left: Lowered

@@ -305,14 +305,8 @@ extension LoweringContext {
             return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
         case .bool(let value):
             return constantBool(value)
-        case .int(let value):
-            return Lowered(.binding(.constant(.integer(value))), isAtomic: true)
-        case .uint(let value):
-            // Beyond Int64: SQLite stores it as REAL; comparisons keep their order.
-            return Lowered(.binding(.constant(.real(Double(value)))), isAtomic: true)
-        case .double(let value):
-            let stored = type.unwrapped == .float ? Double(Float(value)) : value
-            return Lowered(.binding(.constant(.real(stored))), isAtomic: true)
+        case .int, .uint, .double:
+            return Lowered(.binding(.constant(numberValue(of: constant, type: type) ?? .null)), isAtomic: true)
         case .string(let value):
             return Lowered(.binding(.constant(.text(value.precomposedForSift))), isAtomic: true)
         case .enumCase(_, _, let rawValue):
@@ -322,6 +316,18 @@ extension LoweringContext {
             }
         case .comparisonResult(let value):
             return Lowered(.binding(.constant(.integer(Int64(value)))), isAtomic: true)
+        }
+    }
+
+    /// The value a number constant binds: an `Int` as an integer; a `UInt64` beyond `Int64` and a
+    /// `Double` as a real (SQLite stores such an integer as REAL; comparisons keep their order), a
+    /// `Float` rounded to it first. nil for other constants.
+    func numberValue(of constant: Constant, type: SiftType) -> SQLValue? {
+        switch constant {
+        case .int(let value): .integer(value)
+        case .uint(let value): .real(Double(value))
+        case .double(let value): .real(type.unwrapped == .float ? Double(Float(value)) : value)
+        default: nil
         }
     }
 

@@ -211,7 +211,7 @@ public struct SQLFragment: Sendable, Hashable {
         bytes.appendCounted(tag: Marker.identifier, utf8)
     }
 
-    private mutating func appendBinding(_ slot: BindingSlot) {
+    mutating func appendBinding(_ slot: BindingSlot) {
         bytes.append(Marker.binding)
         BindingSlotBytes.append(slot, to: &bytes)
     }
