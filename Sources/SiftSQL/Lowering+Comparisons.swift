@@ -15,6 +15,7 @@ extension LoweringContext {
         {
             return lowerCondition(rewritten)
         }
+        if op == .equal || op == .notEqual, let nilTest = nilComparison(op, lhs, rhs) { return nilTest }
         if case .constant(let constant) = rhs.kind, let number = numberValue(of: constant, type: rhs.type) {
             // A number compared with a constant (`$0.age > 20`, the commonest comparison): what
             // the general path below writes, the constant's binding appended in place to the
@@ -63,6 +64,26 @@ extension LoweringContext {
             return Lowered("CASE WHEN " + trap + " THEN NULL ELSE " + equality + " END", mayTrap: true, isAtomic: true)
         }
         return Lowered(left.takeOperand() + Self.sqlSymbol(op) + right.takeOperand(), mayTrap: mayTrap).with(.comparison)
+    }
+
+    /// `x == nil` / `x != nil` (either side `nil`): `x IS NULL` / `x IS NOT NULL` on the value's own
+    /// SQL. A string is not normalized first as other comparisons do: `sift_nfc(x)` is NULL
+    /// exactly when `x` is, and the bare column keeps its index. A trap still reads as a trap, not
+    /// as nil. nil when neither side is the `nil` literal.
+    func nilComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered? {
+        let other: TypedExpr
+        if case .constant(.null) = rhs.kind {
+            other = lhs
+        } else if case .constant(.null) = lhs.kind {
+            other = rhs
+        } else {
+            return nil
+        }
+        var value = lowerValue(other)
+        let trap = trapTest(of: value)
+        let test = Lowered(value.takeOperand() + (op == .equal ? " IS NULL" : " IS NOT NULL"), mayTrap: value.mayTrap).with(.comparison)
+        guard let trap else { return test }
+        return Lowered("CASE WHEN " + trap + " THEN NULL ELSE " + test.sql + " END", mayTrap: true, isAtomic: true)
     }
 
     /// The SQL operator of a comparison, with its spaces (a literal each: no string is built).
