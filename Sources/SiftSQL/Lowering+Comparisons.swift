@@ -236,7 +236,7 @@ extension LoweringContext {
         case .constant(.text(let text)):
             let decomposed = text.decomposedForSift
             // Bytes, not `==`: Swift's `==` would find the two forms equal.
-            if decomposed.utf8.elementsEqual(text.utf8) { return (value.sql, nil) }
+            if decomposed.hasSameUTF8(as: text) { return (value.sql, nil) }
             return (value.sql, .binding(.constant(.text(decomposed))))
         case .parameter(let name, .plain):
             return (value.sql, .binding(.parameter(name: name, encoding: .decomposed)))

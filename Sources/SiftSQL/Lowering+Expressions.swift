@@ -222,7 +222,7 @@ extension LoweringContext {
             guard !normalized.isEmpty else { return nil }
             composed = range(.binding(.constant(.text(normalized))), .binding(.constant(prefixUpperBound(normalized))))
             let nfd = prefix.decomposedForSift
-            if bothForms, !nfd.utf8.elementsEqual(normalized.utf8) {
+            if bothForms, !nfd.hasSameUTF8(as: normalized) {
                 decomposed = range(.binding(.constant(.text(nfd))), .binding(.constant(prefixUpperBound(nfd))))
             }
         case .parameter(let name):

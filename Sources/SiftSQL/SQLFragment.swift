@@ -152,7 +152,12 @@ public struct SQLFragment: Sendable, Hashable {
     var estimatedLength: Int { bytes.count }
 
     /// Whether the fragment is the SQL text `NULL` alone.
-    public var isNullLiteral: Bool { bytes.count == 4 && bytes.withUnsafeBufferPointer { $0.elementsEqual("NULL".utf8) } }
+    public var isNullLiteral: Bool {
+        bytes.count == 4
+            && bytes.withUnsafeBufferPointer {
+                $0[0] == UInt8(ascii: "N") && $0[1] == UInt8(ascii: "U") && $0[2] == UInt8(ascii: "L") && $0[3] == UInt8(ascii: "L")
+            }
+    }
 
     /// Calls the handler of each part in order: runs of text, identifiers (their unquoted
     /// UTF-8), bindings and line breaks.

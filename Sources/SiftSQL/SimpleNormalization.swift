@@ -26,23 +26,50 @@ enum SimpleNormalization {
             changes = true
         }
         guard changes else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value >= 0xC0, value < 0x300, latinDecompositions[Int(value - 0xC0) * 3] != 0 {
-                let slot = Int(value - 0xC0) * 3
-                for part in latinDecompositions[slot..<slot + 3] where part != 0 { result.append(Unicode.Scalar(part)!) }
-            } else if hangulSyllables.contains(value) {
-                // Leading consonant, vowel, and trailing consonant when there is one.
-                let index = value - hangulSyllables.lowerBound
-                result.append(Unicode.Scalar(0x1100 + index / 588)!)
-                result.append(Unicode.Scalar(0x1161 + (index % 588) / 28)!)
-                if index % 28 != 0 { result.append(Unicode.Scalar(0x11A7 + index % 28)!) }
-            } else {
-                result.append(scalar)
+        // Written as UTF-8 into the string's own storage (appending each scalar to a string cost
+        // about 280 instructions). A scalar takes at most three times its own bytes: a Hangul
+        // syllable's three bytes become up to three jamo of three bytes each.
+        return String(unsafeUninitializedCapacity: text.utf8.count * 3) { buffer in
+            var count = 0
+            func write(_ value: UInt32) {
+                switch value {
+                case ..<0x80:
+                    buffer[count] = UInt8(value)
+                    count += 1
+                case ..<0x800:
+                    buffer[count] = UInt8(0xC0 | value >> 6)
+                    buffer[count + 1] = UInt8(0x80 | value & 0x3F)
+                    count += 2
+                case ..<0x10000:
+                    buffer[count] = UInt8(0xE0 | value >> 12)
+                    buffer[count + 1] = UInt8(0x80 | value >> 6 & 0x3F)
+                    buffer[count + 2] = UInt8(0x80 | value & 0x3F)
+                    count += 3
+                default:
+                    buffer[count] = UInt8(0xF0 | value >> 18)
+                    buffer[count + 1] = UInt8(0x80 | value >> 12 & 0x3F)
+                    buffer[count + 2] = UInt8(0x80 | value >> 6 & 0x3F)
+                    buffer[count + 3] = UInt8(0x80 | value & 0x3F)
+                    count += 4
+                }
             }
+            for scalar in text.unicodeScalars {
+                let value = scalar.value
+                if value >= 0xC0, value < 0x300, latinDecompositions[Int(value - 0xC0) * 3] != 0 {
+                    let slot = Int(value - 0xC0) * 3
+                    for part in latinDecompositions[slot..<slot + 3] where part != 0 { write(UInt32(part)) }
+                } else if hangulSyllables.contains(value) {
+                    // Leading consonant, vowel, and trailing consonant when there is one.
+                    let index = value - hangulSyllables.lowerBound
+                    write(0x1100 + index / 588)
+                    write(0x1161 + (index % 588) / 28)
+                    if index % 28 != 0 { write(0x11A7 + index % 28) }
+                } else {
+                    write(value)
+                }
+            }
+            return count
         }
-        return String(result)
     }
 
     static let hangulSyllables: ClosedRange<UInt32> = 0xAC00...0xD7A3

@@ -209,22 +209,9 @@ public struct Model: Sendable, Hashable {
         for index in derived.attributes.indices {
             // The same bytes, not only the same text: `==` equates canonically equivalent names
             // (`é` and `e` + U+0301), which are different columns to SQLite.
-            if Self.sameUTF8(derived.attributes[index].columnName, column) { return derived.qualifiedColumnNames[index] }
+            if derived.attributes[index].columnName.hasSameUTF8(as: column) { return derived.qualifiedColumnNames[index] }
         }
         return tableName + "." + column
-    }
-
-    /// Whether two strings have the same UTF-8 bytes, compared in place (the generic
-    /// `utf8.elementsEqual` cost more than the lookup it guards).
-    private static func sameUTF8(_ a: String, _ b: String) -> Bool {
-        let compared = a.utf8.withContiguousStorageIfAvailable { left in
-            b.utf8.withContiguousStorageIfAvailable { right in
-                guard left.count == right.count else { return false }
-                for index in 0..<left.count where left[index] != right[index] { return false }
-                return true
-            }
-        }
-        return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
     public func attribute(named name: String) -> Attribute? {
