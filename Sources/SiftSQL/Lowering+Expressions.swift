@@ -211,8 +211,17 @@ extension LoweringContext {
         } else {
             return nil
         }
-        func range(_ lower: SQLFragment, _ upper: SQLFragment) -> SQLFragment {
-            haystack.sql + " >= " + lower + " AND " + haystack.sql + " < " + upper
+        // `column >= lower AND column < upper`, written in one buffer.
+        func range(_ lower: BindingSlot, _ upper: BindingSlot) -> SQLFragment {
+            var sql = SQLFragment(reservingCapacity: 2 * haystack.sql.estimatedLength + 64)
+            sql += haystack.sql
+            sql += " >= "
+            sql.appendBinding(lower)
+            sql += " AND "
+            sql += haystack.sql
+            sql += " < "
+            sql.appendBinding(upper)
+            return sql
         }
         let composed: SQLFragment
         var decomposed: SQLFragment?
@@ -220,17 +229,17 @@ extension LoweringContext {
         case .constant(.string(let prefix)):
             let normalized = prefix.precomposedForSift
             guard !normalized.isEmpty else { return nil }
-            composed = range(.binding(.constant(.text(normalized))), .binding(.constant(prefixUpperBound(normalized))))
-            let nfd = prefix.decomposedForSift
-            if bothForms, !nfd.hasSameUTF8(as: normalized) {
-                decomposed = range(.binding(.constant(.text(nfd))), .binding(.constant(prefixUpperBound(nfd))))
+            composed = range(.constant(.text(normalized)), .constant(prefixUpperBound(normalized)))
+            if bothForms {
+                let nfd = prefix.decomposedForSift
+                if !nfd.hasSameUTF8(as: normalized) {
+                    decomposed = range(.constant(.text(nfd)), .constant(prefixUpperBound(nfd)))
+                }
             }
         case .parameter(let name):
-            composed = range(.binding(.parameter(name: name, encoding: .plain)), .binding(.parameter(name: name, encoding: .prefixUpperBound)))
+            composed = range(.parameter(name: name, encoding: .plain), .parameter(name: name, encoding: .prefixUpperBound))
             if bothForms {
-                decomposed = range(
-                    .binding(.parameter(name: name, encoding: .decomposed)),
-                    .binding(.parameter(name: name, encoding: .decomposedPrefixUpperBound)))
+                decomposed = range(.parameter(name: name, encoding: .decomposed), .parameter(name: name, encoding: .decomposedPrefixUpperBound))
             }
         default:
             return nil

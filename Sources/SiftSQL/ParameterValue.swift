@@ -149,16 +149,20 @@ public enum ParameterEncoder {
 /// as an index range's exclusive upper bound; a BLOB (above every TEXT in SQLite) when there is
 /// none.
 public func prefixUpperBound(_ prefix: String) -> SQLValue {
-    var scalars = Array(prefix.unicodeScalars)
-    while let last = scalars.popLast() {
-        var next = last.value + 1
+    // The prefix's own bytes up to the scalar that changes, then that scalar: no array of the
+    // scalars and no string built from them one by one (4,500 instructions for `"Sun"`).
+    let scalars = prefix.unicodeScalars
+    var end = scalars.endIndex
+    while end > scalars.startIndex {
+        let last = scalars.index(before: end)
+        var next = scalars[last].value + 1
         if (0xD800...0xDFFF).contains(next) { next = 0xE000 }
         if let scalar = Unicode.Scalar(next) {
-            scalars.append(scalar)
-            var text = ""
-            text.unicodeScalars.append(contentsOf: scalars)
+            var text = String(scalars[..<last])
+            text.unicodeScalars.append(scalar)
             return .text(text)
         }
+        end = last
     }
     return .blob([0xFF])
 }
