@@ -74,9 +74,16 @@ extension LoweringContext {
                     level = QueryLevel(from: SQLFragment.tableReference(join.table, alias: joinAlias))
                 } else {
                     let elementAlias = alias(target.tableName)
-                    level = QueryLevel(
-                        from: SQLFragment.tableReference(join.table, alias: joinAlias) + " JOIN " + SQLFragment.tableReference(target.tableName, alias: elementAlias)
-                            + " ON " + .column(elementAlias, join.targetKey) + " = " + .column(joinAlias, join.targetColumn))
+                    // `links AS l JOIN targets AS t ON t.key = l.target`, in one buffer.
+                    var from = SQLFragment(reservingCapacity: 160)
+                    from.appendTableReference(join.table, alias: joinAlias)
+                    from += " JOIN "
+                    from.appendTableReference(target.tableName, alias: elementAlias)
+                    from += " ON "
+                    from.appendColumn(elementAlias, join.targetKey)
+                    from += " = "
+                    from.appendColumn(joinAlias, join.targetColumn)
+                    level = QueryLevel(from: from)
                     row = (elementAlias, target)
                 }
                 level.conditions.append(correlation.inner + " = " + correlation.outer)
@@ -174,6 +181,8 @@ extension LoweringContext {
     /// while computing it: every element goes through the filters in order (and then through
     /// `last`, the closure of `contains`/`allSatisfy`), and a trap for any element traps the row.
     func guardTraps(of opened: OpenedSequence, _ result: Lowered, last: Lowered? = nil) -> Lowered {
+        // Nothing can trap (the common case): the result as it is, without the lists below.
+        if !opened.mayTrap, !(last?.mayTrap ?? false), !opened.filters.contains(where: \.mayTrap) { return result }
         let stages = opened.filters + (last.map { [$0] } ?? [])
         var trapCases: [SQLFragment] = []
         if opened.mayTrap, let element = opened.element {

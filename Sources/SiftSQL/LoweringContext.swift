@@ -213,7 +213,10 @@ struct ByVariable<Value> {
         set {
             if id.index >= values.count {
                 guard newValue != nil else { return }
-                values.append(contentsOf: repeatElement(nil, count: id.index + 1 - values.count))
+                // One at a time: appending a `repeatElement` went through the generic sequence
+                // machinery (about 400 instructions for one value).
+                if values.capacity <= id.index { values.reserveCapacity(max(4, 2 * values.count, id.index + 1)) }
+                while values.count <= id.index { values.append(nil) }
             }
             values[id.index] = newValue
         }

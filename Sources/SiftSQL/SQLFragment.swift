@@ -110,14 +110,18 @@ public struct SQLFragment: Sendable, Hashable {
 
     /// `"table"`, or `"table" AS "alias"` when they differ: a `FROM` item, in one buffer.
     static func tableReference(_ table: String, alias: String) -> SQLFragment {
-        let aliased = alias != table
-        var fragment = SQLFragment(reservingCapacity: table.utf8.count + 5 + (aliased ? alias.utf8.count + 9 : 0) + 32)
-        fragment.appendIdentifier(table)
-        if aliased {
-            fragment.appendText(" AS ")
-            fragment.appendIdentifier(alias)
-        }
+        var fragment = SQLFragment(reservingCapacity: table.utf8.count + 5 + (alias != table ? alias.utf8.count + 9 : 0) + 32)
+        fragment.appendTableReference(table, alias: alias)
         return fragment
+    }
+
+    /// Appends `"table"`, or `"table" AS "alias"` when they differ, in place.
+    mutating func appendTableReference(_ table: String, alias: String) {
+        appendIdentifier(table)
+        if alias != table {
+            appendText(" AS ")
+            appendIdentifier(alias)
+        }
     }
 
     // MARK: Reading
