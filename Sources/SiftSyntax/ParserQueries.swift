@@ -196,6 +196,7 @@ extension Parser {
         var orderRange: SourceRange?
         var comparator: Identifier?
         var seen: [String] = []  // a few labels: compared, not hashed
+        seen.reserveCapacity(4)  // room for them at once, not grown one by one
         var failed = false
         parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
             let label = self.parseArgumentLabel()
@@ -345,6 +346,7 @@ extension Parser {
         var limit: Expr?
         var offset: Expr?
         var seen: [String] = []  // a few labels: compared, not hashed
+        seen.reserveCapacity(4)  // room for them at once, not grown one by one
         let valid =
             "'predicate:', 'sortBy:', 'fetchLimit:', 'fetchOffset:', 'includePendingChanges:', 'propertiesToFetch:' and 'relationshipKeyPathsForPrefetching:'"
         parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
@@ -441,6 +443,7 @@ extension Parser {
         var orderLabel: SourceRange?
         if let open = consume(.leftParen) {
             var seen: [String] = []  // a few labels: compared, not hashed
+            seen.reserveCapacity(4)  // room for them at once, not grown one by one
             let valid = "a 'FetchDescriptor', 'filter:', 'sort:', 'order:', 'animation:' and 'transaction:'"
             parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
                 let label = self.parseArgumentLabel()
