@@ -66,10 +66,10 @@ extension LoweringContext {
         return Lowered(left.takeOperand() + Self.sqlSymbol(op) + right.takeOperand(), mayTrap: mayTrap).with(.comparison)
     }
 
-    /// `x == nil` / `x != nil` (either side `nil`): `x IS NULL` / `x IS NOT NULL` on the value's own
-    /// SQL. A string is not normalized first as other comparisons do: `sift_nfc(x)` is NULL
-    /// exactly when `x` is, and the bare column keeps its index. A trap still reads as a trap, not
-    /// as nil. nil when neither side is the `nil` literal.
+    /// `x == nil` / `x != nil` (either side `nil`): `x IS NULL` / `x IS NOT NULL` (the dialect's
+    /// null-safe equality with `NULL`) on the value's own SQL. A string is not normalized first as
+    /// other comparisons do: `sift_nfc(x)` is NULL exactly when `x` is, and the bare column keeps
+    /// its index. A trap still reads as a trap, not as nil. nil when neither side is `nil`.
     func nilComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered? {
         let other: TypedExpr
         if case .constant(.null) = rhs.kind {
@@ -81,7 +81,13 @@ extension LoweringContext {
         }
         var value = lowerValue(other)
         let trap = trapTest(of: value)
-        let test = Lowered(value.takeOperand() + (op == .equal ? " IS NULL" : " IS NOT NULL"), mayTrap: value.mayTrap).with(.comparison)
+        // In Sift's dialect what `nullSafeEqual` writes with `NULL`, without a fragment for it;
+        // another dialect writes its own.
+        let sql =
+            SQLiteDialect.isDialect(of: dialect)
+            ? value.takeOperand() + (op == .equal ? " IS NULL" : " IS NOT NULL")
+            : dialect.nullSafeEqual(value.takeOperand(), SQLFragment("NULL"), negated: op == .notEqual)
+        let test = Lowered(sql, mayTrap: value.mayTrap).with(.comparison)
         guard let trap else { return test }
         return Lowered("CASE WHEN " + trap + " THEN NULL ELSE " + test.sql + " END", mayTrap: true, isAtomic: true)
     }

@@ -405,16 +405,18 @@ extension LoweringContext {
         if isRow(source.type), let row = row(of: source) {
             variables[variable] = .row(alias: row.alias, model: row.model, level: row.level)
             let lowered = lowerValue(body, hint: hint)
-            let present = SQLFragment.column(row.alias, presenceColumn(of: row.alias, model: row.model)) + " IS NOT NULL"
+            // Made only when needed: a body that is NULL by itself for a missing row and cannot
+            // trap (`$0.company?.name`) does not test the row's presence.
+            func present() -> SQLFragment { SQLFragment.column(row.alias, presenceColumn(of: row.alias, model: row.model)) + " IS NOT NULL" }
             var result = lowered
             result.isOptional = true
             if !isNullWhenRowMissing(body, variable: variable) {
                 result = Lowered(
-                    "CASE WHEN " + present + " THEN " + lowered.sql + " END", isOptional: true, mayTrap: lowered.mayTrap,
+                    "CASE WHEN " + present() + " THEN " + lowered.sql + " END", isOptional: true, mayTrap: lowered.mayTrap,
                     isAtomic: true, storage: lowered.storage)
             }
             // A trap in the body happens only for a present row.
-            result.trapConditionNumber = numbered(trapTest(of: lowered).map { present + " AND " + $0 })
+            result.trapConditionNumber = numbered(trapTest(of: lowered).map { present() + " AND " + $0 })
             return result
         }
         let value = lowerValue(source, hint: hint)

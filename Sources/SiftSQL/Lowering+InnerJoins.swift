@@ -10,7 +10,8 @@ struct ToOneJoin {
     let target: SQLFragment
     var isInner = false
 
-    var sql: SQLFragment { (isInner ? "JOIN " : "LEFT JOIN ") + target }
+    /// `JOIN` or `LEFT JOIN`, written before ``target``.
+    var keyword: String { isInner ? "JOIN " : "LEFT JOIN " }
 }
 
 /// A to-one join's identity in a query level: the alias it starts from and the relationship it

@@ -142,7 +142,7 @@ final class QueryLevel {
     func body(extraConditions: [SQLFragment] = []) -> SQLFragment {
         // One buffer for the whole clause, sized first.
         var length = 5 + from.estimatedLength + 7
-        for join in joins { length += 1 + join.sql.estimatedLength }
+        for join in joins { length += 11 + join.target.estimatedLength }
         for condition in conditions { length += 5 + condition.estimatedLength }
         for condition in extraConditions { length += 5 + condition.estimatedLength }
         var sql = SQLFragment(reservingCapacity: length)
@@ -150,7 +150,8 @@ final class QueryLevel {
         sql += from
         for join in joins {
             sql.appendText(" ")
-            sql += join.sql
+            sql.appendText(join.keyword)
+            sql += join.target
         }
         var first = true
         for condition in conditions {
@@ -442,7 +443,7 @@ final class LoweringContext {
             32 + model.tableQualifiedColumns.count + (ownTable.map { $0.utf8.count + 2 } ?? level.from.estimatedLength)
             + (limit?.estimatedLength ?? 0)
         for join in level.joins {
-            capacity += join.sql.estimatedLength + 2
+            capacity += join.target.estimatedLength + 12
         }
         for conjunct in conjuncts {
             capacity += conjunct.estimatedLength + 8
@@ -459,7 +460,9 @@ final class LoweringContext {
         if let ownTable { sql.append(identifier: ownTable) } else { sql.append(level.from) }
         for join in level.joins {
             sql.appendNewline(indent: 0)
-            sql.append(join.sql)
+            // The keyword, then the target in place (not first joined in a fragment of their own).
+            sql.append(sql: join.keyword)
+            sql.append(join.target)
         }
         if conjuncts.count > Self.readableConjuncts {
             // Thousands of clauses: nested groups keep SQLite's expression tree shallow.
@@ -545,11 +548,14 @@ final class LoweringContext {
         level.joinAliases[key] = joinAlias
         if case .foreignKey(let column, let targetColumn) = relationship.link {
             presenceColumns[joinAlias] = targetColumn
-            level.joins.append(
-                ToOneJoin(
-                    key: key,
-                    target: SQLFragment.tableReference(target.tableName, alias: joinAlias) + " ON "
-                        + .column(joinAlias, targetColumn) + " = " + .column(baseAlias, column)))
+            // `targets AS t ON t.key = base.column`, in one buffer.
+            var sql = SQLFragment(reservingCapacity: 128)
+            sql.appendTableReference(target.tableName, alias: joinAlias)
+            sql += " ON "
+            sql.appendColumn(joinAlias, targetColumn)
+            sql += " = "
+            sql.appendColumn(baseAlias, column)
+            level.joins.append(ToOneJoin(key: key, target: sql))
         }
         return (joinAlias, target)
     }
