@@ -173,8 +173,35 @@ extension LoweringContext {
     }
 
     /// `(SELECT <what> FROM ... WHERE <correlation> AND <filters> AND <extra>)`.
-    func subquery(_ opened: OpenedSequence, select what: SQLFragment, extra: [SQLFragment] = [], suffix: SQLFragment = SQLFragment()) -> SQLFragment {
-        "(SELECT " + what + " " + opened.level.body(extraConditions: opened.selection + extra) + suffix + ")"
+    func subquery(
+        _ opened: OpenedSequence, select what: SQLFragment, extra: [SQLFragment] = [], suffix: SQLFragment = SQLFragment(), prefix: String = ""
+    ) -> SQLFragment {
+        subquery(opened, extra: extra, suffix: suffix, prefix: prefix, length: what.estimatedLength) { $0 += what }
+    }
+
+    /// `prefix(SELECT what FROM ... WHERE ...suffix)` with SQL text to select (`1`, `count(*)`).
+    func subquery(
+        _ opened: OpenedSequence, selectText what: String, extra: [SQLFragment] = [], suffix: SQLFragment = SQLFragment(), prefix: String = ""
+    ) -> SQLFragment {
+        subquery(opened, extra: extra, suffix: suffix, prefix: prefix, length: what.utf8.count) { $0.appendText(what) }
+    }
+
+    /// The subquery written in one buffer (joining its parts made a fragment of each).
+    private func subquery(
+        _ opened: OpenedSequence, extra: [SQLFragment], suffix: SQLFragment, prefix: String, length: Int,
+        select: (inout SQLFragment) -> Void
+    ) -> SQLFragment {
+        let selection = opened.selection
+        var sql = SQLFragment(
+            reservingCapacity: prefix.utf8.count + 10 + length + opened.level.bodyLength(selection, extra) + suffix.estimatedLength)
+        sql.appendText(prefix)
+        sql.appendText("(SELECT ")
+        select(&sql)
+        sql.appendText(" ")
+        opened.level.appendBody(to: &sql, extraConditions: selection, extra)
+        sql += suffix
+        sql.appendText(")")
+        return sql
     }
 
     /// Wraps a result computed over a sequence so that it is NULL (a trap) when Swift would trap
@@ -216,12 +243,12 @@ extension LoweringContext {
             // `contains { false }` is false and `allSatisfy { true }` true; `contains { true }` is
             // "not empty" and `allSatisfy { false }` "empty".
             if constant == isAll, !opened.filtersMayTrap, !opened.mayTrap { return constantBool(constant) }
-            let exists = "EXISTS " + subquery(opened, select: SQLFragment("1"))
+            let exists = subquery(opened, selectText: "1", prefix: "EXISTS ")
             let result = constant == isAll ? constantBool(constant) : Lowered(isAll ? "NOT " + exists : exists).with(isAll ? .not : .comparison)
             return guardTraps(of: opened, result)
         }
         let test = isAll ? "NOT " + condition.operand(inside: .not) : condition.operand(inside: .and)
-        let exists = "EXISTS " + subquery(opened, select: SQLFragment("1"), extra: [test])
+        let exists = subquery(opened, selectText: "1", extra: [test], prefix: "EXISTS ")
         return guardTraps(of: opened, Lowered(isAll ? "NOT " + exists : exists).with(isAll ? .not : .comparison), last: condition)
     }
 
@@ -303,7 +330,7 @@ extension LoweringContext {
             return Lowered(.binding(.constant(.integer(Int64(elements.count)))), isAtomic: true)
         }
         guard let opened = openSequence(sequence, needsElement: false) else { return Lowered(.binding(.constant(.integer(0))), isAtomic: true) }
-        return guardTraps(of: opened, Lowered(subquery(opened, select: SQLFragment("count(*)")), isAtomic: true))
+        return guardTraps(of: opened, Lowered(subquery(opened, selectText: "count(*)"), isAtomic: true))
     }
 
     func lowerIsEmpty(_ sequence: TypedExpr) -> Lowered {
@@ -311,7 +338,7 @@ extension LoweringContext {
             return constantBool(elements.isEmpty)
         }
         guard let opened = openSequence(sequence, needsElement: false) else { return constantBool(true) }
-        return guardTraps(of: opened, Lowered("NOT EXISTS " + subquery(opened, select: SQLFragment("1"))).with(.not))
+        return guardTraps(of: opened, Lowered(subquery(opened, selectText: "1", prefix: "NOT EXISTS ")).with(.not))
     }
 
     func lowerFirst(_ sequence: TypedExpr, hint: ValueEncoding) -> Lowered {
@@ -322,7 +349,7 @@ extension LoweringContext {
         var first = Lowered(subquery(opened, select: element.sql, suffix: order + " LIMIT 1"), isOptional: true, isAtomic: true, storage: element.storage)
         if opened.mayTrap {
             // Swift builds the whole array first: a trap in any element traps.
-            let trapped = "EXISTS " + subquery(opened, select: SQLFragment("1"), extra: [element.operand(inside: .comparison) + " IS NULL"])
+            let trapped = subquery(opened, selectText: "1", extra: [element.operand(inside: .comparison) + " IS NULL"], prefix: "EXISTS ")
             first = Lowered("CASE WHEN " + trapped + " THEN NULL ELSE " + first.sql + " END", isOptional: true, mayTrap: true, isAtomic: true, storage: element.storage)
             first.trapConditionNumber = numbered(trapped)
         }
@@ -340,7 +367,7 @@ extension LoweringContext {
             storage: element.storage)
         if opened.mayTrap {
             // An element that traps (NULL) would be skipped by max/min: trap instead.
-            let trapped = "EXISTS " + subquery(opened, select: SQLFragment("1"), extra: [element.operand(inside: .comparison) + " IS NULL"])
+            let trapped = subquery(opened, selectText: "1", extra: [element.operand(inside: .comparison) + " IS NULL"], prefix: "EXISTS ")
             result = Lowered(
                 "CASE WHEN " + trapped + " THEN NULL ELSE " + result.sql + " END", isOptional: true, mayTrap: true, isAtomic: true,
                 storage: element.storage)
@@ -459,7 +486,7 @@ extension LoweringContext {
                 candidate = normalizedString(candidate)
             }
             let test = dialect.nullSafeEqual(candidate.operand, value.operand, negated: false)
-            let found = Lowered("EXISTS " + subquery(opened, select: SQLFragment("1"), extra: [test]), mayTrap: value.mayTrap).with(.comparison)
+            let found = Lowered(subquery(opened, selectText: "1", extra: [test], prefix: "EXISTS "), mayTrap: value.mayTrap).with(.comparison)
             return guardTraps(of: opened, found)
         }
     }

@@ -140,12 +140,23 @@ final class QueryLevel {
 
     /// `FROM ... JOIN ... WHERE ...` of this level (without SELECT).
     func body(extraConditions: [SQLFragment] = []) -> SQLFragment {
-        // One buffer for the whole clause, sized first.
+        var sql = SQLFragment(reservingCapacity: bodyLength(extraConditions))
+        appendBody(to: &sql, extraConditions: extraConditions)
+        return sql
+    }
+
+    /// About the length of ``appendBody(to:extraConditions:_:)``'s SQL, to size a buffer.
+    func bodyLength(_ extraConditions: [SQLFragment], _ moreConditions: [SQLFragment] = []) -> Int {
         var length = 5 + from.estimatedLength + 7
         for join in joins { length += 11 + join.target.estimatedLength }
         for condition in conditions { length += 5 + condition.estimatedLength }
         for condition in extraConditions { length += 5 + condition.estimatedLength }
-        var sql = SQLFragment(reservingCapacity: length)
+        for condition in moreConditions { length += 5 + condition.estimatedLength }
+        return length
+    }
+
+    /// Appends `FROM ... JOIN ... WHERE ...` to `sql`: the level's conditions, then the two lists.
+    func appendBody(to sql: inout SQLFragment, extraConditions: [SQLFragment], _ moreConditions: [SQLFragment] = []) {
         sql.appendText("FROM ")
         sql += from
         for join in joins {
@@ -164,7 +175,11 @@ final class QueryLevel {
             sql += condition
             first = false
         }
-        return sql
+        for condition in moreConditions {
+            sql.appendText(first ? " WHERE " : " AND ")
+            sql += condition
+            first = false
+        }
     }
 }
 
