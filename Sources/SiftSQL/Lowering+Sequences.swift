@@ -243,13 +243,15 @@ extension LoweringContext {
             // `contains { false }` is false and `allSatisfy { true }` true; `contains { true }` is
             // "not empty" and `allSatisfy { false }` "empty".
             if constant == isAll, !opened.filtersMayTrap, !opened.mayTrap { return constantBool(constant) }
-            let exists = subquery(opened, selectText: "1", prefix: "EXISTS ")
-            let result = constant == isAll ? constantBool(constant) : Lowered(isAll ? "NOT " + exists : exists).with(isAll ? .not : .comparison)
+            let result =
+                constant == isAll
+                ? constantBool(constant)
+                : Lowered(subquery(opened, selectText: "1", prefix: isAll ? "NOT EXISTS " : "EXISTS ")).with(isAll ? .not : .comparison)
             return guardTraps(of: opened, result)
         }
         let test = isAll ? "NOT " + condition.operand(inside: .not) : condition.operand(inside: .and)
-        let exists = subquery(opened, selectText: "1", extra: [test], prefix: "EXISTS ")
-        return guardTraps(of: opened, Lowered(isAll ? "NOT " + exists : exists).with(isAll ? .not : .comparison), last: condition)
+        let exists = subquery(opened, selectText: "1", extra: [test], prefix: isAll ? "NOT EXISTS " : "EXISTS ")
+        return guardTraps(of: opened, Lowered(exists).with(isAll ? .not : .comparison), last: condition)
     }
 
     /// A condition that is the whole filter of a query level (the `WHERE` of the query, or the
@@ -302,11 +304,22 @@ extension LoweringContext {
             if condition.boolConstant != true { selection.append(condition.operand(inside: .and)) }
         }
         if correlation.innerMayBeNull, !nullIsFalse { selection.append(correlation.inner + " IS NOT NULL") }
-        let elements = "(SELECT " + correlation.inner + " " + opened.level.body(extraConditions: selection) + ")"
-        if correlation.outerMayBeNull, !nullIsFalse {
-            return Lowered(correlation.outer + " IS NOT NULL AND " + correlation.outer + " IN " + elements).with(.and)
+        // `[outer IS NOT NULL AND] outer IN (SELECT inner FROM ... WHERE ...)`, in one buffer.
+        let testsOuter = correlation.outerMayBeNull && !nullIsFalse
+        var sql = SQLFragment(
+            reservingCapacity: (testsOuter ? 2 : 1) * correlation.outer.estimatedLength + correlation.inner.estimatedLength
+                + opened.level.bodyLength(selection) + 40)
+        if testsOuter {
+            sql += correlation.outer
+            sql += " IS NOT NULL AND "
         }
-        return Lowered(correlation.outer + " IN " + elements).with(.comparison)
+        sql += correlation.outer
+        sql += " IN (SELECT "
+        sql += correlation.inner
+        sql += " "
+        opened.level.appendBody(to: &sql, extraConditions: selection)
+        sql += ")"
+        return Lowered(sql).with(testsOuter ? .and : .comparison)
     }
 
     /// `contains { }` over a relationship, inside the list of a semi-join, as a join: its tables
