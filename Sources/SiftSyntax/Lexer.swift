@@ -98,50 +98,54 @@ struct LexerState {
 
     mutating func run() {
         let count = bytes.count
+        // One look-up in a table of byte classes, then a jump: the cases with conditions (`_ where
+        // isDigit`, ...) made the switch on the byte itself a chain of tests, a dozen for `(`.
+        let classes = LexerByteClass.table
         while index < count {
             let byte = bytes[index]
-            switch byte {
-            case 0x20, 0x09, 0x0B, 0x0C, 0x0D:
+            switch classes[Int(byte)] {
+            case .space:
                 index += 1
                 sawTrivia = true
-            case 0x0A:
+            case .newline:
                 index += 1
                 sawTrivia = true
                 sawNewline = true
                 hasLineBreaks = true
-            case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "/"):
-                while index < count, bytes[index] != 0x0A { index += 1 }
-                sawTrivia = true
-            case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "*"):
-                skipBlockComment()
-            case _ where CharacterClasses.isASCIIIdentifierHead(byte):
-                lexIdentifier()
-            case _ where CharacterClasses.isDigit(byte):
-                lexNumber()
-            case UInt8(ascii: "\""):
-                lexString()
-            case UInt8(ascii: "#"):
+            case .slash:
+                if self.byte(at: index + 1) == UInt8(ascii: "/") {
+                    while index < count, bytes[index] != 0x0A { index += 1 }
+                    sawTrivia = true
+                } else if self.byte(at: index + 1) == UInt8(ascii: "*") {
+                    skipBlockComment()
+                } else {
+                    lexOperator()  // `/` is an operator character
+                }
+            case .identifierHead: lexIdentifier()
+            case .digit: lexNumber()
+            case .quote: lexString()
+            case .pound:
                 var next = index + 1
                 while self.byte(at: next) == UInt8(ascii: "#") { next += 1 }
                 if self.byte(at: next) == UInt8(ascii: "\"") { lexString() } else { emit(.pound, length: 1) }
-            case UInt8(ascii: "`"): lexBackquotedIdentifier()
-            case UInt8(ascii: "$"): lexDollar()
-            case UInt8(ascii: "("): emit(.leftParen, length: 1)
-            case UInt8(ascii: ")"): emit(.rightParen, length: 1)
-            case UInt8(ascii: "{"): emit(.leftBrace, length: 1)
-            case UInt8(ascii: "}"): emit(.rightBrace, length: 1)
-            case UInt8(ascii: "["): emit(.leftBracket, length: 1)
-            case UInt8(ascii: "]"): emit(.rightBracket, length: 1)
-            case UInt8(ascii: ","): emit(.comma, length: 1)
-            case UInt8(ascii: ":"): emit(.colon, length: 1)
-            case UInt8(ascii: ";"): emit(.semicolon, length: 1)
-            case UInt8(ascii: "@"): emit(.atSign, length: 1)
-            case UInt8(ascii: "\\"): emit(.backslash, length: 1)
-            case UInt8(ascii: "."):
+            case .backquote: lexBackquotedIdentifier()
+            case .dollar: lexDollar()
+            case .leftParen: emit(.leftParen, length: 1)
+            case .rightParen: emit(.rightParen, length: 1)
+            case .leftBrace: emit(.leftBrace, length: 1)
+            case .rightBrace: emit(.rightBrace, length: 1)
+            case .leftBracket: emit(.leftBracket, length: 1)
+            case .rightBracket: emit(.rightBracket, length: 1)
+            case .comma: emit(.comma, length: 1)
+            case .colon: emit(.colon, length: 1)
+            case .semicolon: emit(.semicolon, length: 1)
+            case .atSign: emit(.atSign, length: 1)
+            case .backslash: emit(.backslash, length: 1)
+            case .period:
                 if self.byte(at: index + 1) == UInt8(ascii: ".") { lexOperator() } else { emit(.period, length: 1) }
-            case _ where CharacterClasses.isOperatorCharacter(byte):
+            case .operatorCharacter:
                 lexOperator()
-            case 0x80...:
+            case .nonASCII:
                 if let scalar = CharacterClasses.decodeScalar(bytes, at: index),
                     CharacterClasses.isIdentifierHead(scalar.value)
                 {
@@ -149,7 +153,7 @@ struct LexerState {
                 } else {
                     lexStrayCharacters()
                 }
-            default:
+            case .stray:
                 lexStrayCharacters()
             }
         }
@@ -529,4 +533,44 @@ struct LexerState {
 /// A fix-it that deletes text.
 enum FixItEmpty {
     static func remove(_ range: SourceRange) -> Diagnostic.FixIt { Diagnostic.FixIt(replace: range, with: "") }
+}
+
+/// What the lexer does at a byte, by the byte alone (``LexerState/run()`` reads it from a table).
+enum LexerByteClass: UInt8 {
+    case space, newline, slash, identifierHead, digit, quote, pound, backquote, dollar
+    case leftParen, rightParen, leftBrace, rightBrace, leftBracket, rightBracket, comma, colon, semicolon, atSign, backslash
+    case period, operatorCharacter, nonASCII, stray
+
+    /// The class of each byte value.
+    static let table: [LexerByteClass] = (0...255).map { of(UInt8($0)) }
+
+    /// The class of a byte, decided in the order the lexer's rules take precedence.
+    static func of(_ byte: UInt8) -> LexerByteClass {
+        switch byte {
+        case 0x20, 0x09, 0x0B, 0x0C, 0x0D: return .space
+        case 0x0A: return .newline
+        case UInt8(ascii: "/"): return .slash
+        case _ where CharacterClasses.isASCIIIdentifierHead(byte): return .identifierHead
+        case _ where CharacterClasses.isDigit(byte): return .digit
+        case UInt8(ascii: "\""): return .quote
+        case UInt8(ascii: "#"): return .pound
+        case UInt8(ascii: "`"): return .backquote
+        case UInt8(ascii: "$"): return .dollar
+        case UInt8(ascii: "("): return .leftParen
+        case UInt8(ascii: ")"): return .rightParen
+        case UInt8(ascii: "{"): return .leftBrace
+        case UInt8(ascii: "}"): return .rightBrace
+        case UInt8(ascii: "["): return .leftBracket
+        case UInt8(ascii: "]"): return .rightBracket
+        case UInt8(ascii: ","): return .comma
+        case UInt8(ascii: ":"): return .colon
+        case UInt8(ascii: ";"): return .semicolon
+        case UInt8(ascii: "@"): return .atSign
+        case UInt8(ascii: "\\"): return .backslash
+        case UInt8(ascii: "."): return .period
+        case _ where CharacterClasses.isOperatorCharacter(byte): return .operatorCharacter
+        case 0x80...: return .nonASCII
+        default: return .stray
+        }
+    }
 }
