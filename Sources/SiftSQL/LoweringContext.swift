@@ -87,10 +87,19 @@ enum SQLPrecedence: Int, Comparable {
 }
 
 /// A text column a value is, bare: what the facts say about its forms decides how it compares.
-/// Its number in the query's list of such columns (``LoweringContext/columnKeys``): four bytes in
+/// Its number in the query's list of such columns (``LoweringContext/textColumns``): four bytes in
 /// a lowered value, which is copied at every level of the tree, where its name took sixteen.
 struct ColumnReference {
     var index: Int32
+}
+
+/// A text column a query's values are (`table.column`, as the facts name it) and what the facts
+/// say of its text's forms, once asked (``LoweringContext/knownForm(of:)``).
+struct TextColumn {
+    var key: String
+    var form: KnownTextForm?
+    /// Its place in the order columns were asked about; -1 before.
+    var askedAt: Int32 = -1
 }
 
 /// The forms a text column is known to hold its text in.
@@ -264,12 +273,13 @@ final class LoweringContext {
     /// The conditions under which optional lowered values trapped, numbered by
     /// ``Lowered/trapConditionNumber``.
     @exclusivity(unchecked) var trapConditions: [SQLFragment] = []
-    /// The text columns lowered values are (`table.column`, as the facts name them), numbered
-    /// by ``ColumnReference``.
-    @exclusivity(unchecked) var columnKeys: [String] = []
-    /// What ``knownForm(of:)`` found, by text column, in order of first use: the columns whose
-    /// NFC-ness changes the SQL (the candidates for facts).
-    @exclusivity(unchecked) var knownForms: [(key: String, form: KnownTextForm?)] = []
+    /// The text columns lowered values are, numbered by ``ColumnReference``, each with what
+    /// ``knownForm(of:)`` found once asked: the columns asked about are those whose NFC-ness
+    /// changes the SQL (the candidates for facts). One list, where a list of the columns and one
+    /// of the answers cost an allocation each.
+    @exclusivity(unchecked) var textColumns: [TextColumn] = []
+    /// How many of ``textColumns`` ``knownForm(of:)`` has been asked about.
+    @exclusivity(unchecked) var askedColumns: Int32 = 0
     /// Text columns the SQL uses bare because the facts say they hold only NFC text.
     @exclusivity(unchecked) var nfcAssumptions: [String] = []
     /// Text columns the SQL compares in both NFC and NFD because the facts say they hold no other form.
@@ -356,24 +366,38 @@ final class LoweringContext {
     /// The reference to the text column `table.column`, numbered on first use.
     func columnReference(model: Model, column: String) -> ColumnReference {
         let key = model.qualifiedColumnName(column)
-        if let index = columnKeys.firstIndex(of: key) { return ColumnReference(index: Int32(truncatingIfNeeded: index)) }
-        columnKeys.append(key)
-        return ColumnReference(index: Int32(truncatingIfNeeded: columnKeys.count - 1))
+        if let index = textColumns.firstIndex(where: { $0.key == key }) { return ColumnReference(index: Int32(truncatingIfNeeded: index)) }
+        textColumns.append(TextColumn(key: key))
+        return ColumnReference(index: Int32(truncatingIfNeeded: textColumns.count - 1))
     }
 
     /// `table.column` of a text column.
-    func key(of column: ColumnReference) -> String { columnKeys[Int(column.index)] }
+    func key(of column: ColumnReference) -> String { textColumns[Int(column.index)].key }
 
     /// What the facts say about the forms of a text column's text; records the column as a
     /// candidate for facts. Looked up once per column and query.
     func knownForm(of column: ColumnReference) -> KnownTextForm? {
-        let key = key(of: column)
-        if let known = knownForms.first(where: { $0.key == key }) { return known.form }
+        let index = Int(column.index)
+        if textColumns[index].askedAt >= 0 { return textColumns[index].form }
+        let key = textColumns[index].key
         let facts = options.facts
         let form: KnownTextForm? =
             facts.nfcColumns.containsComparing(key) ? .nfc : facts.nfcOrNFDColumns.containsComparing(key) ? .nfcOrNFD : nil
-        knownForms.append((key, form))
+        textColumns[index].form = form
+        textColumns[index].askedAt = askedColumns
+        askedColumns += 1
         return form
+    }
+
+    /// The columns ``knownForm(of:)`` was asked about, in the order it was asked.
+    var nfcCandidates: [String] {
+        guard askedColumns > 0 else { return [] }
+        var candidates: [String] = []
+        candidates.reserveCapacity(Int(askedColumns))
+        for order in 0..<askedColumns {
+            if let column = textColumns.first(where: { $0.askedAt == order }) { candidates.append(column.key) }
+        }
+        return candidates
     }
 
     /// Whether the facts say `reference` is intact; records it as a candidate, and as an
@@ -441,7 +465,7 @@ final class LoweringContext {
         assert(zip(parameters, parameters.dropFirst()).allSatisfy { $0.positions[0] < $1.positions[0] })
         var compiled = CompiledQuery(
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, query: query,
-            nfcCandidates: knownForms.map(\.key), nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions,
+            nfcCandidates: nfcCandidates, nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions,
             referenceCandidates: referenceCandidates, referenceAssumptions: referenceAssumptions)
         compiled.indexBindingParameters()
         return compiled
