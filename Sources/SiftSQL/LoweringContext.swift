@@ -192,6 +192,29 @@ final class QueryLevel {
     }
 }
 
+/// The terms of a `WHERE`, joined by `AND`: the first apart, the others in a list (a query's filter
+/// is most often one term, which then needs no list).
+struct WhereTerms {
+    var first: SQLFragment?
+    var others: [SQLFragment] = []
+
+    var count: Int { first == nil ? 0 : 1 + others.count }
+
+    mutating func append(_ term: SQLFragment) {
+        if first == nil { first = term } else { others.append(term) }
+    }
+
+    /// Calls `body` with each term and its position, in order.
+    func forEach(_ body: (Int, SQLFragment) -> Void) {
+        guard let first else { return }
+        body(0, first)
+        for (index, term) in others.enumerated() { body(index + 1, term) }
+    }
+
+    /// The terms in one list.
+    var all: [SQLFragment] { first.map { [$0] + others } ?? [] }
+}
+
 /// How a variable of the checked query is reached in SQL.
 enum VariableBinding {
     /// A row: a table alias in a query level.
@@ -427,7 +450,7 @@ final class LoweringContext {
         let level = QueryLevel(ownTable: root.tableName)
         variables[query.root] = .row(alias: rootAlias, model: root, level: level)
 
-        var conjuncts: [SQLFragment] = []
+        var conjuncts = WhereTerms()
         if let filter = query.filter {
             conjuncts = lowerWhereClause(filter)
         }
@@ -474,7 +497,7 @@ final class LoweringContext {
     /// The whole `SELECT`, written by the renderer: the fixed parts straight, the lowered parts
     /// rendered in place. The root rows are read under the table's own name.
     private func writeSelect(
-        in dialect: some SQLDialect, model: Model, level: QueryLevel, conjuncts: [SQLFragment],
+        in dialect: some SQLDialect, model: Model, level: QueryLevel, conjuncts: WhereTerms,
         orderBy: [SQLFragment], limit: SQLFragment?
     ) -> RenderedSQL {
         let ownTable = level.readsOwnTable ? level.ownTable : nil
@@ -484,9 +507,7 @@ final class LoweringContext {
         for join in level.joins {
             capacity += join.target.estimatedLength + 12
         }
-        for conjunct in conjuncts {
-            capacity += conjunct.estimatedLength + 8
-        }
+        conjuncts.forEach { _, conjunct in capacity += conjunct.estimatedLength + 8 }
         for key in orderBy {
             capacity += key.estimatedLength + 2
         }
@@ -507,11 +528,11 @@ final class LoweringContext {
             // Thousands of clauses: nested groups keep SQLite's expression tree shallow.
             sql.appendNewline(indent: 0)
             sql.append(sql: "WHERE ")
-            sql.append(balanced(conjuncts, separator: " AND ", mayTrap: false).sql)
-        } else if !conjuncts.isEmpty {
+            sql.append(balanced(conjuncts.all, separator: " AND ", mayTrap: false).sql)
+        } else if conjuncts.count > 0 {
             sql.appendNewline(indent: 0)
             sql.append(sql: "WHERE ")
-            for (index, conjunct) in conjuncts.enumerated() {
+            conjuncts.forEach { index, conjunct in
                 if index > 0 {
                     sql.appendNewline(indent: 1)
                     sql.append(sql: "AND ")
@@ -536,21 +557,21 @@ final class LoweringContext {
 
     /// The `WHERE` terms: the top-level `&&` operands each on its own line (when none but the last
     /// can trap, plain `AND` is exact), or the whole condition. A constant true filter has none.
-    func lowerWhereClause(_ filter: TypedExpr) -> [SQLFragment] {
+    func lowerWhereClause(_ filter: TypedExpr) -> WhereTerms {
         if case .logical(.and, let operands) = filter.kind, !operands.dropLast().contains(where: ExpressionTraps.mayTrap) {
-            var terms: [SQLFragment] = []
-            terms.reserveCapacity(operands.count)
+            var terms = WhereTerms()
+            terms.others.reserveCapacity(operands.count - 1)
             for operand in operands {
                 let lowered = lowerCondition(operand)
                 if lowered.boolConstant == true { continue }
-                if lowered.boolConstant == false { return [SQLFragment(dialect.falseLiteral)] }
+                if lowered.boolConstant == false { return WhereTerms(first: SQLFragment(dialect.falseLiteral)) }
                 terms.append(lowered.operand(inside: .and))
             }
             return terms
         }
         let condition = lowerWholeCondition(filter, nullIsFalse: true)  // the whole WHERE
-        if condition.boolConstant == true { return [] }
-        return [condition.sql]
+        if condition.boolConstant == true { return WhereTerms() }
+        return WhereTerms(first: condition.sql)
     }
 
     // MARK: Sort keys
