@@ -137,10 +137,11 @@ extension LoweringContext {
     /// `!= false` likewise), which lowers to `o IS NOT NULL AND test`: the planner sees the test's
     /// terms (an index range for `hasPrefix`) instead of a `CASE`. nil when it does not apply.
     func chainedTestEquality(_ op: ComparisonOperator, _ chained: TypedExpr, _ other: TypedExpr) -> TypedExpr? {
+        // The constant first: it rules out most comparisons without copying the chain's parts.
         var constant = other
         if case .injectOptional(let inner) = other.kind { constant = inner }  // `true` promoted to `Bool?`
-        guard case .optionalMap(let source, let variable, let body) = chained.kind, body.type.isBool || body.type == .optional(.bool),
-            case .constant(.bool(let value)) = constant.kind
+        guard case .constant(.bool(let value)) = constant.kind,
+            case .optionalMap(let source, let variable, let body) = chained.kind, body.type.isBool || body.type == .optional(.bool)
         else { return nil }
         let range = chained.range
         let positive = value == (op == .equal)  // `== true` / `!= false`: the test itself
