@@ -52,13 +52,17 @@ extension Parser {
             return nestingTooDeep()
         }
         let open = advance()
-        let arguments = parseArgumentList(closing: .rightParen, opener: open)
-        let listRange = SourceRange(start: open.range.start, end: previous.range.end)
+        // The arguments straight into the call's list (a list of parsed arguments mapped into it
+        // was an allocation more).
+        var arguments: [Argument] = []
         var height = callee.height
-        for argument in arguments { height = max(height, argument.node.height) }
-        var call = Call(
-            callee: callee.expr, arguments: arguments.map(\.argument), argumentListRange: listRange,
-            trailingClosure: nil)
+        parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
+            let parsed = self.parseArgument()
+            height = max(height, parsed.node.height)
+            arguments.append(parsed.argument)
+        }
+        let listRange = SourceRange(start: open.range.start, end: previous.range.end)
+        var call = Call(callee: callee.expr, arguments: arguments, argumentListRange: listRange, trailingClosure: nil)
         var end = listRange.end
         if at(.leftBrace), allowsTrailingClosure, !current.atStartOfLine {
             let closure = parseClosure()

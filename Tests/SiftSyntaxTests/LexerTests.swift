@@ -283,3 +283,14 @@ import Testing
         #expect(Lexer.openDelimiters(in: SourceFile(text: "( /* a /* b */")).map(\.kind) == [.parenthesis, .blockComment])
     }
 }
+
+/// `isKeyword` (a `switch`) names exactly the kinds of the keyword table.
+@Suite struct KeywordKindTests {
+    @Test func isKeywordMatchesTheKeywordTable() {
+        let table = Set(TokenKind.keywords.values)
+        let others: [TokenKind] = [.identifier, .dollarIdentifier, .integerLiteral, .floatLiteral, .stringLiteral, .leftParen, .period, .endOfFile]
+        for kind in table { #expect(kind.isKeyword, "\(kind)") }
+        for kind in others { #expect(!kind.isKeyword, "\(kind)") }
+        #expect(table.count == 17)
+    }
+}
