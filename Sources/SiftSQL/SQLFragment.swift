@@ -92,11 +92,36 @@ public struct SQLFragment: Sendable, Hashable {
         return fragment
     }
 
-    /// Appends `"alias"."column"` in place.
+    /// Appends `"alias"."column"` in place: both names read where they are and written through one
+    /// capacity check (three appends were a check each).
     public mutating func appendColumn(_ alias: String, _ column: String) {
+        let done: Void?? = alias.utf8.withContiguousStorageIfAvailable { alias in
+            column.utf8.withContiguousStorageIfAvailable { column in appendColumn(utf8: alias, column) }
+        }
+        if case .some(.some) = done { return }
         appendIdentifier(alias)
         bytes.append(UInt8(ascii: "."))
         appendIdentifier(column)
+    }
+
+    private mutating func appendColumn(utf8 alias: UnsafeBufferPointer<UInt8>, _ column: UnsafeBufferPointer<UInt8>) {
+        bytes.append(count: 11 + alias.count + column.count) { target in
+            let next = Self.writeIdentifier(alias, at: target)
+            next.initialize(to: UInt8(ascii: "."))
+            _ = Self.writeIdentifier(column, at: next + 1)
+        }
+    }
+
+    /// Writes an identifier's marker, length and UTF-8 at `target`; returns where it ends.
+    private static func writeIdentifier(_ name: UnsafeBufferPointer<UInt8>, at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let length = UInt32(truncatingIfNeeded: name.count)
+        target[0] = Marker.identifier
+        target[1] = UInt8(truncatingIfNeeded: length)
+        target[2] = UInt8(truncatingIfNeeded: length >> 8)
+        target[3] = UInt8(truncatingIfNeeded: length >> 16)
+        target[4] = UInt8(truncatingIfNeeded: length >> 24)
+        if let base = name.baseAddress { (target + 5).initialize(from: base, count: name.count) }
+        return target + 5 + name.count
     }
 
     private init(bytes: ByteBuffer) {
