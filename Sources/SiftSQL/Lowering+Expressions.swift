@@ -376,14 +376,15 @@ extension LoweringContext {
     // MARK: Rows
 
     /// The row an expression of model type stands for: an alias, joining to-one relationships.
-    func row(of expr: TypedExpr) -> (alias: String, model: Model, level: QueryLevel, isOptional: Bool)? {
+    func row(of expr: TypedExpr) -> (alias: String, model: Model, level: QueryLevel?, isOptional: Bool)? {
         switch expr.kind {
         case .variable(let id):
             if case .row(let alias, let model, let level)? = variables[id] { return (alias, model, level, false) }
             return nil
         case .toOne(let base, let relationship):
             guard let baseRow = row(of: base) else { return nil }
-            let (alias, model) = joinToOne(from: baseRow.alias, model: baseRow.model, relationship: relationship, level: baseRow.level)
+            let (alias, model) = joinToOne(
+                from: baseRow.alias, model: baseRow.model, relationship: relationship, level: resolvedLevel(baseRow.level))
             let isOptional = baseRow.isOptional || relationship.cardinality == .toOne(isOptional: true)
             return (alias, model, baseRow.level, isOptional)
         case .injectOptional(let inner):

@@ -217,8 +217,9 @@ struct WhereTerms {
 
 /// How a variable of the checked query is reached in SQL.
 enum VariableBinding {
-    /// A row: a table alias in a query level.
-    case row(alias: String, model: Model, level: QueryLevel)
+    /// A row: a table alias in a query level; nil for the root level, made only when something
+    /// joins it (``LoweringContext/rootLevel``): most queries join nothing there.
+    case row(alias: String, model: Model, level: QueryLevel?)
     /// A value: its SQL (for bindings of scalar optionals and elements of scalar sequences).
     case value(Lowered)
 }
@@ -320,6 +321,18 @@ final class LoweringContext {
 
     /// Up to this many top-level `&&` operands are laid out one per line; more are grouped.
     static let readableConjuncts = 64
+
+    /// The root query level, made by ``resolvedLevel(_:)`` when something first joins it.
+    @exclusivity(unchecked) var rootLevel: QueryLevel?
+
+    /// The level a row binding names: its own, or the root level (made now if it was not yet).
+    func resolvedLevel(_ level: QueryLevel?) -> QueryLevel {
+        if let level { return level }
+        if let rootLevel { return rootLevel }
+        let made = QueryLevel(ownTable: query.model.tableName)
+        rootLevel = made
+        return made
+    }
 
     /// A fresh alias based on `name`.
     func alias(_ name: String) -> String {
@@ -447,22 +460,22 @@ final class LoweringContext {
         // name, for which the model keeps its select list written.
         let rootAlias = alias(root.tableName)
         assert(firstAlias == root.tableName && usedAliasList.isEmpty, "the root alias is not the table's name")
-        let level = QueryLevel(ownTable: root.tableName)
-        variables[query.root] = .row(alias: rootAlias, model: root, level: level)
+        variables[query.root] = .row(alias: rootAlias, model: root, level: nil)
 
         var conjuncts = WhereTerms()
         if let filter = query.filter {
             conjuncts = lowerWhereClause(filter)
         }
         var orderBy: [SQLFragment] = []
-        for key in query.sort { orderBy.append(lowerSortKey(key, rootAlias: rootAlias, level: level)) }
+        for key in query.sort { orderBy.append(lowerSortKey(key, rootAlias: rootAlias)) }
         if options.breakTiesByPrimaryKey, !query.sort.isEmpty {
             for column in root.primaryKey { orderBy.append(.column(rootAlias, column)) }
         }
         let limit = query.limit.map { lowerValue($0, hint: .count).sql }
         let offset = query.offset.map { lowerValue($0, hint: .count).sql }
 
-        if let filter = query.filter, !level.joins.isEmpty {
+        let level = rootLevel
+        if let filter = query.filter, let level, !level.joins.isEmpty {
             level.makeInner(requiredJoinKeys(filter, rootAlias: rootAlias, level: level))
         }
         let limitClause = limit != nil || offset != nil ? dialect.limit(limit, offset: offset) : nil
@@ -497,14 +510,16 @@ final class LoweringContext {
     /// The whole `SELECT`, written by the renderer: the fixed parts straight, the lowered parts
     /// rendered in place. The root rows are read under the table's own name.
     private func writeSelect(
-        in dialect: some SQLDialect, model: Model, level: QueryLevel, conjuncts: WhereTerms,
+        in dialect: some SQLDialect, model: Model, level: QueryLevel?, conjuncts: WhereTerms,
         orderBy: [SQLFragment], limit: SQLFragment?
     ) -> RenderedSQL {
-        let ownTable = level.readsOwnTable ? level.ownTable : nil
+        // Without a root level (nothing joined it), the table's own name.
+        let ownTable = level.map { $0.readsOwnTable ? $0.ownTable : nil } ?? model.tableName
+        let joins = level?.joins ?? []
         var capacity =
-            32 + model.tableQualifiedColumns.count + (ownTable.map { $0.utf8.count + 2 } ?? level.from.estimatedLength)
+            32 + model.tableQualifiedColumns.count + (ownTable.map { $0.utf8.count + 2 } ?? level?.from.estimatedLength ?? 0)
             + (limit?.estimatedLength ?? 0)
-        for join in level.joins {
+        for join in joins {
             capacity += join.target.estimatedLength + 12
         }
         conjuncts.forEach { _, conjunct in capacity += conjunct.estimatedLength + 8 }
@@ -517,8 +532,8 @@ final class LoweringContext {
         sql.appendColumnsQualifiedByTable(of: model)
         sql.appendNewline(indent: 0)
         sql.append(sql: "FROM ")
-        if let ownTable { sql.append(identifier: ownTable) } else { sql.append(level.from) }
-        for join in level.joins {
+        if let ownTable { sql.append(identifier: ownTable) } else if let level { sql.append(level.from) }
+        for join in joins {
             sql.appendNewline(indent: 0)
             // The keyword, then the target in place (not first joined in a fragment of their own).
             sql.append(sql: join.keyword)
@@ -576,11 +591,11 @@ final class LoweringContext {
 
     // MARK: Sort keys
 
-    func lowerSortKey(_ key: CheckedSortKey, rootAlias: String, level: QueryLevel) -> SQLFragment {
+    func lowerSortKey(_ key: CheckedSortKey, rootAlias: String) -> SQLFragment {
         var alias = rootAlias
         var model = query.model
         for relationship in key.path {
-            (alias, model) = joinToOne(from: alias, model: model, relationship: relationship, level: level)
+            (alias, model) = joinToOne(from: alias, model: model, relationship: relationship, level: resolvedLevel(nil))
         }
         var value = SQLFragment.column(alias, key.attribute.columnName)
         if key.attribute.type == .string {
