@@ -475,7 +475,7 @@ final class LoweringContext {
         let offset = query.offset.map { lowerValue($0, hint: .count).sql }
 
         let level = rootLevel
-        if let filter = query.filter, let level, !level.joins.isEmpty {
+        if let level, !level.joins.isEmpty, let filter = query.filter {
             level.makeInner(requiredJoinKeys(filter, rootAlias: rootAlias, level: level))
         }
         let limitClause = limit != nil || offset != nil ? dialect.limit(limit, offset: offset) : nil
