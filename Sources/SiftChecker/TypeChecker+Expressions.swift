@@ -212,6 +212,7 @@ extension TypeChecker {
     func checkArrayLiteral(_ elements: [Expr], expected: SiftType?, at range: SourceRange) -> TypedExpr {
         var elementType: SiftType? = expected?.unwrapped.sequenceElement
         var typedElements: [TypedExpr] = []
+        typedElements.reserveCapacity(elements.count)  // grown one by one, a three-element literal made three lists
         // The first element that does not need context decides the element type.
         if elementType == nil, let decider = elements.first(where: { !needsContext($0) }) {
             elementType = precheck(decider).type

@@ -270,6 +270,7 @@ extension Parser {
             return errorNode(open.range.union(close.range))
         }
         var elements: [Expr] = []
+        elements.reserveCapacity(4)  // a short literal in one list, not grown one by one
         var height = 0
         var reportedDictionary = false
         let errorsBefore = diagnostics.count
