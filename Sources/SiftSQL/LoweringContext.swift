@@ -493,7 +493,7 @@ final class LoweringContext {
         let types: [String: SiftType]? =
             declared.count > 8 ? Dictionary(declared.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) : nil
         var parameters: [CompiledParameter] = []
-        parameters.reserveCapacity(placed.count)
+        if !placed.isEmpty { parameters.reserveCapacity(placed.count) }  // for none it still calls the growth path
         for (name, positions) in placed {
             let type = types.map { $0[name] } ?? declared.first { $0.name == name }?.type
             parameters.append(CompiledParameter(name: name, type: type ?? .error, positions: positions))
