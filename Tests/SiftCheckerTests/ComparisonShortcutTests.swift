@@ -95,54 +95,17 @@ import Testing
         let length = try Self.whereClause("#Predicate<User> { $0.name.count == 3 }")
         #expect(length.sql == #"sift_length("users"."name") = ?1"#)
         // Another dialect gets the same call through its own `call`.
-        let other = try Self.whereClause("#Predicate<User> { $0.name.count == 3 }", dialect: PlainDialect())
+        let other = try Self.whereClause("#Predicate<User> { $0.name.count == 3 }", dialect: BracketDialect())
         #expect(other.sql == #"sift_length([users].[name]) = $1"#)
     }
 }
 
-/// SQLite's dialect with other quotes and placeholders, so that a test sees which one wrote what.
-private struct PlainDialect: SQLDialect {
-    let sqlite = SQLiteDialect()
-    func quote(identifier: String) -> String { "[" + identifier + "]" }
-    func placeholder(_ position: Int) -> String { "$\(position)" }
-    func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment { sqlite.nullSafeEqual(lhs, rhs, negated: negated) }
-    func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment { sqlite.call(function, arguments) }
-    func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment { sqlite.collate(value, comparator) }
-    func referenceSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment { sqlite.referenceSeconds(value, storage: storage) }
-    func toReal(_ value: SQLFragment) -> SQLFragment { sqlite.toReal(value) }
-    func jsonArrayElements(_ array: SQLFragment, alias: String) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment) {
-        sqlite.jsonArrayElements(array, alias: alias)
-    }
-    func limit(_ limit: SQLFragment?, offset: SQLFragment?) -> SQLFragment { sqlite.limit(limit, offset: offset) }
-    var trueLiteral: String { sqlite.trueLiteral }
-    var falseLiteral: String { sqlite.falseLiteral }
-}
-
 /// Another dialect writes a comparison with `nil` through its own null-safe equality.
 @Suite struct NilComparisonDialectTests {
-    struct DistinctDialect: SQLDialect {
-        let sqlite = SQLiteDialect()
-        func quote(identifier: String) -> String { sqlite.quote(identifier: identifier) }
-        func placeholder(_ position: Int) -> String { sqlite.placeholder(position) }
-        func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {
-            lhs + (negated ? " IS DISTINCT FROM " : " IS NOT DISTINCT FROM ") + rhs
-        }
-        func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment { sqlite.call(function, arguments) }
-        func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment { sqlite.collate(value, comparator) }
-        func referenceSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment { sqlite.referenceSeconds(value, storage: storage) }
-        func toReal(_ value: SQLFragment) -> SQLFragment { sqlite.toReal(value) }
-        func jsonArrayElements(_ array: SQLFragment, alias: String) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment) {
-            sqlite.jsonArrayElements(array, alias: alias)
-        }
-        func limit(_ limit: SQLFragment?, offset: SQLFragment?) -> SQLFragment { sqlite.limit(limit, offset: offset) }
-        var trueLiteral: String { sqlite.trueLiteral }
-        var falseLiteral: String { sqlite.falseLiteral }
-    }
-
     @Test func otherDialectsWriteTheirOwnNullSafeEquality() throws {
-        let isNil = try ComparisonShortcutTests.whereClause("#Predicate<User> { $0.nickname == nil }", dialect: DistinctDialect())
-        #expect(isNil.sql == #""users"."nickname" IS NOT DISTINCT FROM NULL"#)
-        let notNil = try ComparisonShortcutTests.whereClause("#Predicate<User> { nil != $0.nickname }", dialect: DistinctDialect())
-        #expect(notNil.sql == #""users"."nickname" IS DISTINCT FROM NULL"#)
+        let isNil = try ComparisonShortcutTests.whereClause("#Predicate<User> { $0.nickname == nil }", dialect: BracketDialect(distinctFrom: true))
+        #expect(isNil.sql == "[users].[nickname] IS NOT DISTINCT FROM NULL")
+        let notNil = try ComparisonShortcutTests.whereClause("#Predicate<User> { nil != $0.nickname }", dialect: BracketDialect(distinctFrom: true))
+        #expect(notNil.sql == "[users].[nickname] IS DISTINCT FROM NULL")
     }
 }

@@ -165,24 +165,6 @@ import Testing
     }
 }
 
-/// SQLite's dialect with other quoting and placeholders: the renderer's path for any dialect.
-private struct BracketDialect: SQLDialect {
-    let sqlite = SQLiteDialect()
-    func quote(identifier: String) -> String { "[" + identifier + "]" }
-    func placeholder(_ position: Int) -> String { "$\(position)" }
-    func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment { sqlite.nullSafeEqual(lhs, rhs, negated: negated) }
-    func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment { sqlite.call(function, arguments) }
-    func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment { sqlite.collate(value, comparator) }
-    func referenceSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment { sqlite.referenceSeconds(value, storage: storage) }
-    func toReal(_ value: SQLFragment) -> SQLFragment { sqlite.toReal(value) }
-    func jsonArrayElements(_ array: SQLFragment, alias: String) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment) {
-        sqlite.jsonArrayElements(array, alias: alias)
-    }
-    func limit(_ limit: SQLFragment?, offset: SQLFragment?) -> SQLFragment { sqlite.limit(limit, offset: offset) }
-    var trueLiteral: String { sqlite.trueLiteral }
-    var falseLiteral: String { sqlite.falseLiteral }
-}
-
 /// Bound values live in a fragment's bytes: each kind reads back as it was written, whatever
 /// bytes it holds (markers among them), between text and identifiers, and renders in order.
 @Suite struct BindingBytesTests {

@@ -82,3 +82,27 @@ final class TemporaryDatabase: @unchecked Sendable {
         try connection.execute(script)
     }
 }
+
+/// SQLite's dialect with other quoting and placeholders: the renderer's path for any dialect, and
+/// a way for a test to see which dialect wrote what. With `distinctFrom`, its null-safe equality
+/// is standard SQL's `IS [NOT] DISTINCT FROM` instead of SQLite's `IS [NOT]`.
+struct BracketDialect: SQLDialect {
+    var distinctFrom = false
+    let sqlite = SQLiteDialect()
+    func quote(identifier: String) -> String { "[" + identifier + "]" }
+    func placeholder(_ position: Int) -> String { "$\(position)" }
+    func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {
+        guard distinctFrom else { return sqlite.nullSafeEqual(lhs, rhs, negated: negated) }
+        return lhs + (negated ? " IS DISTINCT FROM " : " IS NOT DISTINCT FROM ") + rhs
+    }
+    func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment { sqlite.call(function, arguments) }
+    func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment { sqlite.collate(value, comparator) }
+    func referenceSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment { sqlite.referenceSeconds(value, storage: storage) }
+    func toReal(_ value: SQLFragment) -> SQLFragment { sqlite.toReal(value) }
+    func jsonArrayElements(_ array: SQLFragment, alias: String) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment) {
+        sqlite.jsonArrayElements(array, alias: alias)
+    }
+    func limit(_ limit: SQLFragment?, offset: SQLFragment?) -> SQLFragment { sqlite.limit(limit, offset: offset) }
+    var trueLiteral: String { sqlite.trueLiteral }
+    var falseLiteral: String { sqlite.falseLiteral }
+}
