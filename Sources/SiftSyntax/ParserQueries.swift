@@ -278,7 +278,8 @@ extension Parser {
         {
             name = member
         }
-        if let name, let order = SortOrder(rawValue: name.name) { return order }
+        // Compared with the two spellings (`SortOrder(rawValue:)` searched a table of cases).
+        if let name, name.name == "forward" || name.name == "reverse" { return name.name == "forward" ? .forward : .reverse }
         if !isError(expr) {
             error(.invalidSortOrder, "expected a sort order, '.forward' or '.reverse'", at: expr.range)
         }
@@ -505,11 +506,12 @@ extension Parser {
             }
         }
         if let keyPathSort {
-            sort.insert(
-                SortKey(
-                    keyPath: keyPathSort.keyPath, order: order?.0 ?? .forward, orderRange: order?.1,
-                    range: keyPathSort.range.union(order?.1 ?? keyPathSort.range)),
-                at: 0)
+            let key = SortKey(
+                keyPath: keyPathSort.keyPath, order: order?.0 ?? .forward, orderRange: order?.1,
+                range: keyPathSort.range.union(order?.1 ?? keyPathSort.range))
+            // Alone, as it most often is, in a list of its own (inserting into the empty list took
+            // the general replacement path).
+            if sort.isEmpty { sort = [key] } else { sort.insert(key, at: 0) }
         } else if let orderLabel {
             error(
                 .invalidArgument, "'order:' applies to a key-path 'sort:', such as 'sort: \\User.name, order: .reverse'",
