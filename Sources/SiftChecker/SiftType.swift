@@ -98,7 +98,7 @@ public enum SiftType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `T?`, without making `T??` out of an optional (Swift's optional chaining flattens).
-    public var optionalFlattened: SiftType { isOptional || self == .error ? self : .sharedOptional(self) }
+    public var optionalFlattened: SiftType { isOptional || self == .error ? self : .optional(self) }
 
     public var isNumeric: Bool {
         switch self {
@@ -138,36 +138,4 @@ public enum SiftType: Sendable, Hashable, CustomStringConvertible {
         default: nil
         }
     }
-}
-
-extension SiftType {
-    /// `.optional(wrapped)`: for a scalar type, one box made once and shared (an optional's box
-    /// was allocated each time an optional attribute was read, and freed with the typed tree).
-    static func sharedOptional(_ wrapped: SiftType) -> SiftType {
-        switch wrapped {
-        case .bool: SharedOptional.bool
-        case .integer(.int): SharedOptional.int
-        case .double: SharedOptional.double
-        case .float: SharedOptional.float
-        case .string: SharedOptional.string
-        case .date: SharedOptional.date
-        case .uuid: SharedOptional.uuid
-        case .data: SharedOptional.data
-        case .url: SharedOptional.url
-        default: .optional(wrapped)
-        }
-    }
-}
-
-/// The optional scalar types, each boxed once.
-private enum SharedOptional {
-    static let bool = SiftType.optional(.bool)
-    static let int = SiftType.optional(.int)
-    static let double = SiftType.optional(.double)
-    static let float = SiftType.optional(.float)
-    static let string = SiftType.optional(.string)
-    static let date = SiftType.optional(.date)
-    static let uuid = SiftType.optional(.uuid)
-    static let data = SiftType.optional(.data)
-    static let url = SiftType.optional(.url)
 }

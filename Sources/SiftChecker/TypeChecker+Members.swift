@@ -91,7 +91,7 @@ extension TypeChecker {
         switch consume member {
         case .attribute(let attribute):
             let type = SiftType(attribute.type)
-            return TypedExpr(.attribute(base, attribute), attribute.isOptional ? .sharedOptional(type) : type, at: range)
+            return TypedExpr(.attribute(base, attribute), attribute.isOptional ? .optional(type) : type, at: range)
         case .relationship(let relationship):
             switch relationship.cardinality {
             case .toOne(let isOptional):
@@ -320,13 +320,15 @@ extension TypeChecker {
     func checkStringMethod(_ base: TypedExpr, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
         let method = name.name
         if let (test, label) = Self.stringTest(named: method) {
+            // Made only for an error message (interpolating it for every call cost a thousand instructions).
+            func signature() -> String { label.map { "\(method)(\($0):)" } ?? "\(method)(_:)" }
             if call.trailingClosure != nil || (call.arguments.first.map { isClosure($0.value) } ?? false) {
                 error(.badArguments, "'\(method)' on a String takes a string, not a closure", at: call.argumentListRange ?? range)
                 return TypedExpr(.error, .error, at: range)
             }
-            guard let argument = singleArgument(call, label: label, method: label.map { "\(method)(\($0):)" } ?? "\(method)(_:)") else { return TypedExpr(.error, .error, at: range) }
+            guard let argument = singleArgument(call, label: label, method: signature()) else { return TypedExpr(.error, .error, at: range) }
             let typed = check(argument, expected: .string)
-            guard let coerced = coerceArgument(typed, to: .string, method: label.map { "\(method)(\($0):)" } ?? "\(method)(_:)") else { return TypedExpr(.error, .error, at: range) }
+            guard let coerced = coerceArgument(typed, to: .string, method: signature()) else { return TypedExpr(.error, .error, at: range) }
             return TypedExpr(.stringTest(test, base, coerced), .bool, at: range)
         }
         if let comparison = StringComparison(rawValue: method) {

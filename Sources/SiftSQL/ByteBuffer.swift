@@ -80,15 +80,20 @@ public struct ByteBuffer: @unchecked Sendable {
     /// Appends a counted run: `tag`, the length of `payload` in four bytes (little-endian), then
     /// `payload` (how SQL fragments store identifiers and bound texts).
     mutating func appendCounted(tag: UInt8, _ payload: UnsafeBufferPointer<UInt8>) {
+        append(count: 5 + payload.count) { target in _ = Self.writeCounted(tag: tag, payload, at: target) }
+    }
+
+    /// Writes a counted run (as ``appendCounted(tag:_:)`` appends it) at `target`, which has room
+    /// for it; returns where it ends.
+    static func writeCounted(tag: UInt8, _ payload: UnsafeBufferPointer<UInt8>, at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let length = UInt32(truncatingIfNeeded: payload.count)
-        append(count: 5 + payload.count) { target in
-            target[0] = tag
-            target[1] = UInt8(truncatingIfNeeded: length)
-            target[2] = UInt8(truncatingIfNeeded: length >> 8)
-            target[3] = UInt8(truncatingIfNeeded: length >> 16)
-            target[4] = UInt8(truncatingIfNeeded: length >> 24)
-            if let base = payload.baseAddress { (target + 5).initialize(from: base, count: payload.count) }
-        }
+        target[0] = tag
+        target[1] = UInt8(truncatingIfNeeded: length)
+        target[2] = UInt8(truncatingIfNeeded: length >> 8)
+        target[3] = UInt8(truncatingIfNeeded: length >> 16)
+        target[4] = UInt8(truncatingIfNeeded: length >> 24)
+        if let base = payload.baseAddress { (target + 5).initialize(from: base, count: payload.count) }
+        return target + 5 + payload.count
     }
 
     /// The payload length of the counted run whose tag is at `index` (its payload starts at `index + 5`).

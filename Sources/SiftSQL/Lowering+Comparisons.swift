@@ -27,11 +27,8 @@ extension LoweringContext {
                 sql.appendBinding(.constant(number))
                 return Lowered(sql, mayTrap: left.mayTrap).with(.comparison)
             }
-            let right = Lowered(.binding(.constant(number)), isAtomic: true)
-            let trap = trapTest(of: left)
-            let equality = dialect.nullSafeEqual(left.takeOperand(), right.sql, negated: op == .notEqual)
-            guard let trap else { return Lowered(equality, mayTrap: left.mayTrap).with(.comparison) }
-            return Lowered("CASE WHEN " + trap + " THEN NULL ELSE " + equality + " END", mayTrap: true, isAtomic: true)
+            var right = Lowered(.binding(.constant(number)), isAtomic: true)
+            return compare(op, &left, &right)
         }
         // The side that is a column is lowered first; the other side's parameters match its storage.
         let columnFirst = isColumnLike(rhs) && !isColumnLike(lhs)
@@ -53,6 +50,13 @@ extension LoweringContext {
             left = inReferenceSeconds(consume left, from: leftStorage)
             right = inReferenceSeconds(consume right, from: rightStorage)
         }
+        return compare(op, &left, &right)
+    }
+
+    /// `left op right`, both lowered (and normalized, converted) for the comparison: with `IS`
+    /// when `==`/`!=` meets an optional, a trap on either side kept a trap. The operands' SQL is
+    /// moved into the result.
+    func compare(_ op: ComparisonOperator, _ left: inout Lowered, _ right: inout Lowered) -> Lowered {
         let mayTrap = left.mayTrap || right.mayTrap
         if (op == .equal || op == .notEqual) && (left.isOptional || right.isOptional) {
             // A trap would read as nil: keep it a trap. (Its test reads the operands: made first,

@@ -173,10 +173,8 @@ extension LoweringContext {
     }
 
     /// `(SELECT <what> FROM ... WHERE <correlation> AND <filters> AND <extra>)`.
-    func subquery(
-        _ opened: OpenedSequence, select what: SQLFragment, extra: [SQLFragment] = [], suffix: SQLFragment = SQLFragment(), prefix: String = ""
-    ) -> SQLFragment {
-        subquery(opened, extra: extra, suffix: suffix, prefix: prefix, length: what.estimatedLength) { $0 += what }
+    func subquery(_ opened: OpenedSequence, select what: SQLFragment, suffix: SQLFragment = SQLFragment()) -> SQLFragment {
+        subquery(opened, extra: [], suffix: suffix, prefix: "", length: what.estimatedLength) { $0 += what }
     }
 
     /// `prefix(SELECT what FROM ... WHERE ...suffix)` with SQL text to select (`1`, `count(*)`).

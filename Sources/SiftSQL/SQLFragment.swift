@@ -106,22 +106,10 @@ public struct SQLFragment: Sendable, Hashable {
 
     private mutating func appendColumn(utf8 alias: UnsafeBufferPointer<UInt8>, _ column: UnsafeBufferPointer<UInt8>) {
         bytes.append(count: 11 + alias.count + column.count) { target in
-            let next = Self.writeIdentifier(alias, at: target)
+            let next = ByteBuffer.writeCounted(tag: Marker.identifier, alias, at: target)
             next.initialize(to: UInt8(ascii: "."))
-            _ = Self.writeIdentifier(column, at: next + 1)
+            _ = ByteBuffer.writeCounted(tag: Marker.identifier, column, at: next + 1)
         }
-    }
-
-    /// Writes an identifier's marker, length and UTF-8 at `target`; returns where it ends.
-    private static func writeIdentifier(_ name: UnsafeBufferPointer<UInt8>, at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        let length = UInt32(truncatingIfNeeded: name.count)
-        target[0] = Marker.identifier
-        target[1] = UInt8(truncatingIfNeeded: length)
-        target[2] = UInt8(truncatingIfNeeded: length >> 8)
-        target[3] = UInt8(truncatingIfNeeded: length >> 16)
-        target[4] = UInt8(truncatingIfNeeded: length >> 24)
-        if let base = name.baseAddress { (target + 5).initialize(from: base, count: name.count) }
-        return target + 5 + name.count
     }
 
     private init(bytes: ByteBuffer) {
@@ -295,11 +283,8 @@ public struct SQLFragment: Sendable, Hashable {
     /// `sift_name(first)` or `sift_name(first, second)`, a call of one of Sift's functions in
     /// Sift's dialect, in one buffer (joining the parts made three, and the name a string).
     static func siftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment?) -> SQLFragment {
-        let name = function.rawValue
-        var result = SQLFragment(reservingCapacity: name.utf8.count + first.bytes.count + (second?.bytes.count ?? 0) + 48)
-        result.appendText("sift_")
-        result.appendText(name)
-        result.appendText("(")
+        var result = SQLFragment(reservingCapacity: first.bytes.count + (second?.bytes.count ?? 0) + 64)
+        result.appendCallOpening(function)
         result += first
         if let second {
             result.appendText(", ")
@@ -309,13 +294,17 @@ public struct SQLFragment: Sendable, Hashable {
         return result
     }
 
+    /// `sift_name(`: the function's ``SiftFunction/sqlName`` written without making it a string.
+    private mutating func appendCallOpening(_ function: SiftFunction) {
+        appendText("sift_")
+        appendText(function.rawValue)
+        appendText("(")
+    }
+
     /// `sift_name(a, b, ...)`, in one buffer.
     static func siftCall(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment {
-        let name = function.rawValue
-        var result = SQLFragment(reservingCapacity: name.utf8.count + arguments.reduce(0) { $0 + $1.bytes.count + 2 } + 48)
-        result.appendText("sift_")
-        result.appendText(name)
-        result.appendText("(")
+        var result = SQLFragment(reservingCapacity: arguments.reduce(0) { $0 + $1.bytes.count + 2 } + 64)
+        result.appendCallOpening(function)
         for (index, argument) in arguments.enumerated() {
             if index > 0 { result.appendText(", ") }
             result += argument
