@@ -3,7 +3,7 @@ import SiftSchema
 
 extension LoweringContext {
     /// `==`, `!=`, `<`, ... with Swift's meaning for optionals, strings and dates.
-    func lowerComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered {
+    mutating func lowerComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered {
         // `x == true` / `x != false` on a non-optional Bool is `x` itself (readable, index-friendly).
         if lhs.type.isBool, rhs.type.isBool, op == .equal || op == .notEqual {
             if case .constant(.bool(let value)) = rhs.kind { return boolEquality(lhs, value == (op == .equal)) }
@@ -56,7 +56,7 @@ extension LoweringContext {
     /// `left op right`, both lowered (and normalized, converted) for the comparison: with `IS`
     /// when `==`/`!=` meets an optional, a trap on either side kept a trap. The operands' SQL is
     /// moved into the result.
-    func compare(_ op: ComparisonOperator, _ left: inout Lowered, _ right: inout Lowered) -> Lowered {
+    mutating func compare(_ op: ComparisonOperator, _ left: inout Lowered, _ right: inout Lowered) -> Lowered {
         let mayTrap = left.mayTrap || right.mayTrap
         if (op == .equal || op == .notEqual) && (left.isOptional || right.isOptional) {
             // A trap would read as nil: keep it a trap. (Its test reads the operands: made first,
@@ -74,7 +74,7 @@ extension LoweringContext {
     /// null-safe equality with `NULL`) on the value's own SQL. A string is not normalized first as
     /// other comparisons do: `sift_nfc(x)` is NULL exactly when `x` is, and the bare column keeps
     /// its index. A trap still reads as a trap, not as nil. nil when neither side is `nil`.
-    func nilComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered? {
+    mutating func nilComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered? {
         let other: TypedExpr
         if case .constant(.null) = rhs.kind {
             other = lhs
@@ -122,7 +122,7 @@ extension LoweringContext {
     /// `(a ?? c) == v` with constants `c` and `v` is `a == v`, or `a == v || a == nil` when
     /// `c == v` (decided here, with Swift's `==`); `!=` is its negation. The optional stays bare
     /// (a column keeps its index) instead of disappearing into `coalesce`. nil when it does not apply.
-    func coalescedEquality(_ op: ComparisonOperator, _ coalesced: TypedExpr, _ other: TypedExpr) -> TypedExpr? {
+    mutating func coalescedEquality(_ op: ComparisonOperator, _ coalesced: TypedExpr, _ other: TypedExpr) -> TypedExpr? {
         guard case .nilCoalescing(let optional, let fallback) = coalesced.kind, case .constant(let defaultValue) = fallback.kind,
             case .constant(let value) = other.kind, optional.type.isOptional, fallback.type == other.type, !other.type.isOptional,
             let same = Self.equalConstants(defaultValue, value)
@@ -140,7 +140,7 @@ extension LoweringContext {
     /// `o?.test == true` is `if let v = o { test } else { false }` (and `== false`, `!= true`,
     /// `!= false` likewise), which lowers to `o IS NOT NULL AND test`: the planner sees the test's
     /// terms (an index range for `hasPrefix`) instead of a `CASE`. nil when it does not apply.
-    func chainedTestEquality(_ op: ComparisonOperator, _ chained: TypedExpr, _ other: TypedExpr) -> TypedExpr? {
+    mutating func chainedTestEquality(_ op: ComparisonOperator, _ chained: TypedExpr, _ other: TypedExpr) -> TypedExpr? {
         // The constant first: it rules out most comparisons without copying the chain's parts.
         var constant = other
         if case .injectOptional(let inner) = other.kind { constant = inner }  // `true` promoted to `Bool?`
@@ -173,14 +173,14 @@ extension LoweringContext {
         }
     }
 
-    func boolEquality(_ expr: TypedExpr, _ positive: Bool) -> Lowered {
+    mutating func boolEquality(_ expr: TypedExpr, _ positive: Bool) -> Lowered {
         let condition = lowerCondition(expr)
         if let constant = condition.boolConstant { return constantBool(constant == positive) }
         return positive ? condition : Lowered("NOT " + condition.operand(inside: .not), mayTrap: condition.mayTrap).with(.not)
     }
 
     /// Whether an expression reads a column whose storage the other side should adopt.
-    func isColumnLike(_ expr: TypedExpr) -> Bool {
+    mutating func isColumnLike(_ expr: TypedExpr) -> Bool {
         if case .attribute = expr.kind { return true }
         return staticStorage(expr) != nil
     }
@@ -188,14 +188,15 @@ extension LoweringContext {
     /// The storage of the date or UUID column an expression's value comes from, found from the
     /// typed tree alone (through optionals, `??`, branches and variables bound by `if let` and
     /// optional chaining), so it is known before either side of a comparison is lowered.
-    func staticStorage(_ expr: TypedExpr) -> Storage? {
+    mutating func staticStorage(_ expr: TypedExpr) -> Storage? {
         switch expr.kind {
         case .attribute(_, let attribute):
             return attribute.type == .date || attribute.type == .uuid ? attribute.storage : nil
         case .variable(let id):
             // A variable bound by `if let` or an optional chain being lowered holds its source's value.
             if case .value(let bound)? = variables[id], let storage = bound.storage { return storage }
-            return variableSources[id].flatMap(staticStorage)
+            guard let source = variableSources[id] else { return nil }
+            return staticStorage(source)
         case .injectOptional(let inner):
             return staticStorage(inner)
         case .optionalMap(let source, let variable, let body):
@@ -209,7 +210,9 @@ extension LoweringContext {
         case .conditional(_, let then, let otherwise):
             return staticStorage(then) ?? staticStorage(otherwise)
         case .first(let sequence), .extremum(_, let sequence):
-            if case .arrayLiteral(let elements) = sequence.kind { return elements.lazy.compactMap(staticStorage).first }
+            if case .arrayLiteral(let elements) = sequence.kind {
+                for element in elements { if let storage = staticStorage(element) { return storage } }
+            }
             return nil
         default:
             return nil
@@ -220,7 +223,7 @@ extension LoweringContext {
     /// both forms of the bound value, `column IN (?nfc, ?nfd)` (`NOT IN` for `!=`), so its index
     /// applies. Exact: a text in NFC is canonically equivalent to the value exactly when it is
     /// the value's NFC, and likewise for NFD. nil when it does not apply.
-    func bothFormsEquality(_ op: ComparisonOperator, _ left: Lowered, _ right: Lowered) -> Lowered? {
+    mutating func bothFormsEquality(_ op: ComparisonOperator, _ left: Lowered, _ right: Lowered) -> Lowered? {
         guard op == .equal || op == .notEqual, !left.isOptional, !right.isOptional else { return nil }
         let (column, value) = left.column != nil ? (left, right) : (right, left)
         guard let reference = column.column, isNFCOrNFD(reference), let forms = bothForms(value) else { return nil }
@@ -233,7 +236,7 @@ extension LoweringContext {
 
     /// Whether a column is known to hold each text in NFC or NFD but not known to be NFC only;
     /// records the column as a candidate for facts, and the assumption when it holds.
-    func isNFCOrNFD(_ column: ColumnReference) -> Bool {
+    mutating func isNFCOrNFD(_ column: ColumnReference) -> Bool {
         guard knownForm(of: column) == .nfcOrNFD else { return false }
         nfcOrNFDAssumptions.appendOnce(key(of: column))
         return true
@@ -241,7 +244,7 @@ extension LoweringContext {
 
     /// A bound string's NFC form (as it is bound) and its NFD form when that differs by bytes;
     /// nil when the value is not a single constant or plain parameter.
-    func bothForms(_ value: Lowered) -> (composed: SQLFragment, decomposed: SQLFragment?)? {
+    mutating func bothForms(_ value: Lowered) -> (composed: SQLFragment, decomposed: SQLFragment?)? {
         guard let slot = value.sql.singleBinding else { return nil }
         switch slot {
         case .constant(.text(let text)):
@@ -258,7 +261,7 @@ extension LoweringContext {
 
     /// A string operand in NFC: constants and parameters are bound in NFC already; a column known
     /// to hold NFC text stays bare (keeping its index); anything else goes through `sift_nfc`.
-    func normalizedString(_ value: consuming Lowered) -> Lowered {
+    mutating func normalizedString(_ value: consuming Lowered) -> Lowered {
         if value.sql.isSingleBinding { return value }
         if value.sql.isNullLiteral { return value }
         if let column = value.column {

@@ -6,7 +6,7 @@ extension LoweringContext {
     // MARK: Conditions
 
     /// Lowers a Bool expression to a two-valued SQL condition (NULL only for a trap).
-    func lowerCondition(_ expr: TypedExpr) -> Lowered {
+    mutating func lowerCondition(_ expr: TypedExpr) -> Lowered {
         var lowered = lowerValue(expr)
         if lowered.isOptional {
             // A `Bool?` used as a condition (the checker only allows it through `== true`, but be safe).
@@ -17,7 +17,7 @@ extension LoweringContext {
         return lowered
     }
 
-    func constantBool(_ value: Bool) -> Lowered {
+    mutating func constantBool(_ value: Bool) -> Lowered {
         Lowered(SQLFragment(value ? dialect.trueLiteral : dialect.falseLiteral), isAtomic: true, boolConstant: value)
     }
 
@@ -25,7 +25,7 @@ extension LoweringContext {
 
     /// Lowers any expression to an SQL value. `hint` says how a parameter or constant met here
     /// must be encoded (the storage of the column it is compared with).
-    func lowerValue(_ expr: TypedExpr, hint: ValueEncoding = .plain) -> Lowered {
+    mutating func lowerValue(_ expr: TypedExpr, hint: ValueEncoding = .plain) -> Lowered {
         switch expr.kind {
         case .error:
             return constantBool(false)
@@ -202,7 +202,7 @@ extension LoweringContext {
     /// range: `(name >= nfc AND name < nfc' OR name >= nfd AND name < nfd')`. A text whose first
     /// characters are canonically equivalent to the prefix starts with the prefix's bytes in the
     /// text's own form (whole characters of an NFC or NFD text are in that form).
-    func prefixRange(column: ColumnReference, haystack: Lowered, needle: TypedExpr) -> SQLFragment? {
+    mutating func prefixRange(column: ColumnReference, haystack: Lowered, needle: TypedExpr) -> SQLFragment? {
         let bothForms: Bool
         if knownForm(of: column) == .nfc {
             bothForms = false
@@ -255,7 +255,7 @@ extension LoweringContext {
     /// known to hold NFC text (or each text in NFC or NFD: then either form's bytes), as the
     /// candidates of `contains`; nil when no such test applies. A run of whole characters of an
     /// NFC (NFD) text that is canonically equivalent to the needle is the needle's NFC (NFD).
-    func instrCandidates(column: ColumnReference, haystack: Lowered, needle: Lowered) -> SQLFragment? {
+    mutating func instrCandidates(column: ColumnReference, haystack: Lowered, needle: Lowered) -> SQLFragment? {
         guard let forms = bothForms(needle) else {
             _ = knownForm(of: column)  // a candidate all the same
             return nil
@@ -272,7 +272,7 @@ extension LoweringContext {
 
     /// Two values that meet (the sides of `??`, the branches of a conditional): the one that reads
     /// a column is lowered first, and a parameter or constant on the other side takes its storage.
-    func lowerPair(_ first: TypedExpr, _ second: TypedExpr, hint: ValueEncoding) -> (Lowered, Lowered) {
+    mutating func lowerPair(_ first: TypedExpr, _ second: TypedExpr, hint: ValueEncoding) -> (Lowered, Lowered) {
         var (left, right): (Lowered, Lowered)
         if hint == .plain, isColumnLike(second), !isColumnLike(first) {
             right = lowerValue(second, hint: hint)
@@ -291,7 +291,7 @@ extension LoweringContext {
 
     /// Whether date values come in more than one storage: then they meet as seconds since 2001,
     /// as `Date` holds them (``asInstant(_:)``).
-    func mixesStorages(_ values: [Lowered]) -> Bool { Set(values.compactMap(\.storage)).count > 1 }
+    mutating func mixesStorages(_ values: [Lowered]) -> Bool { Set(values.compactMap(\.storage)).count > 1 }
 
     /// A date value in seconds since 2001 when it comes in a storage; one without (a computed
     /// value, already an instant) as it is.
@@ -308,7 +308,7 @@ extension LoweringContext {
         return converted
     }
 
-    func lowerConstant(_ constant: Constant, type: SiftType) -> Lowered {
+    mutating func lowerConstant(_ constant: Constant, type: SiftType) -> Lowered {
         switch constant {
         case .null:
             return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
@@ -331,7 +331,7 @@ extension LoweringContext {
     /// The value a number constant binds: an `Int` as an integer; a `UInt64` beyond `Int64` and a
     /// `Double` as a real (SQLite stores such an integer as REAL; comparisons keep their order), a
     /// `Float` rounded to it first. nil for other constants.
-    func numberValue(of constant: Constant, type: SiftType) -> SQLValue? {
+    mutating func numberValue(of constant: Constant, type: SiftType) -> SQLValue? {
         switch constant {
         case .int(let value): .integer(value)
         case .uint(let value): .real(Double(value))
@@ -340,7 +340,7 @@ extension LoweringContext {
         }
     }
 
-    func parameterEncoding(for type: SiftType, hint: ValueEncoding) -> ValueEncoding {
+    mutating func parameterEncoding(for type: SiftType, hint: ValueEncoding) -> ValueEncoding {
         switch type.unwrapped {
         case .date:
             if case .date = hint { return hint }
@@ -356,7 +356,7 @@ extension LoweringContext {
         }
     }
 
-    func storage(of encoding: ValueEncoding) -> Storage? {
+    mutating func storage(of encoding: ValueEncoding) -> Storage? {
         switch encoding {
         case .date(let storage), .uuid(let storage): storage
         default: nil
@@ -364,7 +364,7 @@ extension LoweringContext {
     }
 
     /// The encoding a value compared with `other` must use.
-    func encoding(toMatch other: Lowered, type: SiftType) -> ValueEncoding {
+    mutating func encoding(toMatch other: Lowered, type: SiftType) -> ValueEncoding {
         guard let storage = other.storage else { return .plain }
         switch type.unwrapped {
         case .date: return .date(storage)
@@ -376,7 +376,7 @@ extension LoweringContext {
     // MARK: Rows
 
     /// The row an expression of model type stands for: an alias, joining to-one relationships.
-    func row(of expr: TypedExpr) -> (alias: String, model: Model, level: QueryLevel?, isOptional: Bool)? {
+    mutating func row(of expr: TypedExpr) -> (alias: String, model: Model, level: QueryLevel?, isOptional: Bool)? {
         switch expr.kind {
         case .variable(let id):
             if case .row(let alias, let model, let level)? = variables[id] { return (alias, model, level, false) }
@@ -395,14 +395,14 @@ extension LoweringContext {
     }
 
     /// Whether an expression is a row (model type), possibly optional.
-    func isRow(_ type: SiftType) -> Bool {
+    mutating func isRow(_ type: SiftType) -> Bool {
         if case .model = type.unwrapped { return true }
         return false
     }
 
     // MARK: Optionals
 
-    func lowerOptionalMap(source: TypedExpr, variable: VariableID, body: TypedExpr, hint: ValueEncoding) -> Lowered {
+    mutating func lowerOptionalMap(source: TypedExpr, variable: VariableID, body: TypedExpr, hint: ValueEncoding) -> Lowered {
         if isRow(source.type), let row = row(of: source) {
             variables[variable] = .row(alias: row.alias, model: row.model, level: row.level)
             let lowered = lowerValue(body, hint: hint)
@@ -444,14 +444,14 @@ extension LoweringContext {
 
     /// ``anyOf(_:)`` of two conditions, without a list for them (an equality of optionals asks
     /// for its operands' trap tests, most often neither).
-    func anyOf(_ first: SQLFragment?, _ second: SQLFragment?) -> SQLFragment? {
+    mutating func anyOf(_ first: SQLFragment?, _ second: SQLFragment?) -> SQLFragment? {
         guard let first else { return second }
         guard let second else { return first }
         return "(" + first.parenthesized + " OR " + second.parenthesized + ")"
     }
 
     /// `(a) OR (b) ...` of the conditions present; nil when there are none.
-    func anyOf(_ conditions: [SQLFragment?]) -> SQLFragment? {
+    mutating func anyOf(_ conditions: [SQLFragment?]) -> SQLFragment? {
         let present = conditions.compactMap { $0 }
         guard !present.isEmpty else { return nil }
         if present.count == 1 { return present[0] }
@@ -459,7 +459,7 @@ extension LoweringContext {
     }
 
     /// The body is an attribute or to-one chain of the bound row: NULL by itself when the row is missing.
-    func isNullWhenRowMissing(_ body: TypedExpr, variable: VariableID) -> Bool {
+    mutating func isNullWhenRowMissing(_ body: TypedExpr, variable: VariableID) -> Bool {
         switch body.kind {
         case .attribute(let base, _), .toOne(let base, _):
             if case .variable(variable) = base.kind { return true }
@@ -471,7 +471,7 @@ extension LoweringContext {
         }
     }
 
-    func isAttributeChain(_ expr: TypedExpr) -> Bool {
+    mutating func isAttributeChain(_ expr: TypedExpr) -> Bool {
         switch expr.kind {
         case .attribute(let base, _), .toOne(let base, _): isAttributeChain(base)
         case .variable: true
@@ -480,7 +480,7 @@ extension LoweringContext {
     }
 
     /// The body propagates NULL from the bound value by itself (plain functions of it).
-    func isNullWhenValueNull(_ body: TypedExpr, variable: VariableID) -> Bool {
+    mutating func isNullWhenValueNull(_ body: TypedExpr, variable: VariableID) -> Bool {
         switch body.kind {
         case .stringTransform(_, let inner), .stringLength(let inner), .rawValue(let inner), .injectOptional(let inner):
             if case .variable(variable) = inner.kind { return true }
@@ -490,7 +490,7 @@ extension LoweringContext {
         }
     }
 
-    func lowerIfLet(source: TypedExpr, variable: VariableID, then: TypedExpr, otherwise: TypedExpr, hint: ValueEncoding, type: SiftType) -> Lowered {
+    mutating func lowerIfLet(source: TypedExpr, variable: VariableID, then: TypedExpr, otherwise: TypedExpr, hint: ValueEncoding, type: SiftType) -> Lowered {
         let missing: SQLFragment
         let present: SQLFragment
         var sourceTrap: SQLFragment?
@@ -534,7 +534,7 @@ extension LoweringContext {
 
     // MARK: Operators
 
-    func lowerArithmetic(_ op: ArithmeticOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, type: SiftType) -> Lowered {
+    mutating func lowerArithmetic(_ op: ArithmeticOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, type: SiftType) -> Lowered {
         var left = lowerValue(lhs)
         var right = lowerValue(rhs)
         let mayTrap = left.mayTrap || right.mayTrap
@@ -571,7 +571,7 @@ extension LoweringContext {
         return Lowered(sql, mayTrap: mayTrap, isAtomic: isAtomic)
     }
 
-    func lowerConversion(_ inner: TypedExpr, to type: SiftType) -> Lowered {
+    mutating func lowerConversion(_ inner: TypedExpr, to type: SiftType) -> Lowered {
         let operand = lowerValue(inner)
         switch type {
         case .double:
@@ -591,7 +591,7 @@ extension LoweringContext {
         }
     }
 
-    func lowerLogical(_ op: LogicalOperator, _ operands: [TypedExpr]) -> Lowered {
+    mutating func lowerLogical(_ op: LogicalOperator, _ operands: [TypedExpr]) -> Lowered {
         var lowered: [Lowered] = []
         for operand in operands {
             let condition = lowerCondition(operand)
@@ -630,7 +630,7 @@ extension LoweringContext {
 
     /// Joins many terms with AND/OR in nested groups, so a chain of 10,000 clauses stays far below
     /// SQLite's expression depth limit (1,000).
-    func balanced(_ terms: [SQLFragment], separator: String, mayTrap: Bool) -> Lowered {
+    mutating func balanced(_ terms: [SQLFragment], separator: String, mayTrap: Bool) -> Lowered {
         let groupSize = 64
         if terms.count <= groupSize {
             return Lowered(SQLFragment.joined(terms, separator: separator), mayTrap: mayTrap)

@@ -40,7 +40,7 @@ extension QueryLevel {
 extension LoweringContext {
     /// The keys of the root level's joins whose target must be present for `filter` to be true.
     /// (A list: a level has a few joins, at most SQLite's 64 tables.)
-    func requiredJoinKeys(_ filter: TypedExpr, rootAlias: String, level: QueryLevel) -> [JoinKey] {
+    mutating func requiredJoinKeys(_ filter: TypedExpr, rootAlias: String, level: QueryLevel) -> [JoinKey] {
         var keys: [JoinKey] = []
         for path in requiredPaths(filter) {
             var alias = rootAlias

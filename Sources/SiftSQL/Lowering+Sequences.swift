@@ -43,7 +43,7 @@ extension LoweringContext {
     ///
     /// `needsElement: false` says the elements are only counted or tested for: a join table's
     /// links are then enough when every link points at a row (an intact reference).
-    func openSequence(_ sequence: TypedExpr, elementEncoding: ValueEncoding = .plain, needsElement: Bool = true) -> OpenedSequence? {
+    mutating func openSequence(_ sequence: TypedExpr, elementEncoding: ValueEncoding = .plain, needsElement: Bool = true) -> OpenedSequence? {
         switch sequence.kind {
         case .toMany(let base, let relationship):
             guard let baseRow = row(of: base) else { return nil }
@@ -121,13 +121,13 @@ extension LoweringContext {
 
     /// Whether a column may hold NULL: unless it is a non-optional attribute (the schema knows it
     /// is `NOT NULL` or the rowid).
-    func mayBeNull(_ column: String, of model: Model) -> Bool {
+    mutating func mayBeNull(_ column: String, of model: Model) -> Bool {
         // The members themselves: `model.attributes` would build an array per call.
         for case .attribute(let attribute) in model.members where attribute.columnName == column { return attribute.isOptional }
         return true
     }
 
-    func openJSONArray(_ array: Lowered, type: SiftType, elementEncoding: ValueEncoding) -> OpenedSequence {
+    mutating func openJSONArray(_ array: Lowered, type: SiftType, elementEncoding: ValueEncoding) -> OpenedSequence {
         let elementAlias = alias("element")
         let table = dialect.jsonArrayElements(array.sql, alias: elementAlias)
         let element = Lowered(
@@ -139,7 +139,7 @@ extension LoweringContext {
     /// The storage the dates of an array bound with `encoding` are in: as the encoding says, or
     /// seconds since 2001 (how a date is bound when nothing says otherwise). Known, a date element
     /// meets a column of another storage as an instant.
-    func dateStorage(ofElementsOf type: SiftType, encoding: ValueEncoding) -> Storage? {
+    mutating func dateStorage(ofElementsOf type: SiftType, encoding: ValueEncoding) -> Storage? {
         guard type.sequenceElement?.unwrapped == .date else { return nil }
         return storage(of: encoding) ?? .dateReferenceSeconds
     }
@@ -152,7 +152,7 @@ extension LoweringContext {
     }
 
     /// An array literal of constants or an array parameter as one JSON array binding.
-    func lowerArray(_ sequence: TypedExpr, elementEncoding: ValueEncoding) -> Lowered {
+    mutating func lowerArray(_ sequence: TypedExpr, elementEncoding: ValueEncoding) -> Lowered {
         switch sequence.kind {
         case .parameter(let name):
             return Lowered(.binding(.parameter(name: name, encoding: .jsonArray(element: elementEncoding))), isAtomic: true)
@@ -164,7 +164,7 @@ extension LoweringContext {
         }
     }
 
-    func bindElement(_ variable: VariableID, of opened: OpenedSequence) {
+    mutating func bindElement(_ variable: VariableID, of opened: OpenedSequence) {
         if let row = opened.row {
             variables[variable] = .row(alias: row.alias, model: row.model, level: opened.level)
         } else if let element = opened.element {
@@ -173,19 +173,19 @@ extension LoweringContext {
     }
 
     /// `(SELECT <what> FROM ... WHERE <correlation> AND <filters> AND <extra>)`.
-    func subquery(_ opened: OpenedSequence, select what: SQLFragment, suffix: SQLFragment = SQLFragment()) -> SQLFragment {
+    mutating func subquery(_ opened: OpenedSequence, select what: SQLFragment, suffix: SQLFragment = SQLFragment()) -> SQLFragment {
         subquery(opened, extra: [], suffix: suffix, prefix: "", length: what.estimatedLength) { $0 += what }
     }
 
     /// `prefix(SELECT what FROM ... WHERE ...suffix)` with SQL text to select (`1`, `count(*)`).
-    func subquery(
+    mutating func subquery(
         _ opened: OpenedSequence, selectText what: String, extra: [SQLFragment] = [], suffix: SQLFragment = SQLFragment(), prefix: String = ""
     ) -> SQLFragment {
         subquery(opened, extra: extra, suffix: suffix, prefix: prefix, length: what.utf8.count) { $0.appendText(what) }
     }
 
     /// The subquery written in one buffer (joining its parts made a fragment of each).
-    private func subquery(
+    private mutating func subquery(
         _ opened: OpenedSequence, extra: [SQLFragment], suffix: SQLFragment, prefix: String, length: Int,
         select: (inout SQLFragment) -> Void
     ) -> SQLFragment {
@@ -205,7 +205,7 @@ extension LoweringContext {
     /// Wraps a result computed over a sequence so that it is NULL (a trap) when Swift would trap
     /// while computing it: every element goes through the filters in order (and then through
     /// `last`, the closure of `contains`/`allSatisfy`), and a trap for any element traps the row.
-    func guardTraps(of opened: OpenedSequence, _ result: Lowered, last: Lowered? = nil) -> Lowered {
+    mutating func guardTraps(of opened: OpenedSequence, _ result: Lowered, last: Lowered? = nil) -> Lowered {
         // Nothing can trap (the common case): the result as it is, without the lists below.
         if !opened.mayTrap, !(last?.mayTrap ?? false), !opened.filters.contains(where: \.mayTrap) { return result }
         let stages = opened.filters + (last.map { [$0] } ?? [])
@@ -232,7 +232,7 @@ extension LoweringContext {
     }
 
     /// `contains { ... }` (some element matches) and `allSatisfy { ... }` (no element fails).
-    func lowerQuantifier(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr, isAll: Bool) -> Lowered {
+    mutating func lowerQuantifier(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr, isAll: Bool) -> Lowered {
         guard let opened = openSequence(sequence) else { return constantBool(isAll) }
         bindElement(variable, of: opened)
         // In `allSatisfy` the closure's result is negated: a NULL there must not read as false.
@@ -257,7 +257,7 @@ extension LoweringContext {
     /// may become a semi-join (``lowerSemiJoin(sequence:variable:predicate:nullIsFalse:)``).
     /// `nullIsFalse` says the condition is only ever used as a filter (never negated), where a
     /// NULL selects nothing, as false does.
-    func lowerWholeCondition(_ expr: TypedExpr, nullIsFalse: Bool) -> Lowered {
+    mutating func lowerWholeCondition(_ expr: TypedExpr, nullIsFalse: Bool) -> Lowered {
         if case .any(let sequence, let variable, let predicate) = expr.kind,
             let semiJoin = lowerSemiJoin(sequence: sequence, variable: variable, predicate: predicate, nullIsFalse: nullIsFalse)
         {
@@ -276,7 +276,7 @@ extension LoweringContext {
     /// that holds a NULL) selects nothing, as false does, and testing each element's key for NULL
     /// would make SQLite read every candidate's row. nil when it does not apply (the closure may
     /// trap, or reads outer rows).
-    func lowerSemiJoin(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr, nullIsFalse: Bool) -> Lowered? {
+    mutating func lowerSemiJoin(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr, nullIsFalse: Bool) -> Lowered? {
         guard case .toMany = sequence.kind, !ExpressionTraps.mayTrap(predicate),
             FreeVariables.readsOnly(variable, in: predicate)
         else { return nil }
@@ -323,7 +323,7 @@ extension LoweringContext {
     /// `contains { }` over a relationship, inside the list of a semi-join, as a join: its tables
     /// join `level` and the conditions it needs are returned (its correlation and its closure).
     /// nil when it is not such a `contains`.
-    func joinQuantifier(_ expr: TypedExpr, into level: QueryLevel) -> [SQLFragment]? {
+    mutating func joinQuantifier(_ expr: TypedExpr, into level: QueryLevel) -> [SQLFragment]? {
         guard case .any(let sequence, let variable, let predicate) = expr.kind, case .toMany = sequence.kind,
             let nested = openSequence(sequence), nested.correlation != nil
         else { return nil }
@@ -336,7 +336,7 @@ extension LoweringContext {
         return conditions
     }
 
-    func lowerCount(_ sequence: TypedExpr) -> Lowered {
+    mutating func lowerCount(_ sequence: TypedExpr) -> Lowered {
         if case .arrayLiteral(let elements) = sequence.kind, !elements.contains(where: ExpressionTraps.mayTrap) {
             return Lowered(.binding(.constant(.integer(Int64(elements.count)))), isAtomic: true)
         }
@@ -344,7 +344,7 @@ extension LoweringContext {
         return guardTraps(of: opened, Lowered(subquery(opened, selectText: "count(*)"), isAtomic: true))
     }
 
-    func lowerIsEmpty(_ sequence: TypedExpr) -> Lowered {
+    mutating func lowerIsEmpty(_ sequence: TypedExpr) -> Lowered {
         if case .arrayLiteral(let elements) = sequence.kind, !elements.contains(where: ExpressionTraps.mayTrap) {
             return constantBool(elements.isEmpty)
         }
@@ -352,7 +352,7 @@ extension LoweringContext {
         return guardTraps(of: opened, Lowered(subquery(opened, selectText: "1", prefix: "NOT EXISTS ")).with(.not))
     }
 
-    func lowerFirst(_ sequence: TypedExpr, hint: ValueEncoding) -> Lowered {
+    mutating func lowerFirst(_ sequence: TypedExpr, hint: ValueEncoding) -> Lowered {
         guard let opened = openSequence(sequence, elementEncoding: hint), let element = opened.element else {
             return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
         }
@@ -367,7 +367,7 @@ extension LoweringContext {
         return guardTraps(of: opened, first)
     }
 
-    func lowerExtremum(_ sequence: TypedExpr, isMaximum: Bool, hint: ValueEncoding) -> Lowered {
+    mutating func lowerExtremum(_ sequence: TypedExpr, isMaximum: Bool, hint: ValueEncoding) -> Lowered {
         guard let opened = openSequence(sequence, elementEncoding: hint), let element = opened.element else {
             return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
         }
@@ -388,7 +388,7 @@ extension LoweringContext {
     }
 
     /// `sequence.contains(element)`: a range test, an `IN` list, or a subquery.
-    func lowerContains(sequence: TypedExpr, element: TypedExpr) -> Lowered {
+    mutating func lowerContains(sequence: TypedExpr, element: TypedExpr) -> Lowered {
         let elementType = element.type
         switch sequence.kind {
         case .range(let lower, let upper, let closed):
@@ -434,20 +434,27 @@ extension LoweringContext {
             var value: Lowered
             var items: [Lowered] = []
             items.reserveCapacity(elements.count)
-            if isColumnLike(element) || !elements.contains(where: isColumnLike) {
-                value = lowerValue(element)
-                for item in elements { items.append(lowerValue(item, hint: encoding(toMatch: value, type: item.type))) }
-            } else {
-                let leaderIndex = elements.firstIndex(where: isColumnLike) ?? 0
+            // The first element that reads a column leads, unless the value itself does.
+            var leaderIndex: Int?
+            if !isColumnLike(element) {
+                for index in elements.indices where isColumnLike(elements[index]) {
+                    leaderIndex = index
+                    break
+                }
+            }
+            if let leaderIndex {
                 let leader = lowerValue(elements[leaderIndex])
                 value = lowerValue(element, hint: encoding(toMatch: leader, type: element.type))
                 for (index, item) in elements.enumerated() {
                     items.append(index == leaderIndex ? leader : lowerValue(item, hint: encoding(toMatch: leader, type: item.type)))
                 }
+            } else {
+                value = lowerValue(element)
+                for item in elements { items.append(lowerValue(item, hint: encoding(toMatch: value, type: item.type))) }
             }
             if elementType.unwrapped == .date, mixesStorages([value] + items) {
                 value = asInstant(value)
-                items = items.map(asInstant)
+                items = items.map { asInstant($0) }
             }
             if elementType.unwrapped.isString {
                 value = normalizedString(value)

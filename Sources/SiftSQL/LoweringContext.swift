@@ -273,7 +273,7 @@ struct ByVariable<Value> {
 }
 
 /// The state of lowering one query.
-final class LoweringContext {
+struct LoweringContext {
     let query: CheckedQuery
     let schema: Schema
     let dialect: any SQLDialect
@@ -281,36 +281,36 @@ final class LoweringContext {
     // The mutable state is `@exclusivity(unchecked)`: the phase never holds two accesses to one
     // property at once, and the run-time check of each access (about 76 instructions) was 6% of
     // compiling a query.
-    @exclusivity(unchecked) var variables = VariableBindings()
+    var variables = VariableBindings()
     /// The expression each `if let` / optional-chain variable is bound to, for ``staticStorage(_:)``.
-    @exclusivity(unchecked) var variableSources = VariableSources()
+    var variableSources = VariableSources()
     /// The aliases given so far: the first apart (most queries have one), the next
     /// ``aliasListLimit`` in a list, and those with all later ones in the set once there are more.
-    @exclusivity(unchecked) var firstAlias: String?
-    @exclusivity(unchecked) var usedAliasList: [String] = []
-    @exclusivity(unchecked) var usedAliases: Set<String> = []
+    var firstAlias: String?
+    var usedAliasList: [String] = []
+    var usedAliases: Set<String> = []
     /// For each to-one join alias, the target column it joins on.
-    @exclusivity(unchecked) var presenceColumns = SmallMap<String, String>()
+    var presenceColumns = SmallMap<String, String>()
     // What the facts decided is kept in lists, not sets: a query names a few columns and
     // references, and comparing a few short keys costs less than hashing one (a set's first insert
     // also allocates its storage).
     /// The conditions under which optional lowered values trapped, numbered by
     /// ``Lowered/trapConditionNumber``.
-    @exclusivity(unchecked) var trapConditions: [SQLFragment] = []
+    var trapConditions: [SQLFragment] = []
     /// The text columns lowered values are, numbered by ``ColumnReference``, each with what
     /// ``knownForm(of:)`` found once asked: the columns asked about are those whose NFC-ness
     /// changes the SQL (the candidates for facts). One list, where a list of the columns and one
     /// of the answers cost an allocation each.
-    @exclusivity(unchecked) var textColumns: [TextColumn] = []
+    var textColumns: [TextColumn] = []
     /// How many of ``textColumns`` ``knownForm(of:)`` has been asked about.
-    @exclusivity(unchecked) var askedColumns: Int32 = 0
+    var askedColumns: Int32 = 0
     /// Text columns the SQL uses bare because the facts say they hold only NFC text.
-    @exclusivity(unchecked) var nfcAssumptions: [String] = []
+    var nfcAssumptions: [String] = []
     /// Text columns the SQL compares in both NFC and NFD because the facts say they hold no other form.
-    @exclusivity(unchecked) var nfcOrNFDAssumptions: [String] = []
+    var nfcOrNFDAssumptions: [String] = []
     /// References whose being intact changes the SQL, and those the SQL assumes intact.
-    @exclusivity(unchecked) var referenceCandidates: [ForeignKeyReference] = []
-    @exclusivity(unchecked) var referenceAssumptions: [ForeignKeyReference] = []
+    var referenceCandidates: [ForeignKeyReference] = []
+    var referenceAssumptions: [ForeignKeyReference] = []
 
     init(query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: SQLLowering.Options) {
         self.query = query
@@ -323,10 +323,10 @@ final class LoweringContext {
     static let readableConjuncts = 64
 
     /// The root query level, made by ``resolvedLevel(_:)`` when something first joins it.
-    @exclusivity(unchecked) var rootLevel: QueryLevel?
+    var rootLevel: QueryLevel?
 
     /// The level a row binding names: its own, or the root level (made now if it was not yet).
-    func resolvedLevel(_ level: QueryLevel?) -> QueryLevel {
+    mutating func resolvedLevel(_ level: QueryLevel?) -> QueryLevel {
         if let level { return level }
         if let rootLevel { return rootLevel }
         let made = QueryLevel(ownTable: query.model.tableName)
@@ -335,7 +335,7 @@ final class LoweringContext {
     }
 
     /// A fresh alias based on `name`.
-    func alias(_ name: String) -> String {
+    mutating func alias(_ name: String) -> String {
         var candidate = name
         var counter = 2
         while isUsedAlias(candidate) {
@@ -359,48 +359,48 @@ final class LoweringContext {
     /// less than hashing one); beyond them, in a set with the later ones.
     static let aliasListLimit = 16
 
-    func isUsedAlias(_ candidate: String) -> Bool {
+    mutating func isUsedAlias(_ candidate: String) -> Bool {
         candidate == firstAlias || (usedAliases.isEmpty ? usedAliasList.contains(candidate) : usedAliases.contains(candidate))
     }
 
-    func model(named name: String) -> Model {
+    mutating func model(named name: String) -> Model {
         schema.model(named: name) ?? query.model
     }
 
-    func keyColumn(of model: Model) -> String { model.primaryKey.first ?? "rowid" }
+    mutating func keyColumn(of model: Model) -> String { model.primaryKey.first ?? "rowid" }
 
     /// A call of one of Sift's functions with one argument: in Sift's dialect written in one
     /// buffer, without a list of arguments.
-    func siftCall(_ function: SiftFunction, _ argument: SQLFragment) -> SQLFragment {
+    mutating func siftCall(_ function: SiftFunction, _ argument: SQLFragment) -> SQLFragment {
         SQLiteDialect.isDialect(of: dialect) ? SQLFragment.siftCall(function, argument, nil) : dialect.call(function, [argument])
     }
 
     /// A call of one of Sift's functions with two arguments (as ``siftCall(_:_:)``).
-    func siftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment) -> SQLFragment {
+    mutating func siftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment) -> SQLFragment {
         SQLiteDialect.isDialect(of: dialect) ? SQLFragment.siftCall(function, first, second) : dialect.call(function, [first, second])
     }
 
     /// The number of a trap condition, for ``Lowered/trapConditionNumber``; nil for none.
-    func numbered(_ condition: SQLFragment?) -> Int32? {
+    mutating func numbered(_ condition: SQLFragment?) -> Int32? {
         guard let condition else { return nil }
         trapConditions.append(condition)
         return Int32(truncatingIfNeeded: trapConditions.count - 1)
     }
 
     /// The condition under which an optional lowered value trapped, if it can trap.
-    func trapCondition(of value: Lowered) -> SQLFragment? {
+    mutating func trapCondition(of value: Lowered) -> SQLFragment? {
         value.trapConditionNumber.map { trapConditions[Int($0)] }
     }
 
     /// A condition that is true when evaluating `value` trapped, or nil when it cannot trap.
-    func trapTest(of value: Lowered) -> SQLFragment? {
+    mutating func trapTest(of value: Lowered) -> SQLFragment? {
         guard value.mayTrap else { return nil }
         if !value.isOptional { return value.operand(inside: .comparison) + " IS NULL" }
         return trapCondition(of: value)
     }
 
     /// The reference to the text column `table.column`, numbered on first use.
-    func columnReference(model: Model, column: String) -> ColumnReference {
+    mutating func columnReference(model: Model, column: String) -> ColumnReference {
         let key = model.qualifiedColumnName(column)
         if let index = textColumns.firstIndex(where: { $0.key == key }) { return ColumnReference(index: Int32(truncatingIfNeeded: index)) }
         textColumns.append(TextColumn(key: key))
@@ -408,11 +408,11 @@ final class LoweringContext {
     }
 
     /// `table.column` of a text column.
-    func key(of column: ColumnReference) -> String { textColumns[Int(column.index)].key }
+    mutating func key(of column: ColumnReference) -> String { textColumns[Int(column.index)].key }
 
     /// What the facts say about the forms of a text column's text; records the column as a
     /// candidate for facts. Looked up once per column and query.
-    func knownForm(of column: ColumnReference) -> KnownTextForm? {
+    mutating func knownForm(of column: ColumnReference) -> KnownTextForm? {
         let index = Int(column.index)
         if textColumns[index].askedAt >= 0 { return textColumns[index].form }
         let key = textColumns[index].key
@@ -438,7 +438,7 @@ final class LoweringContext {
 
     /// Whether the facts say `reference` is intact; records it as a candidate, and as an
     /// assumption when it is.
-    func isIntact(_ reference: ForeignKeyReference) -> Bool {
+    mutating func isIntact(_ reference: ForeignKeyReference) -> Bool {
         if referenceCandidates.contains(reference) { return referenceAssumptions.contains(reference) }
         referenceCandidates.append(reference)
         guard options.facts.intactReferences.containsComparing(reference) else { return false }
@@ -448,13 +448,13 @@ final class LoweringContext {
 
     /// The column that is NULL exactly when a row is missing: for a to-one join, the column it
     /// joins on (never NULL when the join matched); for other rows, the key.
-    func presenceColumn(of alias: String, model: Model) -> String {
+    mutating func presenceColumn(of alias: String, model: Model) -> String {
         presenceColumns[alias] ?? keyColumn(of: model)
     }
 
     // MARK: The query
 
-    func lowerQuery() -> CompiledQuery {
+    mutating func lowerQuery() -> CompiledQuery {
         let root = query.model
         // The first alias taken is the name itself: the root rows are read under the table's own
         // name, for which the model keeps its select list written.
@@ -509,7 +509,7 @@ final class LoweringContext {
 
     /// The whole `SELECT`, written by the renderer: the fixed parts straight, the lowered parts
     /// rendered in place. The root rows are read under the table's own name.
-    private func writeSelect(
+    private mutating func writeSelect(
         in dialect: some SQLDialect, model: Model, level: QueryLevel?, conjuncts: WhereTerms,
         orderBy: [SQLFragment], limit: SQLFragment?
     ) -> RenderedSQL {
@@ -572,7 +572,7 @@ final class LoweringContext {
 
     /// The `WHERE` terms: the top-level `&&` operands each on its own line (when none but the last
     /// can trap, plain `AND` is exact), or the whole condition. A constant true filter has none.
-    func lowerWhereClause(_ filter: TypedExpr) -> WhereTerms {
+    mutating func lowerWhereClause(_ filter: TypedExpr) -> WhereTerms {
         if case .logical(.and, let operands) = filter.kind, !operands.dropLast().contains(where: ExpressionTraps.mayTrap) {
             var terms = WhereTerms()
             terms.others.reserveCapacity(operands.count - 1)
@@ -591,7 +591,7 @@ final class LoweringContext {
 
     // MARK: Sort keys
 
-    func lowerSortKey(_ key: CheckedSortKey, rootAlias: String) -> SQLFragment {
+    mutating func lowerSortKey(_ key: CheckedSortKey, rootAlias: String) -> SQLFragment {
         var alias = rootAlias
         var model = query.model
         for relationship in key.path {
@@ -615,7 +615,7 @@ final class LoweringContext {
     }
 
     /// The alias of the target of a to-one relationship from a row, joining it once per level.
-    func joinToOne(from baseAlias: String, model: Model, relationship: Relationship, level: QueryLevel) -> (String, Model) {
+    mutating func joinToOne(from baseAlias: String, model: Model, relationship: Relationship, level: QueryLevel) -> (String, Model) {
         let target = self.model(named: relationship.target)
         let key = JoinKey(baseAlias: baseAlias, relationship: relationship.name)
         if let existing = level.joinAliases[key] { return (existing, target) }

@@ -64,11 +64,14 @@ public struct SQLLowering {
     public static func lower(
         _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect = SQLiteDialect(), options: Options = Options()
     ) -> CompiledQuery {
-        let lowering = LoweringContext(query: query, schema: schema, dialect: dialect, options: options)
+        var lowering = LoweringContext(query: query, schema: schema, dialect: dialect, options: options)
         // Lowering recurses over the tree with large frames: a deep tree (up to the parser's bound
         // of 512 levels) is lowered on a thread with a large stack, whatever the caller's.
         if let filter = query.filter, TypedTreeDepth.exceeds(Self.inlineDepth, filter) {
-            return LargeStack.run { lowering.lowerQuery() }
+            return LargeStack.run { [lowering] in
+                var lowering = lowering
+                return lowering.lowerQuery()
+            }
         }
         return lowering.lowerQuery()
     }
