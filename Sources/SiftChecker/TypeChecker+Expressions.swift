@@ -5,7 +5,7 @@ extension TypeChecker {
     /// Checks an expression. `expected` is the type the context wants, used to type literals,
     /// `nil`, implicit members and named parameters (as Swift's bidirectional inference does); the
     /// caller still checks the result's type.
-    func check(_ expr: Expr, expected: SiftType?) -> TypedExpr {
+    mutating func check(_ expr: Expr, expected: SiftType?) -> TypedExpr {
         let range = expr.range
         if !prechecked.isEmpty, let index = prechecked.firstIndex(where: { $0.expr == expr }) {
             let early = prechecked.remove(at: index)
@@ -91,7 +91,7 @@ extension TypeChecker {
     /// A relationship or array chosen by `?:`, `if`, `??` or reached through `?.` cannot be used
     /// whole in a query (SQL has no value for "this relationship or that one"): apply the
     /// operation in each branch, or inside the optional chain.
-    func rejectingChosenSequence(_ typed: TypedExpr, how: String) -> TypedExpr {
+    mutating func rejectingChosenSequence(_ typed: TypedExpr, how: String) -> TypedExpr {
         guard case .array = typed.type.unwrapped else { return typed }
         error(
             .unsupportedConstruct,
@@ -102,7 +102,7 @@ extension TypeChecker {
 
     /// Checks an expression that does not need context ahead of its turn, to type what is next
     /// to it; when its turn comes, ``check(_:expected:)`` reuses this result.
-    func precheck(_ expr: Expr) -> TypedExpr {
+    mutating func precheck(_ expr: Expr) -> TypedExpr {
         let typed = check(expr, expected: nil)
         prechecked.append((expr, typed))
         return typed
@@ -110,7 +110,7 @@ extension TypeChecker {
 
     /// Checks an expression that must be a `Bool` (an operand of `&&`, a condition, ...); `context`
     /// names its place in the error, and is made only for an error.
-    func checkBoolean(_ expr: Expr, context: @autoclosure () -> String) -> TypedExpr {
+    mutating func checkBoolean(_ expr: Expr, context: @autoclosure () -> String) -> TypedExpr {
         let typed = check(expr, expected: .bool)
         if typed.type.isBool || typed.type.isError { return typed }
         if case .optional(.bool) = typed.type {
@@ -126,7 +126,7 @@ extension TypeChecker {
     }
 
     /// Promotes a value to the expected optional type, as Swift does implicitly.
-    func wrapIfOptional(_ typed: TypedExpr, expected: SiftType?) -> TypedExpr {
+    mutating func wrapIfOptional(_ typed: TypedExpr, expected: SiftType?) -> TypedExpr {
         guard let expected, expected.isOptional, !typed.type.isOptional, !typed.type.isError,
             expected.unwrapped == typed.type
         else { return typed }
@@ -134,7 +134,7 @@ extension TypeChecker {
     }
 
     /// Wraps a value in optionals until it has the optional type `target`.
-    func inject(_ typed: TypedExpr, into target: SiftType) -> TypedExpr {
+    mutating func inject(_ typed: TypedExpr, into target: SiftType) -> TypedExpr {
         var result = typed
         var levels: [SiftType] = []
         var current = target
@@ -151,7 +151,7 @@ extension TypeChecker {
 
     /// Converts `typed` to `target` where Swift converts implicitly (optional promotion, `nil`),
     /// or returns nil when the types do not match.
-    func coerce(_ typed: TypedExpr, to target: SiftType) -> TypedExpr? {
+    mutating func coerce(_ typed: TypedExpr, to target: SiftType) -> TypedExpr? {
         if typed.type == target || typed.type.isError || target.isError { return typed }
         if typed.type.isNilLiteral, target.isOptional { return TypedExpr(.constant(.null), target, at: typed.range) }
         if target.isOptional, target.unwrapped == typed.type.unwrapped, !typed.type.isOptional || typed.type != target {
@@ -162,7 +162,7 @@ extension TypeChecker {
 
     // MARK: Literals
 
-    func checkInteger(_ literal: IntegerLiteral, negative: Bool, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+    mutating func checkInteger(_ literal: IntegerLiteral, negative: Bool, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         let target = expected?.unwrapped
         if let target, target.isFloatingPoint {
             let magnitude = Double(literal.digits.isEmpty ? "0" : literal.digits) ?? Double(UInt64(literal.digits, radix: literal.radix) ?? 0)
@@ -200,7 +200,7 @@ extension TypeChecker {
         return wrapIfOptional(TypedExpr(.constant(.int(value)), type, at: range), expected: expected)
     }
 
-    func checkFloat(_ literal: FloatLiteral, negative: Bool, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+    mutating func checkFloat(_ literal: FloatLiteral, negative: Bool, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         guard let magnitude = literal.value, magnitude.isFinite else {
             error(.literalOverflow, "floating-point literal '\(text(range))' is too large for 'Double'", at: range)
             return TypedExpr(.error, .error, at: range)
@@ -209,7 +209,7 @@ extension TypeChecker {
         return wrapIfOptional(TypedExpr(.constant(.double(negative ? -magnitude : magnitude)), type, at: range), expected: expected)
     }
 
-    func checkArrayLiteral(_ elements: [Expr], expected: SiftType?, at range: SourceRange) -> TypedExpr {
+    mutating func checkArrayLiteral(_ elements: [Expr], expected: SiftType?, at range: SourceRange) -> TypedExpr {
         var elementType: SiftType? = expected?.unwrapped.sequenceElement
         var typedElements: [TypedExpr] = []
         typedElements.reserveCapacity(elements.count)  // grown one by one, a three-element literal made three lists
@@ -259,7 +259,7 @@ extension TypeChecker {
     /// Swift's default literal type for operands that all take their type from context: `Double`
     /// when a floating-point literal is among them (`1 + 2.5`), `Int` when an integer literal is
     /// (`minimum == 1` makes the parameter `minimum` an `Int`), otherwise none.
-    func literalDefault(_ exprs: [Expr]) -> SiftType? {
+    mutating func literalDefault(_ exprs: [Expr]) -> SiftType? {
         func hasFloat(_ expr: Expr) -> Bool {
             switch tree[expr] {
             case .floatLiteral: return true
@@ -308,7 +308,7 @@ extension TypeChecker {
             || IntegerKind(rawValue: name) != nil
     }
 
-    func checkIdentifier(_ name: Identifier, expected: SiftType?) -> TypedExpr {
+    mutating func checkIdentifier(_ name: Identifier, expected: SiftType?) -> TypedExpr {
         if let variable = resolveVariable(name.name) { return reference(variable, at: name.range) }
         if let implicitSelf, let model = implicitModel {
             if let member = model.member(named: name.name) {
@@ -327,7 +327,7 @@ extension TypeChecker {
     }
 
     /// A free identifier: a named parameter, typed by the host, by an earlier use, or by context.
-    func checkParameter(_ name: Identifier, expected: SiftType?) -> TypedExpr {
+    mutating func checkParameter(_ name: Identifier, expected: SiftType?) -> TypedExpr {
         if reportLikelyMember(name) { return TypedExpr(.error, .error, at: name.range) }
         if let existing = parameter(named: name.name) {
             if let expected, !expected.isError, !expected.isNilLiteral, existing.type.unwrapped != expected.unwrapped,
@@ -361,7 +361,7 @@ extension TypeChecker {
     }
 
     /// The parameter already used under `name`, if any.
-    func parameter(named name: String) -> Parameter? {
+    mutating func parameter(named name: String) -> Parameter? {
         if !parameterIndex.isEmpty { return parameterIndex[name].map { parameters[$0] } }
         for parameter in parameters where parameter.name == name { return parameter }
         return nil
@@ -369,7 +369,7 @@ extension TypeChecker {
 
     /// The type the host declared for the parameter `name`, if any. A few declarations are
     /// compared by name (hashing a name costs more than comparing it with a few).
-    func declaredType(ofParameter name: String) -> SiftType? {
+    mutating func declaredType(ofParameter name: String) -> SiftType? {
         let declared = options.parameterTypes
         if declared.isEmpty { return nil }
         if declared.count > 4 { return declared[name] }
@@ -381,7 +381,7 @@ extension TypeChecker {
     /// A free name that looks like a member is a mistake, not a parameter: in a closure, a bare
     /// member name (`age` for `$0.age`); in a `where` clause, a misspelt member (`agee`). Reported
     /// as errors; returns whether it reported one.
-    func reportLikelyMember(_ name: Identifier) -> Bool {
+    mutating func reportLikelyMember(_ name: Identifier) -> Bool {
         guard parameter(named: name.name) == nil, declaredType(ofParameter: name.name) == nil else { return false }
         let root = variables.first { $0.origin == .root }
         guard let root, case .model(let modelName) = root.type, let model = model(named: modelName) else { return false }
@@ -405,7 +405,7 @@ extension TypeChecker {
         return false
     }
 
-    func checkAnonymousParameter(_ index: Int, at range: SourceRange) -> TypedExpr {
+    mutating func checkAnonymousParameter(_ index: Int, at range: SourceRange) -> TypedExpr {
         guard let variable = anonymousScope else {
             if let implicitSelf { return reference(implicitSelf, at: range) }
             error(.anonymousParameterOutOfRange, "'$\(index)' is used outside of a closure", at: range)
@@ -425,7 +425,7 @@ extension TypeChecker {
         return reference(variable, at: range)
     }
 
-    func checkImplicitMember(_ name: Identifier, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+    mutating func checkImplicitMember(_ name: Identifier, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         if name.name == "none", let expected, expected.isOptional {
             // `Optional.none` is nil.
             return TypedExpr(.constant(.null), expected, at: range)
@@ -464,7 +464,7 @@ extension TypeChecker {
 
     // MARK: Operators
 
-    func checkPrefix(_ prefix: PrefixExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+    mutating func checkPrefix(_ prefix: PrefixExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         switch prefix.op {
         case .not:
             let operand = checkBoolean(prefix.operand, context: "the operand of '!'")
@@ -491,7 +491,7 @@ extension TypeChecker {
 
     /// Checks two operands that must have the same type: the one that does not need context is
     /// checked first and gives its type to the other (`20` next to a `Double` is a `Double`).
-    func checkOperands(_ lhs: Expr, _ rhs: Expr, expected: SiftType? = nil) -> (TypedExpr, TypedExpr) {
+    mutating func checkOperands(_ lhs: Expr, _ rhs: Expr, expected: SiftType? = nil) -> (TypedExpr, TypedExpr) {
         if needsContext(lhs), needsContext(rhs), let context = expected ?? literalDefault([lhs, rhs]) {
             let typedLeft = check(lhs, expected: context)
             let typedRight = check(rhs, expected: contextType(for: typedLeft.type) ?? context)
@@ -507,11 +507,11 @@ extension TypeChecker {
         return (typedLeft, typedRight)
     }
 
-    private func contextType(for type: SiftType) -> SiftType? {
+    private mutating func contextType(for type: SiftType) -> SiftType? {
         type.isNilLiteral ? nil : type
     }
 
-    func checkBinary(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+    mutating func checkBinary(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         switch binary.op {
         case .add, .subtract, .multiply, .divide, .remainder:
             return checkArithmetic(binary, expected: expected, at: range)
@@ -524,7 +524,7 @@ extension TypeChecker {
         }
     }
 
-    func checkArithmetic(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+    mutating func checkArithmetic(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         let context = expected.map(\.unwrapped).flatMap { $0.isNumeric || $0.isString ? $0 : nil }
         let (lhs, rhs) = checkOperands(binary.lhs, binary.rhs, expected: context)
         let op = ArithmeticOperator(binary.op)!
@@ -561,7 +561,7 @@ extension TypeChecker {
     }
 
     /// `Int` and `Double` do not mix in Swift: say so, and offer the conversion.
-    func reportMixedNumbers(_ binary: BinaryExpr, _ lhs: TypedExpr, _ rhs: TypedExpr, verb: String) {
+    mutating func reportMixedNumbers(_ binary: BinaryExpr, _ lhs: TypedExpr, _ rhs: TypedExpr, verb: String) {
         var fixIts: [Diagnostic.FixIt] = []
         var notes: [Diagnostic.Note] = []
         let (integerSide, floatSide) = lhs.type.isInteger ? (lhs, rhs) : (rhs, lhs)
@@ -575,7 +575,7 @@ extension TypeChecker {
             at: binary.operatorRange, notes: notes, fixIts: fixIts)
     }
 
-    func reportOptionalOperand(_ side: TypedExpr, operatorText: String) {
+    mutating func reportOptionalOperand(_ side: TypedExpr, operatorText: String) {
         error(
             .optionalNotUnwrapped,
             "value of optional type '\(side.type)' must be unwrapped to a value of type '\(side.type.unwrapped)' to use '\(operatorText)'",
@@ -584,7 +584,7 @@ extension TypeChecker {
             fixIts: [.insert(" ?? <#default#>", at: side.range.end)])
     }
 
-    func checkComparison(_ binary: BinaryExpr, at range: SourceRange) -> TypedExpr {
+    mutating func checkComparison(_ binary: BinaryExpr, at range: SourceRange) -> TypedExpr {
         let op = ComparisonOperator(binary.op)!
         var (lhs, rhs) = checkOperands(binary.lhs, binary.rhs)
         if lhs.type.isError || rhs.type.isError { return TypedExpr(.error, .error, at: range) }
@@ -647,12 +647,12 @@ extension TypeChecker {
         return TypedExpr(.comparison(op, lhs, rhs), .bool, at: range)
     }
 
-    private func equatableHint(_ type: SiftType) -> String {
+    private mutating func equatableHint(_ type: SiftType) -> String {
         if case .model = type.unwrapped { return "; compare an attribute such as 'id' instead" }
         return ""
     }
 
-    func reportComparisonMismatch(_ binary: BinaryExpr, _ lhs: TypedExpr, _ rhs: TypedExpr) {
+    mutating func reportComparisonMismatch(_ binary: BinaryExpr, _ lhs: TypedExpr, _ rhs: TypedExpr) {
         if lhs.type.unwrapped.isNumeric, rhs.type.unwrapped.isNumeric, !lhs.type.isOptional, !rhs.type.isOptional {
             reportMixedNumbers(binary, lhs, rhs, verb: "binary operator '\(binary.op.rawValue)' cannot compare")
             return
@@ -663,7 +663,7 @@ extension TypeChecker {
             notes: [.init("left side has type '\(lhs.type)'", at: lhs.range), .init("right side has type '\(rhs.type)'", at: rhs.range)])
     }
 
-    func checkNilCoalescing(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+    mutating func checkNilCoalescing(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         let lhs = check(binary.lhs, expected: expected.map { $0.optionalFlattened })
         if lhs.type.isError {
             _ = check(binary.rhs, expected: expected)
@@ -692,7 +692,7 @@ extension TypeChecker {
         return TypedExpr(.error, .error, at: range)
     }
 
-    func checkRange(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+    mutating func checkRange(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         let closed = binary.op == .closedRange
         var bound: SiftType?
         if case .range(let expectedBound, _)? = expected?.unwrapped { bound = expectedBound }
@@ -731,7 +731,7 @@ extension TypeChecker {
 
     // MARK: Conditionals
 
-    func unifyBranches(_ then: Expr, _ otherwise: Expr, expected: SiftType?) -> (TypedExpr, TypedExpr, SiftType) {
+    mutating func unifyBranches(_ then: Expr, _ otherwise: Expr, expected: SiftType?) -> (TypedExpr, TypedExpr, SiftType) {
         var typedThen: TypedExpr
         var typedElse: TypedExpr
         if expected == nil, needsContext(then), needsContext(otherwise), let context = literalDefault([then, otherwise]) {
@@ -756,7 +756,7 @@ extension TypeChecker {
         return (typedThen, typedElse, .error)
     }
 
-    func checkIf(_ ifExpr: IfExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+    mutating func checkIf(_ ifExpr: IfExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         // Each condition is checked in the scope of the bindings before it; the branches after all.
         var steps: [(kind: IfStep, range: SourceRange)] = []
         let scopeDepth = scopes.count

@@ -4,7 +4,7 @@ import SiftSyntax
 extension TypeChecker {
     // MARK: Member access
 
-    func checkMember(base: Expr, name: Identifier, at range: SourceRange) -> TypedExpr {
+    mutating func checkMember(base: Expr, name: Identifier, at range: SourceRange) -> TypedExpr {
         // `Priority.high`: a case of a schema enum, written with its type.
         if case .identifier(let typeName) = tree[base], resolveVariable(typeName.name) == nil, !isImplicitMember(typeName.name),
             let enumType = schema.enumType(named: typeName.name)
@@ -25,7 +25,7 @@ extension TypeChecker {
     }
 
     /// The member `name` of an already checked base.
-    func member(of base: TypedExpr, name: Identifier, baseRange: SourceRange, at range: SourceRange) -> TypedExpr {
+    mutating func member(of base: TypedExpr, name: Identifier, baseRange: SourceRange, at range: SourceRange) -> TypedExpr {
         switch base.type {
         case .error:
             return TypedExpr(.error, .error, at: range)
@@ -87,7 +87,7 @@ extension TypeChecker {
     }
 
     /// Accesses a schema member on a non-optional object.
-    func memberAccess(_ base: TypedExpr, _ member: consuming Model.Member, at range: SourceRange) -> TypedExpr {
+    mutating func memberAccess(_ base: TypedExpr, _ member: consuming Model.Member, at range: SourceRange) -> TypedExpr {
         switch consume member {
         case .attribute(let attribute):
             let type = SiftType(attribute.type)
@@ -103,7 +103,7 @@ extension TypeChecker {
         }
     }
 
-    func propertyNames(for type: SiftType) -> [String] {
+    mutating func propertyNames(for type: SiftType) -> [String] {
         switch type {
         case .string: ["count", "isEmpty"]
         case .array: ["count", "isEmpty", "first"]
@@ -112,7 +112,7 @@ extension TypeChecker {
         }
     }
 
-    func methodNames(for type: SiftType) -> [String] {
+    mutating func methodNames(for type: SiftType) -> [String] {
         switch type {
         case .string:
             [
@@ -131,7 +131,7 @@ extension TypeChecker {
 
     // MARK: Optional chaining
 
-    func checkOptionalChain(_ inner: Expr, at range: SourceRange) -> TypedExpr {
+    mutating func checkOptionalChain(_ inner: Expr, at range: SourceRange) -> TypedExpr {
         optionalChains.append([])
         let body = check(inner, expected: nil)
         var bindings = optionalChains.removeLast()
@@ -146,7 +146,7 @@ extension TypeChecker {
         return rejectingChosenSequence(result, how: "'?.'")
     }
 
-    func checkBindOptional(_ base: Expr, at range: SourceRange) -> TypedExpr {
+    mutating func checkBindOptional(_ base: Expr, at range: SourceRange) -> TypedExpr {
         let typed = check(base, expected: nil)
         if typed.type.isError { return typed }
         guard case .optional(let wrapped) = typed.type else {
@@ -167,7 +167,7 @@ extension TypeChecker {
 
     // MARK: Calls
 
-    func checkCall(_ call: Call, expected: SiftType?, at range: SourceRange) -> TypedExpr {
+    mutating func checkCall(_ call: Call, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         switch tree[call.callee] {
         case .identifier(let name) where resolveVariable(name.name) == nil && !isImplicitMember(name.name):
             return checkConversion(name, call, at: range)
@@ -202,14 +202,14 @@ extension TypeChecker {
     }
 
     /// Checks the arguments of a call whose callee failed, for their own errors only.
-    func checkArgumentsForErrors(_ call: Call) {
+    mutating func checkArgumentsForErrors(_ call: Call) {
         for argument in call.arguments where !isClosure(argument.value) { _ = check(argument.value, expected: nil) }
     }
 
-    func isClosure(_ expr: Expr) -> Bool { if case .closure = tree[expr] { true } else { false } }
+    mutating func isClosure(_ expr: Expr) -> Bool { if case .closure = tree[expr] { true } else { false } }
 
     /// `Double(x)`, `Float(x)`, `Int(x)` and the sized integers.
-    func checkConversion(_ name: Identifier, _ call: Call, at range: SourceRange) -> TypedExpr {
+    mutating func checkConversion(_ name: Identifier, _ call: Call, at range: SourceRange) -> TypedExpr {
         let target: SiftType
         switch name.name {
         case "Double": target = .double
@@ -243,13 +243,13 @@ extension TypeChecker {
     }
 
     /// The closure passed to a call: the trailing closure, or a `where:` / unlabelled closure argument.
-    func closureArgument(_ call: Call) -> Closure? {
+    mutating func closureArgument(_ call: Call) -> Closure? {
         if let trailing = call.trailingClosure { return trailing }
         if call.arguments.count == 1, case .closure(let closure) = tree[call.arguments[0].value] { return closure }
         return nil
     }
 
-    func checkMethod(
+    mutating func checkMethod(
         _ base: TypedExpr, name: Identifier, call: Call, baseRange: SourceRange, expected: SiftType?, at range: SourceRange
     ) -> TypedExpr {
         let method = name.name
@@ -291,7 +291,7 @@ extension TypeChecker {
     ///
     /// The method's name is made only for the error (an interpolated string for every call took
     /// over a thousand instructions).
-    func singleArgument(_ call: Call, label: String?, method: @autoclosure () -> String) -> Expr? {
+    mutating func singleArgument(_ call: Call, label: String?, method: @autoclosure () -> String) -> Expr? {
         guard call.arguments.count == 1, call.trailingClosure == nil, call.arguments[0].label?.name == label else {
             error(.badArguments, "'\(method())' takes one argument" + (label.map { " labelled '\($0):'" } ?? ""),
                   at: call.argumentListRange ?? call.callee.range)
@@ -300,7 +300,7 @@ extension TypeChecker {
         return call.arguments[0].value
     }
 
-    func coerceArgument(_ value: TypedExpr, to type: SiftType, method: @autoclosure () -> String) -> TypedExpr? {
+    mutating func coerceArgument(_ value: TypedExpr, to type: SiftType, method: @autoclosure () -> String) -> TypedExpr? {
         if value.type.isError { return nil }
         if let coerced = coerce(value, to: type) { return coerced }
         if value.type.isOptional, value.type.unwrapped == type {
@@ -311,13 +311,13 @@ extension TypeChecker {
         return nil
     }
 
-    func checkNoArguments(_ call: Call, method: String) -> Bool {
+    mutating func checkNoArguments(_ call: Call, method: String) -> Bool {
         if call.arguments.isEmpty, call.trailingClosure == nil { return true }
         error(.badArguments, "'\(method)()' takes no arguments", at: call.argumentListRange ?? call.callee.range)
         return false
     }
 
-    func checkStringMethod(_ base: TypedExpr, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
+    mutating func checkStringMethod(_ base: TypedExpr, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
         let method = name.name
         if let (test, label) = Self.stringTest(named: method) {
             // Made only for an error message (interpolating it for every call cost a thousand instructions).
@@ -356,7 +356,7 @@ extension TypeChecker {
         }
     }
 
-    func checkMethodFallback(_ base: TypedExpr, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
+    mutating func checkMethodFallback(_ base: TypedExpr, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
         if call.arguments.isEmpty, call.trailingClosure == nil, propertyNames(for: base.type).contains(name.name) {
             error(.unknownMethod, "'\(name.name)' is a property, not a method; remove the parentheses", at: call.argumentListRange ?? range,
                   fixIts: call.argumentListRange.map { [.init(replace: $0, with: "")] } ?? [])
@@ -371,7 +371,7 @@ extension TypeChecker {
         return TypedExpr(.error, .error, at: range)
     }
 
-    func checkSequenceMethod(_ base: TypedExpr, element: SiftType, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
+    mutating func checkSequenceMethod(_ base: TypedExpr, element: SiftType, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
         let method = name.name
         switch method {
         case "contains", "allSatisfy", "filter", "count", "first":
@@ -385,8 +385,8 @@ extension TypeChecker {
                 if (method == "allSatisfy" || method == "filter"), call.trailingClosure == nil, call.arguments.first?.label != nil {
                     error(.badArguments, "the closure argument of '\(method)' has no label", at: call.arguments[0].range)
                 }
-                let (variable, predicate) = withClosureParameter(closure, type: element, origin: .element) { variable in
-                    (variable, checkBoolean(closure.body, context: "the closure of '\(method)'"))
+                let (variable, predicate) = withClosureParameter(closure, type: element, origin: .element) { checker, variable in
+                    (variable, checker.checkBoolean(closure.body, context: "the closure of '\(method)'"))
                 }
                 switch method {
                 case "contains": return TypedExpr(.any(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
@@ -438,9 +438,9 @@ extension TypeChecker {
         }
     }
 
-    func checkOptionalMap(_ base: TypedExpr, wrapped: SiftType, closure: Closure, isFlatMap: Bool, at range: SourceRange) -> TypedExpr {
-        let (variable, body) = withClosureParameter(closure, type: wrapped, origin: .binding) { variable in
-            (variable, check(closure.body, expected: nil))
+    mutating func checkOptionalMap(_ base: TypedExpr, wrapped: SiftType, closure: Closure, isFlatMap: Bool, at range: SourceRange) -> TypedExpr {
+        let (variable, body) = withClosureParameter(closure, type: wrapped, origin: .binding) { checker, variable in
+            (variable, checker.check(closure.body, expected: nil))
         }
         if body.type.isError { return TypedExpr(.error, .error, at: range) }
         if !isFlatMap, body.type.isOptional {

@@ -13,7 +13,7 @@ public struct CheckResult: Sendable {
 /// expression a type, makes Swift's implicit conversions explicit, and reports every error it can
 /// find in one pass, without cascades: an expression with an error gets the type
 /// ``SiftType/error``, which matches anything silently.
-public final class TypeChecker {
+public struct TypeChecker {
     /// Options a host program can set.
     public struct Options: Sendable {
         /// Types of named parameters that the host declares; others are inferred from their use.
@@ -41,7 +41,7 @@ public final class TypeChecker {
     static let inlineDepth = 32
 
     static func checkOnCurrentStack(_ query: Query, schema: Schema, source: SourceFile, options: Options) -> CheckResult {
-        let checker = TypeChecker(schema: schema, source: source, tree: query.tree, options: options)
+        var checker = TypeChecker(schema: schema, source: source, tree: query.tree, options: options)
         let checked = checker.checkQuery(query)
         let hasErrors = checker.diagnostics.hasErrors
         return CheckResult(query: hasErrors ? nil : checked, diagnostics: checker.diagnostics)
@@ -55,33 +55,33 @@ public final class TypeChecker {
     // The mutable state is `@exclusivity(unchecked)`: the phase never holds two accesses to one
     // property at once, and the run-time check of each access (about 76 instructions) was 6% of
     // compiling a query.
-    @exclusivity(unchecked) var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
     /// The model last found by ``model(named:)`` (a query's members are mostly of one model).
-    @exclusivity(unchecked) var lastModel: Model?
+    var lastModel: Model?
     /// The model the query names (found by ``lookupModel(_:)``): its members are the ones most
     /// looked up, and a schema look-up hashes the name (about 500 instructions).
-    @exclusivity(unchecked) var namedModel: Model?
-    @exclusivity(unchecked) var variables: [Variable] = []
+    var namedModel: Model?
+    var variables: [Variable] = []
     /// Named variables in scope, innermost last.
-    @exclusivity(unchecked) var scopes: [(name: String, id: VariableID)] = []
+    var scopes: [(name: String, id: VariableID)] = []
     /// The `$0` of the innermost enclosing closure (the outer ones wait on the stack of
     /// ``withClosureParameter(_:type:origin:_:)``: no array to allocate).
-    @exclusivity(unchecked) var anonymousScope: VariableID?
+    var anonymousScope: VariableID?
     /// The variable whose members bare names refer to (the concise form), if any.
-    @exclusivity(unchecked) var implicitSelf: VariableID?
+    var implicitSelf: VariableID?
     /// The model of ``implicitSelf`` (looked up once, not at every bare name).
-    @exclusivity(unchecked) var implicitModel: Model?
+    var implicitModel: Model?
     /// The named parameters, in order of first use. A query has a few: looked up by comparing
     /// names (hashing one costs more), through ``parameterIndex`` once there are many.
-    @exclusivity(unchecked) var parameters: [Parameter] = []
+    var parameters: [Parameter] = []
     /// Each parameter's position in ``parameters``, made once there are more than eight.
-    @exclusivity(unchecked) var parameterIndex: [String: Int] = [:]
+    var parameterIndex: [String: Int] = [:]
     /// The optional-chain frames being checked, innermost last.
-    @exclusivity(unchecked) var optionalChains: [[(source: TypedExpr, variable: VariableID)]] = []
+    var optionalChains: [[(source: TypedExpr, variable: VariableID)]] = []
     /// Expressions already checked ahead of their turn (to type a literal next to them), by node:
     /// their result is reused, so nothing is checked (or reported) twice. A list: there are one or
     /// two at a time, and a dictionary cost an allocation and a hash per look-up.
-    @exclusivity(unchecked) var prechecked: [(expr: Expr, typed: TypedExpr)] = []
+    var prechecked: [(expr: Expr, typed: TypedExpr)] = []
 
     init(schema: Schema, source: SourceFile, tree: SyntaxTree, options: Options) {
         self.schema = schema
@@ -95,11 +95,11 @@ public final class TypeChecker {
 
     // MARK: Diagnostics
 
-    func error(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
+    mutating func error(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
         diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts))
     }
 
-    func warning(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
+    mutating func warning(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
         diagnostics.append(.warning(id, message, at: range, notes: notes, fixIts: fixIts))
     }
 
@@ -114,18 +114,22 @@ public final class TypeChecker {
 
     // MARK: Variables and scopes
 
-    func declare(_ name: String, type: SiftType, origin: Variable.Origin, at range: SourceRange) -> VariableID {
+    mutating func declare(_ name: String, type: SiftType, origin: Variable.Origin, at range: SourceRange) -> VariableID {
         let id = VariableID(variables.count)
         variables.append(Variable(id: id, name: name, type: type, origin: origin, declaration: range))
         return id
     }
 
-    func reference(_ id: VariableID, at range: SourceRange) -> TypedExpr {
+    mutating func reference(_ id: VariableID, at range: SourceRange) -> TypedExpr {
         TypedExpr(.variable(id), variables[id.index].type, at: range)
     }
 
     /// Runs `body` with a closure's parameter in scope: `$0` for an anonymous closure, or its name.
-    func withClosureParameter<T>(_ closure: Closure, type: SiftType, origin: Variable.Origin, _ body: (VariableID) -> T) -> T {
+    /// (`body` is handed the checker: a closure of its own capturing it would overlap the access
+    /// this method already holds.)
+    mutating func withClosureParameter<T>(
+        _ closure: Closure, type: SiftType, origin: Variable.Origin, _ body: (inout TypeChecker, VariableID) -> T
+    ) -> T {
         if let parameters = closure.parameters {
             if parameters.count != 1 {
                 let range = parameters.count > 1 ? parameters[1].name.range.union(parameters.last!.name.range) : closure.range
@@ -142,16 +146,16 @@ public final class TypeChecker {
                 scopes.removeLast()
                 anonymousScope = outer
             }
-            return body(variable)
+            return body(&self, variable)
         }
         let variable = declare("$0", type: type, origin: origin, at: closure.range)
         let outer = anonymousScope
         anonymousScope = variable
         defer { anonymousScope = outer }
-        return body(variable)
+        return body(&self, variable)
     }
 
-    func checkAnnotation(_ annotation: TypeSyntax, matches type: SiftType) {
+    mutating func checkAnnotation(_ annotation: TypeSyntax, matches type: SiftType) {
         let written = source.text(in: annotation.range)
         if written != type.description {
             error(
@@ -162,16 +166,16 @@ public final class TypeChecker {
 
     // MARK: Queries
 
-    func checkQuery(_ query: Query) -> CheckedQuery? {
+    mutating func checkQuery(_ query: Query) -> CheckedQuery? {
         guard let model = resolveModel(of: query) else { return nil }
         let rootType = SiftType.model(model.name)
         var root = VariableID(0)
         var filter: TypedExpr?
         switch query.filter {
         case .closure(let closure):
-            filter = withClosureParameter(closure, type: rootType, origin: .root) { variable in
+            filter = withClosureParameter(closure, type: rootType, origin: .root) { checker, variable in
                 root = variable
-                return checkPredicateBody(closure.body)
+                return checker.checkPredicateBody(closure.body)
             }
         case .implicit(let expr):
             root = declare("self", type: rootType, origin: .root, at: query.range)
@@ -189,7 +193,7 @@ public final class TypeChecker {
             variables: variables, parameters: parameters, form: query.form)
     }
 
-    func checkPredicateBody(_ body: Expr) -> TypedExpr {
+    mutating func checkPredicateBody(_ body: Expr) -> TypedExpr {
         let typed = check(body, expected: .bool)
         if !typed.type.isBool && !typed.type.isError {
             var fixIts: [Diagnostic.FixIt] = []
@@ -207,12 +211,12 @@ public final class TypeChecker {
 
     /// Finds the query's model: from `#Predicate<User>`, the concise head, a closure annotation, or
     /// the root of the sort key paths. They must agree.
-    func resolveModel(of query: Query) -> Model? {
+    mutating func resolveModel(of query: Query) -> Model? {
         // Once the first name is unknown, the others are not looked up (no more diagnostics).
         var first: (name: Identifier, range: SourceRange)?
         var model: Model?
         var unknownFirst = false
-        forEachNamedModel(in: query) { name, range in
+        Self.forEachNamedModel(in: query) { name, range in
             guard let named = first else {
                 first = (name, range)
                 model = lookupModel(name)
@@ -238,7 +242,7 @@ public final class TypeChecker {
     /// Calls `body` with each place the query names its model, in order: the generic argument or
     /// concise head, the closure's parameter annotation, the roots of the sort key paths (without
     /// collecting them into an array).
-    private func forEachNamedModel(in query: Query, _ body: (Identifier, SourceRange) -> Void) {
+    private static func forEachNamedModel(in query: Query, _ body: (Identifier, SourceRange) -> Void) {
         if let model = query.model, case .named(let name, _) = model.kind { body(name, model.range) }
         if case .closure(let closure)? = query.filter, let type = closure.parameters?.first?.type,
             case .named(let name, _) = type.kind
@@ -251,7 +255,7 @@ public final class TypeChecker {
     }
 
     /// The schema's model of this name, the last one found kept at hand.
-    func model(named name: String) -> Model? {
+    mutating func model(named name: String) -> Model? {
         if let namedModel, namedModel.name == name { return namedModel }
         if let lastModel, lastModel.name == name { return lastModel }
         let found = schema.model(named: name)
@@ -259,7 +263,7 @@ public final class TypeChecker {
         return found
     }
 
-    func lookupModel(_ name: Identifier) -> Model? {
+    mutating func lookupModel(_ name: Identifier) -> Model? {
         if let model = schema.model(named: name.name) {
             if namedModel == nil { namedModel = model }
             return model
@@ -281,7 +285,7 @@ public final class TypeChecker {
 
     // MARK: Sort keys, limit and offset
 
-    func checkSortKey(_ key: SortKey, model: Model) -> CheckedSortKey? {
+    mutating func checkSortKey(_ key: SortKey, model: Model) -> CheckedSortKey? {
         var current = model
         var path: [Relationship] = []
         var throughOptional = false
@@ -385,13 +389,13 @@ public final class TypeChecker {
     }
 
     /// The first attribute of a model that sorting accepts (Comparable).
-    func sortableAttribute(of model: Model) -> String? {
+    mutating func sortableAttribute(of model: Model) -> String? {
         model.attributes.first { SiftType($0.type).isComparable && !$0.isPrimaryKey }?.name
             ?? model.attributes.first { SiftType($0.type).isComparable }?.name
     }
 
     /// `company?.name`: a sortable attribute through a to-one relationship of the model, if any.
-    func toOneSortSuggestion(from model: Model) -> String? {
+    mutating func toOneSortSuggestion(from model: Model) -> String? {
         for relationship in model.relationships where !relationship.isToMany {
             guard let target = schema.model(named: relationship.target), let attribute = sortableAttribute(of: target) else { continue }
             let chain = relationship.cardinality == .toOne(isOptional: true) ? "?" : ""
@@ -400,7 +404,7 @@ public final class TypeChecker {
         return nil
     }
 
-    func checkCount(_ expr: Expr, what: String) -> TypedExpr {
+    mutating func checkCount(_ expr: Expr, what: String) -> TypedExpr {
         let typed = check(expr, expected: .int)
         switch typed.kind {
         case .constant(.int(let value)) where value < 0:
@@ -419,7 +423,7 @@ public final class TypeChecker {
 
     // MARK: Unknown members
 
-    func reportUnknownMember(_ name: Identifier, in model: Model) {
+    mutating func reportUnknownMember(_ name: Identifier, in model: Model) {
         if let unqueryable = model.unqueryableMembers.first(where: { $0.name == name.name }) {
             error(
                 .unqueryableMember, "'\(name.name)' cannot be used in a query: \(unqueryable.reason)", at: name.range,
