@@ -7,7 +7,7 @@
 /// goes on, so one input can show several independent errors. Nesting and tree height are
 /// bounded (``maximumNestingDepth``, ``maximumExpressionDepth``) so no input can overflow the stack,
 /// here or in the phases that walk the tree.
-public final class Parser {
+public struct Parser {
     /// How deeply parentheses, brackets, closures, calls and prefix operators may nest.
     public static let maximumNestingDepth = 256
     /// How tall an expression tree may be (e.g. a chain of 1,000 `+`). SQLite rejects expression
@@ -29,9 +29,9 @@ public final class Parser {
     /// ``parseQuery(_:)``, with or without the shortcut for `#Predicate<Model> { ... }` (off, the
     /// general macro expansion reads it: the tests compare the two).
     static func parseQuery(_ source: SourceFile, readingPlainPredicates: Bool) -> Parsed<Query?> {
-        let parser = Parser(source)
+        var parser = Parser(source)
         parser.readsPlainPredicates = readingPlainPredicates
-        var query = parser.withSufficientStack { parser.parseSingleQuery() }
+        var query = withSufficientStack(&parser) { $0.parseSingleQuery() }
         let tree = parser.finishedTree()
         query?.tree = tree
         return Parsed(
@@ -42,8 +42,8 @@ public final class Parser {
     /// query when the previous one is complete and the line cannot continue it, as for Swift
     /// statements).
     public static func parseScript(_ source: SourceFile) -> Parsed<[Query]> {
-        let parser = Parser(source)
-        var queries = parser.withSufficientStack { parser.parseQueries() }
+        var parser = Parser(source)
+        var queries = withSufficientStack(&parser) { $0.parseQueries() }
         let tree = parser.finishedTree()
         for index in queries.indices { queries[index].tree = tree }
         return Parsed(value: queries, diagnostics: parser.finishedDiagnostics(), tree: tree)
@@ -51,8 +51,8 @@ public final class Parser {
 
     /// Parses one expression (e.g. a closure body typed at a prompt); trailing text is an error.
     public static func parseExpression(_ source: SourceFile) -> Parsed<Expr> {
-        let parser = Parser(source)
-        let expr = parser.withSufficientStack { () -> Expr in
+        var parser = Parser(source)
+        let expr = withSufficientStack(&parser) { parser -> Expr in
             if parser.at(.endOfFile) {
                 parser.error(
                     .expectedExpression, "expected an expression, such as '$0.age > 20'", at: parser.current.range)
@@ -68,20 +68,21 @@ public final class Parser {
     /// Parses a model file: `@Model` classes, `@Table` structs, raw-value enums; imports,
     /// initialisers, functions and extensions are read and skipped.
     public static func parseModelFile(_ source: SourceFile) -> Parsed<ModelFileSyntax> {
-        let parser = Parser(source)
-        var file = parser.withSufficientStack { parser.parseModelFileDeclarations() }
+        var parser = Parser(source)
+        var file = withSufficientStack(&parser) { $0.parseModelFileDeclarations() }
         let tree = parser.finishedTree()
         file.tree = tree
         return Parsed(value: file, diagnostics: parser.finishedDiagnostics(), tree: tree)
     }
 
-    /// Runs `body` directly, or on a ``LargeStack`` thread when the tokens show nesting deep
-    /// enough that recursive descent could exhaust a small thread stack.
-    func withSufficientStack<T>(_ body: () -> T) -> T {
+    /// Runs `body` with the parser directly, or on a ``LargeStack`` thread when the tokens show
+    /// nesting deep enough that recursive descent could exhaust a small thread stack.
+    static func withSufficientStack<T>(_ parser: inout Parser, _ body: (inout Parser) -> T) -> T {
         // Each level of the estimate takes a token of its own: few tokens need no scan, and few
         // tokens that open a level need no estimate (it builds two stacks as it goes).
-        if tokens.count <= Self.largeStackThreshold || deepeningTokenCount() <= Self.largeStackThreshold { return body() }
-        return estimatedRecursionDepth() > Self.largeStackThreshold ? LargeStack.run(body) : body()
+        if parser.tokens.count <= largeStackThreshold || parser.deepeningTokenCount() <= largeStackThreshold { return body(&parser) }
+        guard parser.estimatedRecursionDepth() > largeStackThreshold else { return body(&parser) }
+        return LargeStack.run { body(&parser) }
     }
 
     /// How many tokens can add a level to ``estimatedRecursionDepth()``: an upper bound of it.
@@ -142,26 +143,26 @@ public final class Parser {
     // compiling a query.
     let source: SourceFile
     let bytes: [UInt8]
-    @exclusivity(unchecked) var tokens: [Token]
+    var tokens: [Token]
     let stringValues: StringLiteralValues
-    @exclusivity(unchecked) var position = 0
-    @exclusivity(unchecked) var diagnostics: [Diagnostic]
+    var position = 0
+    var diagnostics: [Diagnostic]
     /// Current recursion depth of expression parsing.
-    @exclusivity(unchecked) var nestingDepth = 0
-    @exclusivity(unchecked) var reportedNestingTooDeep = false
-    @exclusivity(unchecked) var reportedExpressionTooDeep = false
+    var nestingDepth = 0
+    var reportedNestingTooDeep = false
+    var reportedExpressionTooDeep = false
     /// The height of the tallest expression tree built so far (no tree is taller).
-    @exclusivity(unchecked) var tallestExpression = 0
+    var tallestExpression = 0
     /// The nodes of the expressions parsed so far (see ``SyntaxTree``).
-    @exclusivity(unchecked) var nodes: [ExprKind] = []
+    var nodes: [ExprKind] = []
     /// Whether `#Predicate<Model> { ... }` is read by its shortcut (``parsePlainPredicate()``).
-    @exclusivity(unchecked) var readsPlainPredicates = true
+    var readsPlainPredicates = true
     /// `false` while parsing the conditions of an `if`, where `{` starts the body.
-    @exclusivity(unchecked) var allowsTrailingClosure = true
+    var allowsTrailingClosure = true
     /// The indentation of the lines of the braces currently open, to tell which closure lacks
     /// its `}` when a closing brace sits at the indentation of an outer one. Kept only for input
     /// with line breaks (on one line no `}` starts a line): one allocation less per query.
-    @exclusivity(unchecked) var openBraceIndentations: [Int] = []
+    var openBraceIndentations: [Int] = []
     /// The input has line breaks (the lexer saw one outside string literals).
     let hasLineBreaks: Bool
 
@@ -198,7 +199,7 @@ public final class Parser {
     /// Ranges (end included) in which parser errors would be cascades of lexical errors.
     let lexicalCascades: [SourceRange]
     /// The lexer reported an unterminated string or comment: errors at the end of input follow from it.
-    @exclusivity(unchecked) var swallowedEnd = false
+    var swallowedEnd = false
 
     static func firstToken(in tokens: [Token], startingAtOrAfter offset: Int) -> Int {
         var low = 0
@@ -211,7 +212,7 @@ public final class Parser {
     }
 
     /// Whether a parser error at `range` merely follows from a lexical error.
-    func isLexicalCascade(_ range: SourceRange) -> Bool {
+    mutating func isLexicalCascade(_ range: SourceRange) -> Bool {
         if swallowedEnd, at(.endOfFile) { return true }
         var low = 0
         var high = lexicalCascades.count
@@ -225,7 +226,7 @@ public final class Parser {
     }
 
     /// The diagnostics sorted by position (stable, so related ones keep their order).
-    func finishedDiagnostics() -> [Diagnostic] {
+    mutating func finishedDiagnostics() -> [Diagnostic] {
         if diagnostics.count < 2 { return diagnostics }  // nothing to order (the common case: none)
         return diagnostics.enumerated().sorted { lhs, rhs in
             (lhs.element.range.start, lhs.offset) < (rhs.element.range.start, rhs.offset)
@@ -243,13 +244,13 @@ public final class Parser {
     func at(_ kind: TokenKind) -> Bool { tokens[position].kind == kind }
 
     @discardableResult
-    func advance() -> Token {
+    mutating func advance() -> Token {
         let token = tokens[position]
         if position < tokens.count - 1 { position += 1 }
         return token
     }
 
-    func consume(_ kind: TokenKind) -> Token? {
+    mutating func consume(_ kind: TokenKind) -> Token? {
         at(kind) ? advance() : nil
     }
 
@@ -257,7 +258,7 @@ public final class Parser {
     func text(_ token: Token) -> String { source.text(in: token.range) }
 
     /// Whether the current token is the contextual keyword `word` (an identifier spelled so).
-    func atContextualKeyword(_ word: StaticString) -> Bool {
+    mutating func atContextualKeyword(_ word: StaticString) -> Bool {
         current.kind == .identifier && tokenTextEquals(current, word)
     }
 
@@ -269,6 +270,13 @@ public final class Parser {
     }
 
     /// The name of an identifier or keyword token (back-quotes removed).
+    /// The current token's name, consumed. (`name(of: advance())` would copy the whole parser: the
+    /// read of `name(of:)` would begin before `advance()` changes it.)
+    mutating func advanceName() -> Identifier {
+        let token = advance()
+        return name(of: token)
+    }
+
     func name(of token: Token) -> Identifier {
         var range = token.range
         if token.kind == .identifier, range.length >= 2, bytes[range.start] == UInt8(ascii: "`") {
@@ -298,7 +306,7 @@ public final class Parser {
 
     // MARK: Diagnostics
 
-    func error(
+    mutating func error(
         _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [],
         fixIts: [Diagnostic.FixIt] = []
     ) {
@@ -308,19 +316,19 @@ public final class Parser {
         diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts))
     }
 
-    func note(_ id: DiagnosticID, _ message: String, at range: SourceRange) {
+    mutating func note(_ id: DiagnosticID, _ message: String, at range: SourceRange) {
         diagnostics.append(.note(id, message, at: range))
     }
 
     /// Reports text left after a complete construct, once, and skips all of it.
-    func expectEndOfInput() {
+    mutating func expectEndOfInput() {
         guard !at(.endOfFile) else { return }
         reportExtraneous(skipTo: nil)
     }
 
     /// Reports the current token as unexpected after a complete query and skips to `boundary`
     /// (a token index) or the end.
-    func reportExtraneous(skipTo boundary: Int?, what: String = "query") {
+    mutating func reportExtraneous(skipTo boundary: Int?, what: String = "query") {
         let start = current.range.start
         let message: String
         if startsExpression(current) && !current.atStartOfLine {

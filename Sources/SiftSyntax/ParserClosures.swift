@@ -6,13 +6,13 @@ extension Parser {
         var height: Int
     }
 
-    func parseClosureExpression() -> Node {
+    mutating func parseClosureExpression() -> Node {
         let parsed = parseClosure()
         return make(.closure(parsed.closure), parsed.closure.range, height: parsed.height + 1)
     }
 
     /// `{ body }`, `{ a, b in body }`, `{ (a: T) in return body }`.
-    func parseClosure() -> ParsedClosure {
+    mutating func parseClosure() -> ParsedClosure {
         nestingDepth += 1
         defer { nestingDepth -= 1 }
         if nestingDepth > Self.maximumNestingDepth {
@@ -38,7 +38,7 @@ extension Parser {
     }
 
     /// After `{`: whether a parameter list and `in` follow.
-    func hasClosureSignature() -> Bool {
+    mutating func hasClosureSignature() -> Bool {
         var index = position
         func kind(_ offset: Int) -> TokenKind { tokens[min(offset, tokens.count - 1)].kind }
         if kind(index) == .identifier {
@@ -72,23 +72,23 @@ extension Parser {
     }
 
     /// `a, b in` or `(a: T, b) -> R in`; consumes through `in`.
-    func parseClosureSignature() -> [ClosureParameter] {
+    mutating func parseClosureSignature() -> [ClosureParameter] {
         var parameters: [ClosureParameter] = []
         if let open = consume(.leftParen) {
-            parseDelimitedList(closing: .rightParen, opener: open, what: "parameter") {
-                guard self.at(.identifier) else {
-                    self.error(.expectedToken, "expected parameter name", at: self.current.range)
-                    self.skipBalanced(stopAtComma: true)
+            parseDelimitedList(closing: .rightParen, opener: open, what: "parameter") { parser in
+                guard parser.at(.identifier) else {
+                    parser.error(.expectedToken, "expected parameter name", at: parser.current.range)
+                    parser.skipBalanced(stopAtComma: true)
                     return
                 }
-                let name = self.name(of: self.advance())
+                let name = parser.name(of: parser.advance())
                 var type: TypeSyntax?
-                if self.consume(.colon) != nil { type = self.parseType() }
+                if parser.consume(.colon) != nil { type = parser.parseType() }
                 parameters.append(ClosureParameter(name: name, type: type))
             }
         } else {
             repeat {
-                parameters.append(ClosureParameter(name: name(of: advance()), type: nil))
+                parameters.append(ClosureParameter(name: advanceName(), type: nil))
             } while consume(.comma) != nil
         }
         if consume(.arrow) != nil { _ = parseType() }
@@ -98,7 +98,7 @@ extension Parser {
 
     /// The single expression between an already consumed `{` and its `}` (which it consumes), with
     /// an optional leading `return`. Returns the body, whether it had `return`, and the end offset.
-    func parseBracedBody(opener: Token, context: String) -> (Node, Bool, Int) {
+    mutating func parseBracedBody(opener: Token, context: String) -> (Node, Bool, Int) {
         if hasLineBreaks { openBraceIndentations.append(indentation(ofLineAt: opener.range.start)) }
         let savedTrailing = allowsTrailingClosure
         allowsTrailingClosure = true
@@ -154,7 +154,7 @@ extension Parser {
         return (body, hasReturn, insertionPoint)
     }
 
-    private func expectClosingBrace(opener: Token, context: String) {
+    private mutating func expectClosingBrace(opener: Token, context: String) {
         let foundSomething = !at(.endOfFile) && !isClosingDelimiter(current.kind)
         let message: String
         if foundSomething, startsExpression(current), !current.atStartOfLine {
@@ -171,7 +171,7 @@ extension Parser {
     }
 
     /// The number of spaces and tabs that start the line holding `offset`.
-    func indentation(ofLineAt offset: Int) -> Int {
+    mutating func indentation(ofLineAt offset: Int) -> Int {
         let line = source.location(of: offset).line
         var index = source.lineStarts[line - 1]
         var count = 0
@@ -185,7 +185,7 @@ extension Parser {
     // MARK: if expressions
 
     /// `if let c = x, c.a > 1 { then } else if ... { } else { else }`.
-    func parseIfExpression() -> Node {
+    mutating func parseIfExpression() -> Node {
         nestingDepth += 1
         defer { nestingDepth -= 1 }
         if nestingDepth > Self.maximumNestingDepth { return nestingTooDeep() }
@@ -201,7 +201,7 @@ extension Parser {
                     error(.expectedToken, "expected a name after '\(text(keyword))'", at: missingTokenRange)
                     break
                 }
-                let name = name(of: advance())
+                let name = advanceName()
                 var value: Expr?
                 if consume(.equal) != nil {
                     let node = parseExpression()
@@ -262,13 +262,13 @@ extension Parser {
         var height: Int
     }
 
-    func parseMacroExpansionExpression() -> Node {
+    mutating func parseMacroExpansionExpression() -> Node {
         guard let parsed = parseMacroExpansion() else { return errorNode(previous.range) }
         return make(.macroExpansion(parsed.expansion), parsed.range, height: parsed.height + 1)
     }
 
     /// `#Name<Types>(arguments) { closure }`.
-    func parseMacroExpansion() -> ParsedMacro? {
+    mutating func parseMacroExpansion() -> ParsedMacro? {
         let pound = advance()
         guard at(.identifier), !current.leadingTrivia else {
             error(
@@ -307,7 +307,7 @@ extension Parser {
 
     // MARK: Key paths
 
-    func parseKeyPathExpression() -> Node {
+    mutating func parseKeyPathExpression() -> Node {
         let start = current.range.start
         guard let keyPath = parseKeyPath() else {
             return errorNode(SourceRange(start: start, end: previous.range.end))
@@ -316,7 +316,7 @@ extension Parser {
     }
 
     /// `\Root.a?.b!.c` or `\.a.b`.
-    func parseKeyPath() -> KeyPath? {
+    mutating func parseKeyPath() -> KeyPath? {
         let backslash = advance()
         var root: TypeSyntax?
         if at(.identifier), !current.leadingTrivia {

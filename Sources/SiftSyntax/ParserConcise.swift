@@ -9,7 +9,7 @@ extension Parser {
     }
 
     /// The clause starting at the cursor, if any (`sort by` / `order by` are two words).
-    func conciseClause() -> ConciseClause? {
+    mutating func conciseClause() -> ConciseClause? {
         guard at(.identifier) else { return nil }
         if atContextualKeyword("where") { return .where }
         if atContextualKeyword("limit") { return .limit }
@@ -22,7 +22,7 @@ extension Parser {
         return nil
     }
 
-    func parseConciseQuery() -> Query? {
+    mutating func parseConciseQuery() -> Query? {
         let start = current.range.start
         let modelToken = advance()
         let model = TypeSyntax(.named(name(of: modelToken), genericArguments: []), at: modelToken.range)
@@ -78,7 +78,7 @@ extension Parser {
     }
 
     /// `birth desc, company?.name, \.name asc`.
-    func parseConciseSortKeys() -> [SortKey] {
+    mutating func parseConciseSortKeys() -> [SortKey] {
         var keys: [SortKey] = []
         repeat {
             let start = current.range.start
@@ -115,7 +115,7 @@ extension Parser {
     }
 
     /// `company?.name` or `$0.company.name` as a key path without a root.
-    func parseDottedPath() -> KeyPath? {
+    mutating func parseDottedPath() -> KeyPath? {
         let start = current.range.start
         var components: [KeyPathComponent] = []
         if at(.dollarIdentifier) {
@@ -125,7 +125,7 @@ extension Parser {
                 return nil
             }
         } else {
-            components.append(KeyPathComponent(name: name(of: advance())))
+            components.append(KeyPathComponent(name: advanceName()))
             readComponentSuffixes(&components)
         }
         while at(.period), !current.atStartOfLine {
@@ -138,7 +138,7 @@ extension Parser {
         return KeyPath(root: nil, components: components, range: SourceRange(start: start, end: previous.range.end))
     }
 
-    private func readComponentSuffixes(_ components: inout [KeyPathComponent]) {
+    private mutating func readComponentSuffixes(_ components: inout [KeyPathComponent]) {
         while true {
             if at(.postfixQuestion) {
                 advance()

@@ -10,12 +10,12 @@ struct Node {
 /// The Pratt loop and the binary operators.
 extension Parser {
     /// Parses a full expression (down to the ternary operator).
-    func parseExpression() -> Node {
+    mutating func parseExpression() -> Node {
         parsePrecedence(.ternary)
     }
 
     /// The Pratt loop: an expression whose operators bind at least as tightly as `minimum`.
-    func parsePrecedence(_ minimum: Precedence) -> Node {
+    mutating func parsePrecedence(_ minimum: Precedence) -> Node {
         nestingDepth += 1
         defer { nestingDepth -= 1 }
         if nestingDepth > Self.maximumNestingDepth { return nestingTooDeep() }
@@ -45,7 +45,7 @@ extension Parser {
     }
 
     /// Builds a node, replacing it by an error node (reported once) when the tree gets too tall.
-    func make(_ kind: consuming ExprKind, _ range: SourceRange, height: Int) -> Node {
+    mutating func make(_ kind: consuming ExprKind, _ range: SourceRange, height: Int) -> Node {
         if height > Self.maximumExpressionDepth {
             if !reportedExpressionTooDeep {
                 reportedExpressionTooDeep = true
@@ -60,13 +60,13 @@ extension Parser {
         return Node(expr: append(kind, range), height: height)
     }
 
-    func leaf(_ kind: consuming ExprKind, _ range: SourceRange) -> Node {
+    mutating func leaf(_ kind: consuming ExprKind, _ range: SourceRange) -> Node {
         if tallestExpression == 0 { tallestExpression = 1 }
         return Node(expr: append(kind, range), height: 1)
     }
 
     /// Stores a node in the tree being built.
-    func append(_ kind: consuming ExprKind, _ range: SourceRange) -> Expr {
+    mutating func append(_ kind: consuming ExprKind, _ range: SourceRange) -> Expr {
         // Inputs are far smaller (a node takes a token, and the compiler reads at most 8 MB).
         precondition(nodes.count < Int(Int32.max), "more syntax nodes than an Expr can index")
         let index = Int32(truncatingIfNeeded: nodes.count)
@@ -78,17 +78,17 @@ extension Parser {
     func kind(of expr: Expr) -> ExprKind { nodes[Int(expr.index)] }
 
     /// The tree of everything parsed (the parser builds no more nodes after this).
-    func finishedTree() -> SyntaxTree {
+    mutating func finishedTree() -> SyntaxTree {
         let tree = SyntaxTree(kinds: nodes)
         nodes = []
         return tree
     }
 
-    func errorNode(_ range: SourceRange) -> Node { leaf(.error, range) }
+    mutating func errorNode(_ range: SourceRange) -> Node { leaf(.error, range) }
 
     /// Reports the nesting limit once, skips the rest of the innermost enclosing group and
     /// returns an error node.
-    func nestingTooDeep() -> Node {
+    mutating func nestingTooDeep() -> Node {
         let start = current.range
         if !reportedNestingTooDeep {
             reportedNestingTooDeep = true
@@ -105,7 +105,7 @@ extension Parser {
 
     /// The rule of the current token when it continues an expression, with the operator kind it
     /// stands for (a misspelled `&` stands for `&&`), or `nil` when the expression ends here.
-    func infixRule() -> (ParseRule, TokenKind)? {
+    mutating func infixRule() -> (ParseRule, TokenKind)? {
         let token = current
         switch token.kind {
         case .leftParen, .leftBracket:
@@ -143,7 +143,7 @@ extension Parser {
         var message: String
     }
 
-    func misspelledOperator(_ token: Token) -> MisspelledOperator? {
+    mutating func misspelledOperator(_ token: Token) -> MisspelledOperator? {
         // The token's text is made into a String only for the rare operator that needs it: this
         // is asked of every identifier that follows an expression.
         func use(_ kind: TokenKind, _ what: String) -> MisspelledOperator {
@@ -179,7 +179,7 @@ extension Parser {
     }
 
     /// Consumes an operator token, reporting it (with a fix-it) when it is misspelled.
-    func consumeOperator() -> Token {
+    mutating func consumeOperator() -> Token {
         let token = advance()
         if let misspelling = misspelledOperator(token) {
             error(
@@ -191,7 +191,7 @@ extension Parser {
 
     // MARK: Binary operators
 
-    func precedence(of op: BinaryOperator) -> Precedence {
+    mutating func precedence(of op: BinaryOperator) -> Precedence {
         switch op {
         case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: .comparison
         case .nilCoalescing: .nilCoalescing
@@ -201,7 +201,7 @@ extension Parser {
         }
     }
 
-    func parseBinary(_ lhs: consuming Node, rule: ParseRule, kind: TokenKind) -> Node {
+    mutating func parseBinary(_ lhs: consuming Node, rule: ParseRule, kind: TokenKind) -> Node {
         let opToken = current
         guard let op = kind.binaryOperator else {
             // An operator the language does not have and that does not look like one it has.
@@ -228,7 +228,7 @@ extension Parser {
     }
 
     /// `a -1` and `a- 1`: Swift reads the `-` as a prefix or postfix operator.
-    func reportMinusSpacing(_ token: Token) {
+    mutating func reportMinusSpacing(_ token: Token) {
         if token.leadingTrivia {
             error(
                 .operatorSpacing,
@@ -242,7 +242,7 @@ extension Parser {
         }
     }
 
-    func reportNonAssociative(_ first: BinaryExpr, second: Token, group: Precedence) {
+    mutating func reportNonAssociative(_ first: BinaryExpr, second: Token, group: Precedence) {
         if group == .comparison {
             let middle = source.text(in: first.rhs.range)
             error(
@@ -260,7 +260,7 @@ extension Parser {
     }
 
     /// A chain of `&&` (or of `||`), flattened into one node whatever its length.
-    func parseLogical(_ first: consuming Node, kind: TokenKind) -> Node {
+    mutating func parseLogical(_ first: consuming Node, kind: TokenKind) -> Node {
         let op: LogicalOperator = kind == .ampAmp ? .and : .or
         let operandPrecedence: Precedence = kind == .ampAmp ? Precedence.conjunction.next : Precedence.disjunction.next
         // Room for a few operands: growing from one element would copy the list at the second.
@@ -282,7 +282,7 @@ extension Parser {
     }
 
     /// `condition ? then : else`.
-    func parseTernary(_ condition: consuming Node) -> Node {
+    mutating func parseTernary(_ condition: consuming Node) -> Node {
         let question = advance()
         let thenBranch = parseExpression()
         guard consume(.colon) != nil else {

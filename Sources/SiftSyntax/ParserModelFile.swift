@@ -16,7 +16,7 @@ extension Parser {
         "precedencegroup",
     ]
 
-    func parseModelFileDeclarations() -> ModelFileSyntax {
+    mutating func parseModelFileDeclarations() -> ModelFileSyntax {
         var declarations: [Declaration] = []
         while !at(.endOfFile) {
             if consume(.semicolon) != nil { continue }
@@ -33,7 +33,7 @@ extension Parser {
     }
 
     /// One declaration (several for `var a = 1, b = 2`); empty after an error.
-    func parseDeclaration() -> [Declaration] {
+    mutating func parseDeclaration() -> [Declaration] {
         let start = current.range.start
         let attributes = parseAttributes()
         let modifiers = parseModifiers()
@@ -79,12 +79,12 @@ extension Parser {
         }
     }
 
-    func rangeFrom(_ start: Int) -> SourceRange {
+    mutating func rangeFrom(_ start: Int) -> SourceRange {
         SourceRange(start: start, end: max(start, previous.range.end))
     }
 
     /// `@Name` or `@Name(arguments)`, any number.
-    func parseAttributes() -> [AttributeSyntax] {
+    mutating func parseAttributes() -> [AttributeSyntax] {
         var attributes: [AttributeSyntax] = []
         while at(.atSign) {
             let atSign = advance()
@@ -92,7 +92,7 @@ extension Parser {
                 error(.expectedToken, "expected an attribute name after '@', such as '@Model'", at: .point(atSign.range.end))
                 break
             }
-            let name = name(of: advance())
+            let name = advanceName()
             var arguments: [Argument]?
             if at(.leftParen), !current.leadingTrivia {
                 let open = advance()
@@ -104,14 +104,14 @@ extension Parser {
     }
 
     /// `final public private(set) static ...`.
-    func parseModifiers() -> [Identifier] {
+    mutating func parseModifiers() -> [Identifier] {
         var modifiers: [Identifier] = []
         while true {
             if at(.identifier), Self.modifierNames.contains(text(current)) {
                 // `optional` etc. are only modifiers before a declaration keyword or another modifier.
                 let next = peek().kind
                 guard next != .colon, next != .equal, next != .period else { break }
-                modifiers.append(name(of: advance()))
+                modifiers.append(advanceName())
                 // `private(set)`
                 if at(.leftParen), !current.leadingTrivia, peek().kind == .identifier, peek(2).kind == .rightParen {
                     advance()
@@ -119,7 +119,7 @@ extension Parser {
                     advance()
                 }
             } else if at(.kwClass), peek().kind == .kwFunc || peek().kind == .kwVar || peek().kind == .kwLet {
-                modifiers.append(name(of: advance()))
+                modifiers.append(advanceName())
             } else {
                 return modifiers
             }
@@ -128,14 +128,14 @@ extension Parser {
     }
 
     /// `class Name: Base { members }` or `struct Name { members }`.
-    func parseTypeDeclaration(attributes: [AttributeSyntax], modifiers: [Identifier], start: Int) -> TypeDeclaration? {
+    mutating func parseTypeDeclaration(attributes: [AttributeSyntax], modifiers: [Identifier], start: Int) -> TypeDeclaration? {
         let keyword = advance()
         guard at(.identifier) else {
             error(.expectedToken, "expected a name after '\(text(keyword))'", at: missingTokenRange)
             skipSignatureAndBody()
             return nil
         }
-        let name = name(of: advance())
+        let name = advanceName()
         skipGenericParameters()
         let inheritance = parseInheritanceClause()
         skipWhereClause()
@@ -157,7 +157,7 @@ extension Parser {
     }
 
     /// `: A, B`.
-    func parseInheritanceClause() -> [TypeSyntax] {
+    mutating func parseInheritanceClause() -> [TypeSyntax] {
         guard consume(.colon) != nil else { return [] }
         var types: [TypeSyntax] = []
         repeat {
@@ -168,7 +168,7 @@ extension Parser {
     }
 
     /// `<T: P>` after a type name: skipped.
-    func skipGenericParameters() {
+    mutating func skipGenericParameters() {
         guard at(.less), !current.leadingTrivia else { return }
         var depth = 0
         while !at(.endOfFile), !at(.leftBrace) {
@@ -186,14 +186,14 @@ extension Parser {
     }
 
     /// `where T: P` before a body: skipped.
-    func skipWhereClause() {
+    mutating func skipWhereClause() {
         guard atContextualKeyword("where") else { return }
         while !at(.endOfFile), !at(.leftBrace), !at(.rightBrace) { advance() }
     }
 
     /// Skips a function-like signature and its body, if any: up to a `{` at bracket depth 0 and
     /// through its matching `}`, or to the end of the line when there is no body.
-    func skipSignatureAndBody() {
+    mutating func skipSignatureAndBody() {
         var depth = 0
         let first = position
         while !at(.endOfFile) {
@@ -215,7 +215,7 @@ extension Parser {
     }
 
     /// Skips `{ ... }` with everything nested in it; reports a missing `}`.
-    func skipBraceBlock() {
+    mutating func skipBraceBlock() {
         let open = advance()
         var depth = 1
         while !at(.endOfFile) {
@@ -237,7 +237,7 @@ extension Parser {
 
     /// `var name: Type = value`, `let a = 1, b = 2`, `var x: Int { computed }`,
     /// `var y = 0 { didSet { ... } }` (stored, with observers).
-    func parsePropertyDeclaration(attributes: [AttributeSyntax], modifiers: [Identifier], start: Int) -> [Declaration] {
+    mutating func parsePropertyDeclaration(attributes: [AttributeSyntax], modifiers: [Identifier], start: Int) -> [Declaration] {
         let keyword = advance()
         var declarations: [Declaration] = []
         repeat {
@@ -247,7 +247,7 @@ extension Parser {
                 skipSignatureAndBody()
                 return declarations
             }
-            let name = name(of: advance())
+            let name = advanceName()
             var type: TypeSyntax?
             let hasAnnotation = consume(.colon) != nil
             if hasAnnotation { type = parseType() }
@@ -286,14 +286,14 @@ extension Parser {
     }
 
     /// `enum Name: Int, Codable { case a = 1, b; case c; func ... }`.
-    func parseEnumDeclaration(attributes: [AttributeSyntax], modifiers: [Identifier], start: Int) -> EnumDeclaration? {
+    mutating func parseEnumDeclaration(attributes: [AttributeSyntax], modifiers: [Identifier], start: Int) -> EnumDeclaration? {
         advance()
         guard at(.identifier) else {
             error(.expectedToken, "expected a name after 'enum'", at: missingTokenRange)
             skipSignatureAndBody()
             return nil
         }
-        let name = name(of: advance())
+        let name = advanceName()
         skipGenericParameters()
         let inheritance = parseInheritanceClause()
         skipWhereClause()
@@ -315,7 +315,7 @@ extension Parser {
                         break
                     }
                     let caseStart = current.range.start
-                    let caseName = self.name(of: advance())
+                    let caseName = advanceName()
                     if at(.leftParen), !current.atStartOfLine {
                         // Associated values: not stored data; read and ignored.
                         advance()

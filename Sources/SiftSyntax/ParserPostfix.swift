@@ -1,7 +1,7 @@
 /// Postfix operations: member access, optional chaining, force unwrap, calls, subscripts and
 /// trailing closures.
 extension Parser {
-    func parsePostfix(_ handler: InfixHandler, _ base: consuming Node) -> Node {
+    mutating func parsePostfix(_ handler: InfixHandler, _ base: consuming Node) -> Node {
         switch handler {
         case .member: return parseMember(base)
         case .forceUnwrap:
@@ -15,7 +15,7 @@ extension Parser {
     }
 
     /// `base.name`; any keyword is a valid member name.
-    func parseMember(_ base: consuming Node) -> Node {
+    mutating func parseMember(_ base: consuming Node) -> Node {
         let period = advance()
         guard let member = parseMemberName(after: period) else {
             return errorNode(base.range.union(period.range))
@@ -24,7 +24,7 @@ extension Parser {
     }
 
     /// `base?` inside an optional chain; it must be followed by a member, call or subscript.
-    func parseBindOptional(_ base: consuming Node) -> Node {
+    mutating func parseBindOptional(_ base: consuming Node) -> Node {
         let question = advance()
         switch current.kind {
         case .period, .leftParen, .leftBracket, .postfixQuestion, .postfixBang:
@@ -39,12 +39,12 @@ extension Parser {
     }
 
     /// Wraps a postfix chain containing a `?` in an optionalChain node, as Swift's tree does.
-    func wrapOptionalChain(_ chain: consuming Node) -> Node {
+    mutating func wrapOptionalChain(_ chain: consuming Node) -> Node {
         make(.optionalChain(chain.expr), chain.range, height: chain.height + 1)
     }
 
     /// `callee(arguments)` optionally followed by a trailing closure.
-    func parseCall(_ callee: consuming Node) -> Node {
+    mutating func parseCall(_ callee: consuming Node) -> Node {
         nestingDepth += 1
         defer { nestingDepth -= 1 }
         if nestingDepth > Self.maximumNestingDepth {
@@ -56,8 +56,8 @@ extension Parser {
         // was an allocation more).
         var arguments: [Argument] = []
         var height = callee.height
-        parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
-            let parsed = self.parseArgument()
+        parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
+            let parsed = parser.parseArgument()
             height = max(height, parsed.node.height)
             arguments.append(parsed.argument)
         }
@@ -74,7 +74,7 @@ extension Parser {
     }
 
     /// `callee { closure }` without parentheses.
-    func parseTrailingClosure(_ callee: consuming Node) -> Node {
+    mutating func parseTrailingClosure(_ callee: consuming Node) -> Node {
         let closure = parseClosure()
         let call = Call(callee: callee.expr, arguments: [], argumentListRange: nil, trailingClosure: closure.closure)
         return make(
@@ -82,7 +82,7 @@ extension Parser {
     }
 
     /// `base[arguments]`.
-    func parseSubscript(_ base: consuming Node) -> Node {
+    mutating func parseSubscript(_ base: consuming Node) -> Node {
         nestingDepth += 1
         defer { nestingDepth -= 1 }
         if nestingDepth > Self.maximumNestingDepth {

@@ -1,7 +1,7 @@
 /// The tokens that start an expression: literals, names, prefix operators, groups.
 extension Parser {
     /// Dispatches on the prefix handler of the current token's rule.
-    func parsePrefixPosition() -> Node {
+    mutating func parsePrefixPosition() -> Node {
         let token = current
         guard let handler = ParseRule.rule(for: token.kind).prefix else {
             return expectedExpression()
@@ -45,7 +45,7 @@ extension Parser {
     }
 
     /// Reports a missing expression without consuming the current token.
-    func expectedExpression() -> Node {
+    mutating func expectedExpression() -> Node {
         let previousToken = previous
         let message: String
         if position > 0, previousToken.kind.isOperatorLike {
@@ -75,7 +75,7 @@ extension Parser {
 
     // MARK: Literals
 
-    func parseIntegerLiteral() -> Node {
+    mutating func parseIntegerLiteral() -> Node {
         let token = advance()
         var slice = bytes[token.range.start..<token.range.end]
         var radix = 10
@@ -115,7 +115,7 @@ extension Parser {
         return leaf(.integerLiteral(IntegerLiteral(digits: digits, radix: radix, magnitude: magnitude)), token.range)
     }
 
-    func parseFloatLiteral() -> Node {
+    mutating func parseFloatLiteral() -> Node {
         let token = advance()
         let slice = bytes[token.range.start..<token.range.end]
         let text =
@@ -126,7 +126,7 @@ extension Parser {
         return leaf(.floatLiteral(literal), token.range)
     }
 
-    func parseAnonymousParameter() -> Node {
+    mutating func parseAnonymousParameter() -> Node {
         let token = advance()
         let digits = bytes[(token.range.start + 1)..<token.range.end]
         let allDigits = digits.allSatisfy(CharacterClasses.isDigit)
@@ -154,14 +154,14 @@ extension Parser {
     // MARK: Names
 
     /// Whether a token can be a member name after `.`: any identifier or keyword.
-    func isMemberName(_ token: Token) -> Bool {
+    mutating func isMemberName(_ token: Token) -> Bool {
         token.kind == .identifier || token.kind.isKeyword
     }
 
     /// Consumes a member name after a `.`, or reports it missing.
-    func parseMemberName(after period: Token) -> Identifier? {
+    mutating func parseMemberName(after period: Token) -> Identifier? {
         if isMemberName(current), !current.atStartOfLine {
-            return name(of: advance())
+            return advanceName()
         }
         error(
             .expectedMemberName, "expected member name following '.'", at: .point(period.range.end),
@@ -170,7 +170,7 @@ extension Parser {
     }
 
     /// `.reverse`: a member of a type known from context.
-    func parseImplicitMember() -> Node {
+    mutating func parseImplicitMember() -> Node {
         let period = advance()
         guard let member = parseMemberName(after: period) else { return errorNode(period.range) }
         return leaf(.implicitMember(member), period.range.union(member.range))
@@ -178,7 +178,7 @@ extension Parser {
 
     // MARK: Prefix operators
 
-    func parsePrefixOperator() -> Node {
+    mutating func parsePrefixOperator() -> Node {
         let opToken = advance()
         let op: PrefixOperator = opToken.kind == .minus ? .negate : .not
         if opToken.trailingTrivia, !at(.endOfFile) {
@@ -194,7 +194,7 @@ extension Parser {
             opToken.range.union(operand.range), height: operand.height + 1)
     }
 
-    func parseUnsupportedPrefixOperator() -> Node {
+    mutating func parseUnsupportedPrefixOperator() -> Node {
         let opToken = advance()
         let spelling = text(opToken)
         if opToken.kind == .unknownOperator || opToken.kind == .plus {
@@ -215,7 +215,7 @@ extension Parser {
     // MARK: Groups
 
     /// `(expr)`; tuples are reported.
-    func parseParenthesized() -> Node {
+    mutating func parseParenthesized() -> Node {
         let open = advance()
         if let close = consume(.rightParen) {
             error(
@@ -259,7 +259,7 @@ extension Parser {
     }
 
     /// `[a, b]`; dictionary literals are reported.
-    func parseArrayLiteral() -> Node {
+    mutating func parseArrayLiteral() -> Node {
         let open = advance()
         if at(.colon), peek().kind == .rightBracket {
             advance()
@@ -274,16 +274,16 @@ extension Parser {
         var height = 0
         var reportedDictionary = false
         let errorsBefore = diagnostics.count
-        parseDelimitedList(closing: .rightBracket, opener: open, what: "array element") {
-            let element = self.parseExpression()
-            if self.at(.colon) {
-                let colon = self.advance()
+        parseDelimitedList(closing: .rightBracket, opener: open, what: "array element") { parser in
+            let element = parser.parseExpression()
+            if parser.at(.colon) {
+                let colon = parser.advance()
                 if !reportedDictionary {
                     reportedDictionary = true
-                    self.error(
+                    parser.error(
                         .unsupportedSyntax, "dictionary literals are not supported in a query", at: colon.range)
                 }
-                _ = self.parseExpression()
+                _ = parser.parseExpression()
             }
             elements.append(element.expr)
             height = max(height, element.height)
@@ -302,20 +302,20 @@ extension Parser {
     }
 
     /// `label: value, value, ...` up to and including the closing delimiter.
-    func parseArgumentList(closing: TokenKind, opener: Token) -> [ParsedArgument] {
+    mutating func parseArgumentList(closing: TokenKind, opener: Token) -> [ParsedArgument] {
         var arguments: [ParsedArgument] = []
-        parseDelimitedList(closing: closing, opener: opener, what: "argument") {
-            arguments.append(self.parseArgument())
+        parseDelimitedList(closing: closing, opener: opener, what: "argument") { parser in
+            arguments.append(parser.parseArgument())
         }
         return arguments
     }
 
     /// `label: value` or `value`. Any identifier or keyword can be a label.
-    func parseArgument() -> ParsedArgument {
+    mutating func parseArgument() -> ParsedArgument {
         var label: Identifier?
         let start = current.range.start
         if isMemberName(current), peek().kind == .colon {
-            label = name(of: advance())
+            label = advanceName()
             advance()
         }
         let value = parseExpression()
@@ -325,13 +325,13 @@ extension Parser {
 
     /// A comma-separated list up to its closing delimiter, which it consumes. A trailing comma is
     /// allowed. After an error inside the list, the rest of the list is skipped to its close.
-    func parseDelimitedList(closing: TokenKind, opener: Token, what: String, element: () -> Void) {
+    mutating func parseDelimitedList(closing: TokenKind, opener: Token, what: String, element: (inout Parser) -> Void) {
         let savedTrailing = allowsTrailingClosure
         allowsTrailingClosure = true
         defer { allowsTrailingClosure = savedTrailing }
         while !at(closing) && !at(.endOfFile) {
             let start = position
-            element()
+            element(&self)
             if consume(.comma) != nil { continue }
             if at(closing) || at(.endOfFile) { break }
             // Something else follows the element.
@@ -365,7 +365,7 @@ extension Parser {
     /// Consumes the closing delimiter, or reports it missing (with a note at the opener) and
     /// skips to it when it comes later.
     @discardableResult
-    func expectClosing(_ closing: TokenKind, opener: Token, context: String? = nil) -> Token? {
+    mutating func expectClosing(_ closing: TokenKind, opener: Token, context: String? = nil) -> Token? {
         if let token = consume(closing) { return token }
         error(
             .expectedClosingDelimiter,
@@ -382,7 +382,7 @@ extension Parser {
     /// closes an enclosing group (or a `,` at this level when `stopAtComma`). Returns whether it
     /// stopped at `closing`. Iterative: safe on any nesting.
     @discardableResult
-    func skipBalanced(stopAtComma: Bool, closing: TokenKind? = nil) -> Bool {
+    mutating func skipBalanced(stopAtComma: Bool, closing: TokenKind? = nil) -> Bool {
         var depth = 0
         while !at(.endOfFile) {
             switch current.kind {

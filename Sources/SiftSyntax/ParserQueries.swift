@@ -6,7 +6,7 @@ extension Parser {
     static let querySuggestion = "such as '#Predicate<User> { $0.age > 20 }' or 'User where age > 20'"
 
     /// One query and nothing after it (a final `;` is allowed).
-    func parseSingleQuery() -> Query? {
+    mutating func parseSingleQuery() -> Query? {
         if at(.endOfFile) {
             error(
                 .expectedQuery, "expected a query, \(Self.querySuggestion)",
@@ -20,7 +20,7 @@ extension Parser {
     }
 
     /// Queries separated by `;` or line breaks.
-    func parseQueries() -> [Query] {
+    mutating func parseQueries() -> [Query] {
         var queries: [Query] = []
         while true {
             while consume(.semicolon) != nil {}
@@ -45,7 +45,7 @@ extension Parser {
     }
 
     /// Dispatches on how the query starts.
-    func parseQueryForm() -> Query? {
+    mutating func parseQueryForm() -> Query? {
         skipDeclarationWrapper()
         let token = current
         switch token.kind {
@@ -83,7 +83,7 @@ extension Parser {
     }
 
     /// `let name =`, `var name: T =` before a query: read and ignored.
-    func skipDeclarationWrapper() {
+    mutating func skipDeclarationWrapper() {
         guard at(.kwLet) || at(.kwVar), peek().kind == .identifier else { return }
         var index = position + 2
         if tokens[index].kind == .colon {
@@ -105,7 +105,7 @@ extension Parser {
         var range: SourceRange
     }
 
-    func parsePredicateQuery() -> Query? {
+    mutating func parsePredicateQuery() -> Query? {
         let start = current.range.start
         guard let predicate = parsePredicate() else { return nil }
         // Consumed: its closure and model move into the query instead of being copied.
@@ -116,7 +116,7 @@ extension Parser {
     }
 
     /// `#Predicate<User> { ... }` (also `#Predicate<User>({ ... })`).
-    func parsePredicate() -> ParsedPredicate? {
+    mutating func parsePredicate() -> ParsedPredicate? {
         if readsPlainPredicates, let plain = parsePlainPredicate() { return plain }
         guard var macro = parseMacroExpansion() else { return nil }
         guard macro.expansion.name.name == "Predicate" else {
@@ -153,7 +153,7 @@ extension Parser {
     /// macro expansion would read it but without building the expansion (its list of generic
     /// arguments was an array made and freed per query); nil, having read nothing, for any other
     /// shape, which the general path reads (and diagnoses).
-    func parsePlainPredicate() -> ParsedPredicate? {
+    mutating func parsePlainPredicate() -> ParsedPredicate? {
         guard position + 5 < tokens.count else { return nil }
         let pound = tokens[position]
         let name = tokens[position + 1]
@@ -179,7 +179,7 @@ extension Parser {
     }
 
     /// `SortDescriptor(\User.name, order: .reverse, comparator: .localizedStandard)`.
-    func parseSortDescriptor() -> ParsedSortDescriptor? {
+    mutating func parseSortDescriptor() -> ParsedSortDescriptor? {
         let nameToken = advance()
         var model: TypeSyntax?
         if at(.less), !current.leadingTrivia {
@@ -198,48 +198,48 @@ extension Parser {
         var seen: [String] = []  // a few labels: compared, not hashed
         seen.reserveCapacity(4)  // room for them at once, not grown one by one
         var failed = false
-        parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
-            let label = self.parseArgumentLabel()
+        parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
+            let label = parser.parseArgumentLabel()
             let labelText = label?.name ?? ""
             if !labelText.isEmpty, !seen.insertIfNew(labelText) {
-                self.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
+                parser.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
             }
             switch labelText {
             case "" where keyPath == nil && !failed:
-                if self.at(.backslash) {
-                    keyPath = self.parseKeyPath()
+                if parser.at(.backslash) {
+                    keyPath = parser.parseKeyPath()
                     if keyPath == nil { failed = true }
                 } else {
-                    let value = self.parseExpression()
+                    let value = parser.parseExpression()
                     failed = true
-                    if case .error = kind(of: value.expr) { return }
-                    self.error(
+                    if case .error = parser.kind(of: value.expr) { return }
+                    parser.error(
                         .sortDescriptorNeedsKeyPath,
-                        "'SortDescriptor' sorts by a key path, such as '\\User.name'; '\(self.source.text(in: value.range))' is not a key path",
+                        "'SortDescriptor' sorts by a key path, such as '\\User.name'; '\(parser.source.text(in: value.range))' is not a key path",
                         at: value.range)
                 }
             case "order":
-                let value = self.parseExpression()
-                if let parsed = self.sortOrder(of: value.expr) {
+                let value = parser.parseExpression()
+                if let parsed = parser.sortOrder(of: value.expr) {
                     order = parsed
                     orderRange = value.range
                 }
             case "comparator":
-                let value = self.parseExpression()
-                if case .implicitMember(let name) = kind(of: value.expr) {
+                let value = parser.parseExpression()
+                if case .implicitMember(let name) = parser.kind(of: value.expr) {
                     comparator = name
-                } else if case .member(_, let name) = kind(of: value.expr) {
+                } else if case .member(_, let name) = parser.kind(of: value.expr) {
                     comparator = name
-                } else if !isError(value.expr) {
-                    self.error(
+                } else if !parser.isError(value.expr) {
+                    parser.error(
                         .invalidArgument,
                         "expected a string comparator such as '.localizedStandard', '.localized' or '.lexical'",
                         at: value.range)
                 }
             default:
-                let value = self.parseExpression()
+                let value = parser.parseExpression()
                 failed = true
-                self.error(
+                parser.error(
                     .unknownArgumentLabel,
                     label == nil
                         ? "'SortDescriptor' takes one key path; the other arguments are 'order:' and 'comparator:'"
@@ -262,15 +262,15 @@ extension Parser {
     }
 
     /// `label:` before an argument, consumed; any identifier or keyword can be a label.
-    func parseArgumentLabel() -> Identifier? {
+    mutating func parseArgumentLabel() -> Identifier? {
         guard isMemberName(current), peek().kind == .colon else { return nil }
-        let label = name(of: advance())
+        let label = advanceName()
         advance()
         return label
     }
 
     /// `.forward`/`.reverse` (or `SortOrder.forward`), reporting anything else.
-    func sortOrder(of expr: Expr) -> SortOrder? {
+    mutating func sortOrder(of expr: Expr) -> SortOrder? {
         var name: Identifier?
         if case .implicitMember(let member) = kind(of: expr) { name = member }
         if case .member(let base, let member) = kind(of: expr), case .identifier(let type) = kind(of: base),
@@ -287,7 +287,7 @@ extension Parser {
     }
 
     /// `[SortDescriptor(...), ...]` as a whole query.
-    func parseSortDescriptorArrayQuery() -> Query? {
+    mutating func parseSortDescriptorArrayQuery() -> Query? {
         let start = current.range.start
         guard let (keys, model) = parseSortDescriptorArray() else { return nil }
         return Query(
@@ -296,7 +296,7 @@ extension Parser {
     }
 
     /// `[SortDescriptor(...), ...]`, with the first model named by a generic argument or a root.
-    func parseSortDescriptorArray() -> ([SortKey], TypeSyntax?)? {
+    mutating func parseSortDescriptorArray() -> ([SortKey], TypeSyntax?)? {
         guard let open = consume(.leftBracket) else {
             error(
                 .expectedToken, "expected an array of sort descriptors, such as '[SortDescriptor(\\User.name)]'",
@@ -305,16 +305,16 @@ extension Parser {
         }
         var keys: [SortKey] = []
         var model: TypeSyntax?
-        parseDelimitedList(closing: .rightBracket, opener: open, what: "sort descriptor") {
-            if self.at(.identifier), self.tokenTextEquals(self.current, "SortDescriptor") {
-                if let parsed = self.parseSortDescriptor() {
+        parseDelimitedList(closing: .rightBracket, opener: open, what: "sort descriptor") { parser in
+            if parser.at(.identifier), parser.tokenTextEquals(parser.current, "SortDescriptor") {
+                if let parsed = parser.parseSortDescriptor() {
                     keys.append(parsed.key)
                     if model == nil { model = parsed.model ?? parsed.key.keyPath.root }
                 }
             } else {
-                let value = self.parseExpression()
-                if !isError(value.expr) {
-                    self.error(
+                let value = parser.parseExpression()
+                if !parser.isError(value.expr) {
+                    parser.error(
                         .sortDescriptorNeedsKeyPath,
                         "expected 'SortDescriptor(...)', such as 'SortDescriptor(\\User.name, order: .reverse)'",
                         at: value.range)
@@ -332,7 +332,7 @@ extension Parser {
     }
 
     /// `FetchDescriptor<User>(predicate: ..., sortBy: [...], fetchLimit: 10, fetchOffset: 20)`.
-    func parseFetchDescriptor() -> ParsedFetchDescriptor? {
+    mutating func parseFetchDescriptor() -> ParsedFetchDescriptor? {
         let nameToken = advance()
         var model: TypeSyntax?
         if at(.less), !current.leadingTrivia {
@@ -350,30 +350,30 @@ extension Parser {
         seen.reserveCapacity(4)  // room for them at once, not grown one by one
         let valid =
             "'predicate:', 'sortBy:', 'fetchLimit:', 'fetchOffset:', 'includePendingChanges:', 'propertiesToFetch:' and 'relationshipKeyPathsForPrefetching:'"
-        parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
-            let label = self.parseArgumentLabel()
+        parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
+            let label = parser.parseArgumentLabel()
             let labelText = label?.name ?? ""
             if !labelText.isEmpty, !seen.insertIfNew(labelText) {
-                self.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
+                parser.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
             }
             switch labelText {
             case "predicate":
-                if let predicate = self.parsePredicateArgument() {
+                if let predicate = parser.parsePredicateArgument() {
                     filter = .closure(predicate.closure)
-                    self.merge(model: predicate.model, into: &model)
+                    parser.merge(model: predicate.model, into: &model)
                 }
             case "sortBy":
-                if let (keys, _) = self.parseSortDescriptorArray() { sort = keys }
-            case "fetchLimit": limit = self.parseExpression().expr
-            case "fetchOffset": offset = self.parseExpression().expr
+                if let (keys, _) = parser.parseSortDescriptorArray() { sort = keys }
+            case "fetchLimit": limit = parser.parseExpression().expr
+            case "fetchOffset": offset = parser.parseExpression().expr
             case "includePendingChanges", "propertiesToFetch", "relationshipKeyPathsForPrefetching":
-                let value = self.parseExpression()
-                self.note(
+                let value = parser.parseExpression()
+                parser.note(
                     .ignoredArgument, "'\(labelText):' does not change the result of a query; it is ignored",
                     at: label!.range.union(value.range))
             default:
-                let value = self.parseExpression()
-                self.error(
+                let value = parser.parseExpression()
+                parser.error(
                     .unknownArgumentLabel,
                     label == nil
                         ? "'FetchDescriptor' arguments need labels; they are \(valid)"
@@ -389,7 +389,7 @@ extension Parser {
     }
 
     /// The value of `predicate:`/`filter:`: a `#Predicate` expansion.
-    func parsePredicateArgument() -> ParsedPredicate? {
+    mutating func parsePredicateArgument() -> ParsedPredicate? {
         if at(.pound) { return parsePredicate() }
         let value = parseExpression()
         if !isError(value.expr) {
@@ -401,7 +401,7 @@ extension Parser {
     }
 
     /// Records a model named in the query, reporting a second, different one.
-    func merge(model new: TypeSyntax?, into model: inout TypeSyntax?) {
+    mutating func merge(model new: TypeSyntax?, into model: inout TypeSyntax?) {
         guard let new else { return }
         guard let existing = model else {
             model = new
@@ -421,7 +421,7 @@ extension Parser {
 
     /// `@Query(filter: ..., sort: ..., order: ...)`, `Query(...)`, `@Query(FetchDescriptor<...>(...))`,
     /// optionally followed by `private var users: [User]`.
-    func parseSwiftUIQuery() -> Query? {
+    mutating func parseSwiftUIQuery() -> Query? {
         let start = current.range.start
         if let at = consume(.atSign) {
             guard self.at(.identifier), tokenTextEquals(current, "Query"), !current.leadingTrivia else {
@@ -446,57 +446,57 @@ extension Parser {
             var seen: [String] = []  // a few labels: compared, not hashed
             seen.reserveCapacity(4)  // room for them at once, not grown one by one
             let valid = "a 'FetchDescriptor', 'filter:', 'sort:', 'order:', 'animation:' and 'transaction:'"
-            parseDelimitedList(closing: .rightParen, opener: open, what: "argument") {
-                let label = self.parseArgumentLabel()
+            parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
+                let label = parser.parseArgumentLabel()
                 let labelText = label?.name ?? ""
                 if !labelText.isEmpty, !seen.insertIfNew(labelText) {
-                    self.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
+                    parser.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
                 }
                 switch labelText {
-                case "" where self.at(.identifier) && self.tokenTextEquals(self.current, "FetchDescriptor"):
-                    if let descriptor = self.parseFetchDescriptor()?.query {
-                        self.merge(model: descriptor.model, into: &model)
+                case "" where parser.at(.identifier) && parser.tokenTextEquals(parser.current, "FetchDescriptor"):
+                    if let descriptor = parser.parseFetchDescriptor()?.query {
+                        parser.merge(model: descriptor.model, into: &model)
                         filter = descriptor.filter
                         sort = descriptor.sort
                         limit = descriptor.limit
                         offset = descriptor.offset
                     }
                 case "filter":
-                    if let predicate = self.parsePredicateArgument() {
+                    if let predicate = parser.parsePredicateArgument() {
                         filter = .closure(predicate.closure)
-                        self.merge(model: predicate.model, into: &model)
+                        parser.merge(model: predicate.model, into: &model)
                     }
                 case "sort":
-                    if self.at(.backslash) {
-                        let sortStart = self.current.range.start
-                        if let keyPath = self.parseKeyPath() {
-                            keyPathSort = (keyPath, SourceRange(start: sortStart, end: self.previous.range.end))
+                    if parser.at(.backslash) {
+                        let sortStart = parser.current.range.start
+                        if let keyPath = parser.parseKeyPath() {
+                            keyPathSort = (keyPath, SourceRange(start: sortStart, end: parser.previous.range.end))
                         }
-                    } else if self.at(.leftBracket) {
-                        if let (keys, _) = self.parseSortDescriptorArray() { sort = keys }
-                    } else if self.at(.identifier), self.tokenTextEquals(self.current, "SortDescriptor") {
-                        if let parsed = self.parseSortDescriptor() { sort = [parsed.key] }
+                    } else if parser.at(.leftBracket) {
+                        if let (keys, _) = parser.parseSortDescriptorArray() { sort = keys }
+                    } else if parser.at(.identifier), parser.tokenTextEquals(parser.current, "SortDescriptor") {
+                        if let parsed = parser.parseSortDescriptor() { sort = [parsed.key] }
                     } else {
-                        let value = self.parseExpression()
-                        if !isError(value.expr) {
-                            self.error(
+                        let value = parser.parseExpression()
+                        if !parser.isError(value.expr) {
+                            parser.error(
                                 .sortDescriptorNeedsKeyPath,
                                 "expected a key path such as '\\User.name' or an array of 'SortDescriptor's for 'sort:'",
                                 at: value.range)
                         }
                     }
                 case "order":
-                    let value = self.parseExpression()
+                    let value = parser.parseExpression()
                     orderLabel = label!.range
-                    if let parsed = self.sortOrder(of: value.expr) { order = (parsed, value.range) }
+                    if let parsed = parser.sortOrder(of: value.expr) { order = (parsed, value.range) }
                 case "animation", "transaction":
-                    let value = self.parseExpression()
-                    self.note(
+                    let value = parser.parseExpression()
+                    parser.note(
                         .ignoredArgument, "'\(labelText):' does not change the result of a query; it is ignored",
                         at: label!.range.union(value.range))
                 default:
-                    let value = self.parseExpression()
-                    self.error(
+                    let value = parser.parseExpression()
+                    parser.error(
                         .unknownArgumentLabel,
                         label == nil
                             ? "'@Query' takes \(valid)"
@@ -528,7 +528,7 @@ extension Parser {
     }
 
     /// `private var users: [User]` after `@Query(...)`: returns the declared type.
-    func parseQueryPropertyWrapperTarget() -> TypeSyntax? {
+    mutating func parseQueryPropertyWrapperTarget() -> TypeSyntax? {
         var index = position
         while tokens[index].kind == .identifier, Self.modifierNames.contains(text(tokens[index])) { index += 1 }
         guard tokens[index].kind == .kwVar || tokens[index].kind == .kwLet, tokens[index + 1].kind == .identifier,
@@ -541,7 +541,7 @@ extension Parser {
 
 extension Parser {
     /// Whether `expr` is an ``ExprKind/error`` node (already reported).
-    func isError(_ expr: Expr) -> Bool {
+    mutating func isError(_ expr: Expr) -> Bool {
         if case .error = kind(of: expr) { return true }
         return false
     }

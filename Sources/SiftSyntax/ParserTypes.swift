@@ -2,7 +2,7 @@
 /// `RemindersList.ID` (a qualified name keeps its full dotted spelling).
 extension Parser {
     /// Parses a type, or reports one missing and returns `nil`.
-    func parseType() -> TypeSyntax? {
+    mutating func parseType() -> TypeSyntax? {
         nestingDepth += 1
         defer { nestingDepth -= 1 }
         if nestingDepth > Self.maximumNestingDepth {
@@ -78,7 +78,7 @@ extension Parser {
     }
 
     /// `<T, U>`; a `>>` closing two lists is split.
-    func parseGenericArgumentList() -> [TypeSyntax] {
+    mutating func parseGenericArgumentList() -> [TypeSyntax] {
         let open = advance()
         var arguments: [TypeSyntax] = []
         while !at(.endOfFile) {
@@ -102,7 +102,7 @@ extension Parser {
 
     /// Turns a token such as `>>` or `>=` at the cursor into `>` followed by the rest, so nested
     /// generic argument lists close one at a time.
-    func splitLeadingGreaterThan() {
+    mutating func splitLeadingGreaterThan() {
         let token = current
         guard token.range.length > 1, bytes[token.range.start] == UInt8(ascii: ">"),
             token.kind == .unknownOperator || token.kind == .greaterEqual
