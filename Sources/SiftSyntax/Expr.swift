@@ -90,22 +90,29 @@ public enum ExprKind: Sendable, Hashable {
 
 /// An integer literal as written.
 public struct IntegerLiteral: Sendable, Hashable {
-    /// The digits without prefix and without `_` separators (`"2A"` for `0x2A`).
-    public let digits: String
+    /// The digits, kept only when the magnitude does not spell them (another radix, leading zeros,
+    /// a value beyond `UInt64`): a decimal literal such as `20` is its magnitude alone, and making
+    /// a string of its digits for every literal cost about 120 instructions. (First: so placed, the
+    /// literal takes no more room than when it held its digits.)
+    private let writtenDigits: String?
     /// 10, 16, 8 or 2.
     public let radix: Int
-
     /// The value, or `nil` when it does not fit in a `UInt64` magnitude.
     public let magnitude: UInt64?
 
+    /// The digits without prefix and without `_` separators (`"2A"` for `0x2A`).
+    public var digits: String { writtenDigits ?? magnitude.map { String($0) } ?? "" }
+
     public init(digits: String, radix: Int) {
-        self.init(digits: digits, radix: radix, magnitude: UInt64(digits, radix: radix))
+        let magnitude = UInt64(digits, radix: radix)
+        let canonical = radix == 10 && magnitude.map { String($0) == digits } == true
+        self.init(writtenDigits: canonical ? nil : digits, radix: radix, magnitude: magnitude)
     }
 
-    /// A literal whose magnitude the parser computed while it checked the digits (`magnitude` must
-    /// be `UInt64(digits, radix: radix)`).
-    init(digits: String, radix: Int, magnitude: UInt64?) {
-        self.digits = digits
+    /// A literal whose magnitude the parser computed while it checked the digits; `writtenDigits`
+    /// is nil exactly when they are the magnitude's decimal spelling.
+    init(writtenDigits: String?, radix: Int, magnitude: UInt64?) {
+        self.writtenDigits = writtenDigits
         self.radix = radix
         self.magnitude = magnitude
     }

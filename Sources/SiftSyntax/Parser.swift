@@ -264,12 +264,9 @@ public struct Parser {
 
     /// Whether the token is spelled `word`.
     func tokenTextEquals(_ token: Token, _ word: StaticString) -> Bool {
-        let range = token.range
-        guard range.length == word.utf8CodeUnitCount, range.end <= bytes.count else { return false }
-        return bytes.withUnsafeBufferPointer { word.isSpelled(by: UnsafeBufferPointer(rebasing: $0[range.start..<range.end])) }
+        text(in: token.range, equals: word)
     }
 
-    /// The name of an identifier or keyword token (back-quotes removed).
     /// The current token's name, consumed. (`name(of: advance())` would copy the whole parser: the
     /// read of `name(of:)` would begin before `advance()` changes it.)
     mutating func advanceName() -> Identifier {
@@ -277,12 +274,30 @@ public struct Parser {
         return name(of: token)
     }
 
+    /// The name of an identifier or keyword token (back-quotes removed).
     func name(of token: Token) -> Identifier {
-        var range = token.range
+        Identifier(source.text(in: nameRange(of: token)), at: token.range)
+    }
+
+    /// Where the name of an identifier or keyword token is: the token without its back-quotes.
+    func nameRange(of token: Token) -> SourceRange {
+        let range = token.range
         if token.kind == .identifier, range.length >= 2, bytes[range.start] == UInt8(ascii: "`") {
-            range = SourceRange(start: range.start + 1, end: range.end - 1)
+            return SourceRange(start: range.start + 1, end: range.end - 1)
         }
-        return Identifier(source.text(in: range), at: token.range)
+        return range
+    }
+
+    /// Whether the source text in `range` is spelled `word`.
+    func text(in range: SourceRange, equals word: StaticString) -> Bool {
+        guard range.length == word.utf8CodeUnitCount, range.end <= bytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { word.isSpelled(by: UnsafeBufferPointer(rebasing: $0[range.start..<range.end])) }
+    }
+
+    /// Whether two ranges hold the same source bytes.
+    func sameText(_ first: SourceRange, _ second: SourceRange) -> Bool {
+        guard first.length == second.length, first.end <= bytes.count, second.end <= bytes.count else { return false }
+        return bytes[first.start..<first.end].elementsEqual(bytes[second.start..<second.end])
     }
 
     /// The end of the previous token: where a missing token would be inserted.

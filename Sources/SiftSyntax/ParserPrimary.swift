@@ -92,7 +92,7 @@ extension Parser {
         // rare, so without one the digits are the slice as it is (no array to filter into).
         var magnitude: UInt64? = 0
         var hasSeparator = false
-        var hasDigit = false
+        var digitCount = 0
         for byte in slice {
             if byte == UInt8(ascii: "_") {
                 hasSeparator = true
@@ -101,18 +101,24 @@ extension Parser {
             guard let value = CharacterClasses.hexValue(byte), Int(value) < radix else {
                 return errorNode(token.range)  // the lexer has reported it
             }
-            hasDigit = true
+            digitCount += 1
             if let current = magnitude {
                 let (shifted, overflow) = current.multipliedReportingOverflow(by: UInt64(radix))
                 let (sum, carry) = shifted.addingReportingOverflow(UInt64(value))
                 magnitude = overflow || carry ? nil : sum
             }
         }
-        guard hasDigit else { return errorNode(token.range) }  // the lexer has reported it
-        let digits =
-            hasSeparator
-            ? String(decoding: slice.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self) : bytes.utf8String(slice.startIndex..<slice.endIndex)
-        return leaf(.integerLiteral(IntegerLiteral(digits: digits, radix: radix, magnitude: magnitude)), token.range)
+        guard digitCount > 0 else { return errorNode(token.range) }  // the lexer has reported it
+        // A decimal whose digits (separators aside) have no leading zero is spelled by its
+        // magnitude: no string.
+        let firstDigit = slice.first { $0 != UInt8(ascii: "_") }
+        let canonical = radix == 10 && magnitude != nil && (magnitude == 0 ? digitCount == 1 : firstDigit != UInt8(ascii: "0"))
+        let digits: String? =
+            canonical
+            ? nil
+            : hasSeparator
+                ? String(decoding: slice.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self) : bytes.utf8String(slice.startIndex..<slice.endIndex)
+        return leaf(.integerLiteral(IntegerLiteral(writtenDigits: digits, radix: radix, magnitude: magnitude)), token.range)
     }
 
     mutating func parseFloatLiteral() -> Node {

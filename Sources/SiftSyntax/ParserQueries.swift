@@ -195,17 +195,16 @@ extension Parser {
         var order = SortOrder.forward
         var orderRange: SourceRange?
         var comparator: Identifier?
-        var seen: [String] = []  // a few labels: compared, not hashed
+        var seen: [Token] = []  // a few labels: compared by their bytes, not hashed
         seen.reserveCapacity(4)  // room for them at once, not grown one by one
         var failed = false
         parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
-            let label = parser.parseArgumentLabel()
-            let labelText = label?.name ?? ""
-            if !labelText.isEmpty, !seen.insertIfNew(labelText) {
-                parser.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
+            let label = parser.parseArgumentLabel(SortDescriptorLabel.self)
+            if let token = label.token, parser.isRepeated(token, among: &seen) {
+                parser.error(.invalidArgument, "argument '\(parser.name(of: token).name):' is given twice", at: token.range)
             }
-            switch labelText {
-            case "" where keyPath == nil && !failed:
+            switch label.known {
+            case nil where label.token == nil && keyPath == nil && !failed:
                 if parser.at(.backslash) {
                     keyPath = parser.parseKeyPath()
                     if keyPath == nil { failed = true }
@@ -218,13 +217,13 @@ extension Parser {
                         "'SortDescriptor' sorts by a key path, such as '\\User.name'; '\(parser.source.text(in: value.range))' is not a key path",
                         at: value.range)
                 }
-            case "order":
+            case .order?:
                 let value = parser.parseExpression()
                 if let parsed = parser.sortOrder(of: value.expr) {
                     order = parsed
                     orderRange = value.range
                 }
-            case "comparator":
+            case .comparator?:
                 let value = parser.parseExpression()
                 if case .implicitMember(let name) = parser.kind(of: value.expr) {
                     comparator = name
@@ -236,15 +235,14 @@ extension Parser {
                         "expected a string comparator such as '.localizedStandard', '.localized' or '.lexical'",
                         at: value.range)
                 }
-            default:
+            case nil:
                 let value = parser.parseExpression()
                 failed = true
                 parser.error(
                     .unknownArgumentLabel,
-                    label == nil
-                        ? "'SortDescriptor' takes one key path; the other arguments are 'order:' and 'comparator:'"
-                        : "'SortDescriptor' has no argument '\(labelText):'; its arguments are a key path, 'order:' and 'comparator:'",
-                    at: label?.range ?? value.range)
+                    label.token.map { "'SortDescriptor' has no argument '\(parser.name(of: $0).name):'; its arguments are a key path, 'order:' and 'comparator:'" }
+                        ?? "'SortDescriptor' takes one key path; the other arguments are 'order:' and 'comparator:'",
+                    at: label.token?.range ?? value.range)
             }
         }
         let range = SourceRange(start: nameToken.range.start, end: previous.range.end)
@@ -259,14 +257,6 @@ extension Parser {
         return ParsedSortDescriptor(
             key: SortKey(keyPath: keyPath, order: order, orderRange: orderRange, comparator: comparator, range: range),
             model: model)
-    }
-
-    /// `label:` before an argument, consumed; any identifier or keyword can be a label.
-    mutating func parseArgumentLabel() -> Identifier? {
-        guard isMemberName(current), peek().kind == .colon else { return nil }
-        let label = advanceName()
-        advance()
-        return label
     }
 
     /// `.forward`/`.reverse` (or `SortOrder.forward`), reporting anything else.
@@ -346,39 +336,39 @@ extension Parser {
         var sort: [SortKey] = []
         var limit: Expr?
         var offset: Expr?
-        var seen: [String] = []  // a few labels: compared, not hashed
+        var seen: [Token] = []  // a few labels: compared by their bytes, not hashed
         seen.reserveCapacity(4)  // room for them at once, not grown one by one
         let valid =
             "'predicate:', 'sortBy:', 'fetchLimit:', 'fetchOffset:', 'includePendingChanges:', 'propertiesToFetch:' and 'relationshipKeyPathsForPrefetching:'"
         parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
-            let label = parser.parseArgumentLabel()
-            let labelText = label?.name ?? ""
-            if !labelText.isEmpty, !seen.insertIfNew(labelText) {
-                parser.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
+            let label = parser.parseArgumentLabel(FetchDescriptorLabel.self)
+            if let token = label.token, parser.isRepeated(token, among: &seen) {
+                parser.error(.invalidArgument, "argument '\(parser.name(of: token).name):' is given twice", at: token.range)
             }
-            switch labelText {
-            case "predicate":
+            switch label.known {
+            case .predicate?:
                 if let predicate = parser.parsePredicateArgument() {
                     filter = .closure(predicate.closure)
                     parser.merge(model: predicate.model, into: &model)
                 }
-            case "sortBy":
+            case .sortBy?:
                 if let (keys, _) = parser.parseSortDescriptorArray() { sort = keys }
-            case "fetchLimit": limit = parser.parseExpression().expr
-            case "fetchOffset": offset = parser.parseExpression().expr
-            case "includePendingChanges", "propertiesToFetch", "relationshipKeyPathsForPrefetching":
+            case .fetchLimit?: limit = parser.parseExpression().expr
+            case .fetchOffset?: offset = parser.parseExpression().expr
+            case .includePendingChanges?, .propertiesToFetch?, .relationshipKeyPathsForPrefetching?:
                 let value = parser.parseExpression()
-                parser.note(
-                    .ignoredArgument, "'\(labelText):' does not change the result of a query; it is ignored",
-                    at: label!.range.union(value.range))
-            default:
+                if let token = label.token {
+                    parser.note(
+                        .ignoredArgument, "'\(parser.name(of: token).name):' does not change the result of a query; it is ignored",
+                        at: token.range.union(value.range))
+                }
+            case nil:
                 let value = parser.parseExpression()
                 parser.error(
                     .unknownArgumentLabel,
-                    label == nil
-                        ? "'FetchDescriptor' arguments need labels; they are \(valid)"
-                        : "'FetchDescriptor' has no argument '\(labelText):'; its arguments are \(valid)",
-                    at: label?.range ?? value.range)
+                    label.token.map { "'FetchDescriptor' has no argument '\(parser.name(of: $0).name):'; its arguments are \(valid)" }
+                        ?? "'FetchDescriptor' arguments need labels; they are \(valid)",
+                    at: label.token?.range ?? value.range)
             }
         }
         if model == nil, let root = sort.lazy.compactMap(\.keyPath.root).first { model = root }
@@ -443,17 +433,16 @@ extension Parser {
         var order: (SortOrder, SourceRange)?
         var orderLabel: SourceRange?
         if let open = consume(.leftParen) {
-            var seen: [String] = []  // a few labels: compared, not hashed
+            var seen: [Token] = []  // a few labels: compared by their bytes, not hashed
             seen.reserveCapacity(4)  // room for them at once, not grown one by one
             let valid = "a 'FetchDescriptor', 'filter:', 'sort:', 'order:', 'animation:' and 'transaction:'"
             parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
-                let label = parser.parseArgumentLabel()
-                let labelText = label?.name ?? ""
-                if !labelText.isEmpty, !seen.insertIfNew(labelText) {
-                    parser.error(.invalidArgument, "argument '\(labelText):' is given twice", at: label!.range)
+                let label = parser.parseArgumentLabel(QueryMacroLabel.self)
+                if let token = label.token, parser.isRepeated(token, among: &seen) {
+                    parser.error(.invalidArgument, "argument '\(parser.name(of: token).name):' is given twice", at: token.range)
                 }
-                switch labelText {
-                case "" where parser.at(.identifier) && parser.tokenTextEquals(parser.current, "FetchDescriptor"):
+                switch label.known {
+                case nil where label.token == nil && parser.at(.identifier) && parser.tokenTextEquals(parser.current, "FetchDescriptor"):
                     if let descriptor = parser.parseFetchDescriptor()?.query {
                         parser.merge(model: descriptor.model, into: &model)
                         filter = descriptor.filter
@@ -461,12 +450,12 @@ extension Parser {
                         limit = descriptor.limit
                         offset = descriptor.offset
                     }
-                case "filter":
+                case .filter?:
                     if let predicate = parser.parsePredicateArgument() {
                         filter = .closure(predicate.closure)
                         parser.merge(model: predicate.model, into: &model)
                     }
-                case "sort":
+                case .sort?:
                     if parser.at(.backslash) {
                         let sortStart = parser.current.range.start
                         if let keyPath = parser.parseKeyPath() {
@@ -485,23 +474,24 @@ extension Parser {
                                 at: value.range)
                         }
                     }
-                case "order":
+                case .order?:
                     let value = parser.parseExpression()
-                    orderLabel = label!.range
+                    orderLabel = label.token?.range
                     if let parsed = parser.sortOrder(of: value.expr) { order = (parsed, value.range) }
-                case "animation", "transaction":
+                case .animation?, .transaction?:
                     let value = parser.parseExpression()
-                    parser.note(
-                        .ignoredArgument, "'\(labelText):' does not change the result of a query; it is ignored",
-                        at: label!.range.union(value.range))
-                default:
+                    if let token = label.token {
+                        parser.note(
+                            .ignoredArgument, "'\(parser.name(of: token).name):' does not change the result of a query; it is ignored",
+                            at: token.range.union(value.range))
+                    }
+                case nil:
                     let value = parser.parseExpression()
                     parser.error(
                         .unknownArgumentLabel,
-                        label == nil
-                            ? "'@Query' takes \(valid)"
-                            : "'@Query' has no argument '\(labelText):'; its arguments are \(valid)",
-                        at: label?.range ?? value.range)
+                        label.token.map { "'@Query' has no argument '\(parser.name(of: $0).name):'; its arguments are \(valid)" }
+                            ?? "'@Query' takes \(valid)",
+                        at: label.token?.range ?? value.range)
                 }
             }
         }
@@ -544,15 +534,5 @@ extension Parser {
     mutating func isError(_ expr: Expr) -> Bool {
         if case .error = kind(of: expr) { return true }
         return false
-    }
-}
-
-extension Array where Element: Equatable {
-    /// Appends `element` unless the array holds it; returns whether it did (for short lists, such
-    /// as a call's argument labels, where comparing costs less than hashing).
-    mutating func insertIfNew(_ element: Element) -> Bool {
-        if contains(element) { return false }
-        append(element)
-        return true
     }
 }

@@ -1,0 +1,84 @@
+/// The labels of one query form's argument list (`FetchDescriptor(predicate:sortBy:...)`), each
+/// known by its spelling.
+protocol KnownArgumentLabel: CaseIterable, Equatable {
+    var spelling: StaticString { get }
+}
+
+/// An argument's label as a query form reads it: which of the form's labels it is, found from the
+/// label's bytes, and its token. No `String` is made for it unless a message names it (making one
+/// and comparing it with each label's cost about 400 instructions per argument).
+struct ArgumentLabel<Known: KnownArgumentLabel> {
+    /// The label's name token; nil when the argument has no label.
+    var token: Token?
+    /// Which of the form's labels it is; nil without a label or for another name.
+    var known: Known?
+}
+
+extension Parser {
+    /// `label:` before an argument, consumed (any identifier or keyword can be a label), and which
+    /// of `Known`'s labels it is.
+    mutating func parseArgumentLabel<Known: KnownArgumentLabel>(_: Known.Type) -> ArgumentLabel<Known> {
+        guard isMemberName(current), peek().kind == .colon else { return ArgumentLabel(token: nil, known: nil) }
+        let token = advance()
+        advance()
+        let name = nameRange(of: token)
+        for label in Known.allCases where text(in: name, equals: label.spelling) { return ArgumentLabel(token: token, known: label) }
+        return ArgumentLabel(token: token, known: nil)
+    }
+
+    /// Whether a label was written before in the same list (by its bytes); records it if not.
+    func isRepeated(_ label: Token, among seen: inout [Token]) -> Bool {
+        let name = nameRange(of: label)
+        for earlier in seen where sameText(nameRange(of: earlier), name) { return true }
+        seen.append(label)
+        return false
+    }
+}
+
+/// `SortDescriptor(\User.name, order: .reverse, comparator: .localizedStandard)`'s labels.
+enum SortDescriptorLabel: KnownArgumentLabel {
+    case order, comparator
+
+    var spelling: StaticString {
+        switch self {
+        case .order: "order"
+        case .comparator: "comparator"
+        }
+    }
+}
+
+/// `FetchDescriptor(predicate:sortBy:fetchLimit:fetchOffset:...)`'s labels.
+enum FetchDescriptorLabel: KnownArgumentLabel {
+    case predicate, sortBy, fetchLimit, fetchOffset
+    /// Arguments that do not change which rows a query returns, or in which order.
+    case includePendingChanges, propertiesToFetch, relationshipKeyPathsForPrefetching
+
+    var spelling: StaticString {
+        switch self {
+        case .predicate: "predicate"
+        case .sortBy: "sortBy"
+        case .fetchLimit: "fetchLimit"
+        case .fetchOffset: "fetchOffset"
+        case .includePendingChanges: "includePendingChanges"
+        case .propertiesToFetch: "propertiesToFetch"
+        case .relationshipKeyPathsForPrefetching: "relationshipKeyPathsForPrefetching"
+        }
+    }
+}
+
+/// SwiftUI's `@Query(filter:sort:order:...)` labels.
+enum QueryMacroLabel: KnownArgumentLabel {
+    case filter, sort, order
+    /// Arguments that do not change which rows a query returns, or in which order.
+    case animation, transaction
+
+    var spelling: StaticString {
+        switch self {
+        case .filter: "filter"
+        case .sort: "sort"
+        case .order: "order"
+        case .animation: "animation"
+        case .transaction: "transaction"
+        }
+    }
+}
