@@ -98,7 +98,7 @@ public enum SiftType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `T?`, without making `T??` out of an optional (Swift's optional chaining flattens).
-    public var optionalFlattened: SiftType { isOptional || self == .error ? self : .optional(self) }
+    public var optionalFlattened: SiftType { isOptional || isError ? self : .optional(self) }
 
     public var isNumeric: Bool {
         switch self {
@@ -109,7 +109,12 @@ public enum SiftType: Sendable, Hashable, CustomStringConvertible {
 
     public var isInteger: Bool { if case .integer = self { true } else { false } }
 
-    public var isFloatingPoint: Bool { self == .double || self == .float }
+    public var isFloatingPoint: Bool {
+        switch self {
+        case .double, .float: true
+        default: false
+        }
+    }
 
     /// Whether `<` and friends apply (Swift's `Comparable`).
     public var isComparable: Bool {

@@ -165,8 +165,9 @@ extension TypeChecker {
     mutating func checkInteger(_ literal: IntegerLiteral, negative: Bool, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         let target = expected?.unwrapped
         if let target, target.isFloatingPoint {
-            let magnitude = Double(literal.digits.isEmpty ? "0" : literal.digits) ?? Double(UInt64(literal.digits, radix: literal.radix) ?? 0)
-            let value = literal.radix == 10 ? magnitude : Double(UInt64(literal.digits, radix: literal.radix) ?? 0)
+            // The magnitude when it fits (converted with the same rounding as the digits would be),
+            // else the decimal digits.
+            let value = literal.magnitude.map { Double($0) } ?? (literal.radix == 10 ? Double(literal.digits) ?? 0 : 0)
             return wrapIfOptional(TypedExpr(.constant(.double(negative ? -value : value)), target, at: range), expected: expected)
         }
         let kind: IntegerKind

@@ -191,7 +191,10 @@ extension LoweringContext {
     mutating func staticStorage(_ expr: TypedExpr) -> Storage? {
         switch expr.kind {
         case .attribute(_, let attribute):
-            return attribute.type == .date || attribute.type == .uuid ? attribute.storage : nil
+            switch attribute.type {
+            case .date, .uuid: return attribute.storage
+            default: return nil
+            }
         case .variable(let id):
             // A variable bound by `if let` or an optional chain being lowered holds its source's value.
             if case .value(let bound)? = variables[id], let storage = bound.storage { return storage }

@@ -45,8 +45,14 @@ extension LoweringContext {
         case .attribute(let base, let attribute):
             guard let row = row(of: base) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
             // Only text columns compare differently by what the facts say of them.
-            let reference = attribute.type == .string ? columnReference(model: row.model, column: attribute.columnName) : nil
-            let storage: Storage? = (attribute.type == .date || attribute.type == .uuid) ? attribute.storage : nil
+            // The type matched, not compared: `==` on a `ScalarType` costs a call per comparison.
+            var reference: ColumnReference?
+            var storage: Storage?
+            switch attribute.type {
+            case .string: reference = columnReference(model: row.model, column: attribute.columnName)
+            case .date, .uuid: storage = attribute.storage
+            default: break
+            }
             return Lowered(
                 .column(row.alias, attribute.columnName), isOptional: attribute.isOptional || row.isOptional, isAtomic: true,
                 column: reference, storage: storage)

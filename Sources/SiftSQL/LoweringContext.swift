@@ -598,7 +598,7 @@ struct LoweringContext {
             (alias, model) = joinToOne(from: alias, model: model, relationship: relationship, level: resolvedLevel(nil))
         }
         var value = SQLFragment.column(alias, key.attribute.columnName)
-        if key.attribute.type == .string {
+        if case .string = key.attribute.type {
             switch key.comparator {
             case .localizedStandard?: value = dialect.collate(value, .localizedStandard)
             case .localized?: value = dialect.collate(value, .localized)
