@@ -312,8 +312,10 @@ extension TypeChecker {
     mutating func checkIdentifier(_ name: Identifier, expected: SiftType?) -> TypedExpr {
         if let variable = resolveVariable(name.name) { return reference(variable, at: name.range) }
         if let implicitSelf, let model = implicitModel {
-            if let member = model.member(named: name.name) {
-                return memberAccess(reference(implicitSelf, at: SourceRange.point(name.range.start)), consume member, at: name.range)
+            if let index = model.memberIndex(named: name.name) {
+                var (member, type) = model.memberAndType(at: index)
+                return memberAccess(
+                    reference(implicitSelf, at: SourceRange.point(name.range.start)), consume member, type: consume type, at: name.range)
             }
             if model.unqueryableMembers.contains(where: { $0.name == name.name }) {
                 reportUnknownMember(name, in: model)

@@ -39,12 +39,13 @@ extension TypeChecker {
             return TypedExpr(.error, .error, at: range)
         case .model(let modelName):
             guard let model = model(named: modelName) else { return TypedExpr(.error, .error, at: range) }
-            guard let member = model.member(named: name.name) else {
+            guard let index = model.memberIndex(named: name.name) else {
                 reportUnknownMember(name, in: model)
                 return TypedExpr(.error, .error, at: range)
             }
             // Moved into the typed node: a copy retains each of the attribute's strings again.
-            return memberAccess(base, consume member, at: range)
+            var (member, type) = model.memberAndType(at: index)
+            return memberAccess(base, consume member, type: consume type, at: range)
         case .string:
             switch name.name {
             case "count": return TypedExpr(.stringLength(base), .int, at: range)
@@ -87,19 +88,14 @@ extension TypeChecker {
     }
 
     /// Accesses a schema member on a non-optional object.
-    mutating func memberAccess(_ base: TypedExpr, _ member: consuming Model.Member, at range: SourceRange) -> TypedExpr {
+    /// The typed node of a member of `base`; `type` is the member's (the model keeps it made, so
+    /// its boxes are shared, not allocated again).
+    mutating func memberAccess(_ base: TypedExpr, _ member: consuming Model.Member, type: consuming SiftType, at range: SourceRange) -> TypedExpr {
         switch consume member {
-        case .attribute(let attribute):
-            let type = SiftType(attribute.type)
-            return TypedExpr(.attribute(base, attribute), attribute.isOptional ? .optional(type) : type, at: range)
+        case .attribute(let attribute): TypedExpr(.attribute(base, attribute), type, at: range)
         case .relationship(let relationship):
-            switch relationship.cardinality {
-            case .toOne(let isOptional):
-                let type = SiftType.model(relationship.target)
-                return TypedExpr(.toOne(base, relationship), isOptional ? .optional(type) : type, at: range)
-            case .toMany:
-                return TypedExpr(.toMany(base, relationship), .array(.model(relationship.target)), at: range)
-            }
+            if case .toMany = relationship.cardinality { TypedExpr(.toMany(base, relationship), type, at: range) }
+            else { TypedExpr(.toOne(base, relationship), type, at: range) }
         }
     }
 

@@ -168,7 +168,7 @@ public struct TypeChecker {
 
     mutating func checkQuery(_ query: Query) -> CheckedQuery? {
         guard let model = resolveModel(of: query) else { return nil }
-        let rootType = SiftType.model(model.name)
+        let rootType = model.type  // the model's, shared: no box of its own
         var root = VariableID(0)
         var filter: TypedExpr?
         switch query.filter {

@@ -1,4 +1,5 @@
 import SiftChecker
+import SiftSchema
 
 /// Why a query could not be evaluated at all (as opposed to a ``Trap``, which only drops one row).
 public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -27,6 +27,20 @@ public struct Model: Sendable, Hashable {
             case .relationship(let relationship): relationship.typeDescription
             }
         }
+
+        /// The Swift type of the member's value: `Int`, `String?`, `Company?`, `[Interest]`.
+        public var type: SiftType {
+            switch self {
+            case .attribute(let attribute):
+                let type = SiftType(attribute.type)
+                return attribute.isOptional ? .optional(type) : type
+            case .relationship(let relationship):
+                switch relationship.cardinality {
+                case .toOne(let isOptional): return isOptional ? .optional(.model(relationship.target)) : .model(relationship.target)
+                case .toMany: return .array(.model(relationship.target))
+                }
+            }
+        }
     }
 
     /// A member that exists in Swift but is not stored (`@Transient`, computed): naming it in a
@@ -47,7 +61,7 @@ public struct Model: Sendable, Hashable {
     /// The Swift name (`User`).
     public var name: String {
         get { storage.fields.name }
-        set { uniqueStorage().fields.name = newValue }
+        set { uniqueStorage().setName(newValue) }
     }
     /// The table (`users`).
     public var tableName: String {
@@ -145,6 +159,11 @@ public struct Model: Sendable, Hashable {
             derived = Derived(fields)
         }
 
+        func setName(_ name: String) {
+            fields.name = name
+            derived = Derived(fields)
+        }
+
         func setTableName(_ name: String) {
             fields.tableName = name
             derived = Derived(fields)
@@ -173,6 +192,10 @@ public struct Model: Sendable, Hashable {
         var doubleQuotedColumns: DoubleQuotedColumns
         /// `table.column` of each attribute, in order (see ``Model/qualifiedColumnName(_:)``).
         var qualifiedColumnNames: [String]
+        /// The model's type and each member's (see ``Model/type``, ``Model/memberType(at:)``): made
+        /// once, so that a query shares their boxes instead of allocating its own at every use.
+        var type: SiftType
+        var memberTypes: [SiftType]
 
         init(_ fields: Fields) {
             memberNames = fields.members.map(\.name)
@@ -182,10 +205,21 @@ public struct Model: Sendable, Hashable {
             attributeNames = attributes.map(\.name)
             doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName), table: fields.tableName)
             qualifiedColumnNames = attributes.map { fields.tableName + "." + $0.columnName }
+            type = .model(fields.name)
+            memberTypes = fields.members.map(\.type)
         }
     }
 
     public func member(named name: String) -> Member? { memberIndex(named: name).map { storage.fields.members[$0] } }
+
+    /// The member at an index of ``members``, with its type.
+    package func memberAndType(at index: Int) -> (member: Member, type: SiftType) {
+        let storage = self.storage
+        return (storage.fields.members[index], storage.derived.memberTypes[index])
+    }
+
+    /// The type of the model's objects (`SiftType.model(name)`), made once with the model.
+    public var type: SiftType { storage.derived.type }
 
     /// The index of the member named `name` (by `==`, canonical equivalence, as Swift compares
     /// names). Between two ASCII names `==` is byte equality, so when both sides are ASCII a name

@@ -1,5 +1,3 @@
-import SiftSchema
-
 /// The type of a checked expression, following Swift's type system for the values a predicate uses.
 public enum SiftType: Sendable, Hashable, CustomStringConvertible {
     case bool
