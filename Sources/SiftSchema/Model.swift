@@ -222,18 +222,18 @@ public struct Model: Sendable, Hashable {
     public var type: SiftType { storage.derived.type }
 
     /// The index of the member named `name` (by `==`, canonical equivalence, as Swift compares
-    /// names). Between two ASCII names `==` is byte equality, so when both sides are ASCII a name
-    /// of another length is skipped without a comparison.
+    /// names). When every member's name is ASCII, a name of another length is skipped without a
+    /// comparison: an ASCII name equals only the same bytes. Only a name that matches none that
+    /// way is looked at again, if it is not ASCII (`K` spelled as U+212A KELVIN SIGN equals `K`).
     package func memberIndex(named name: String) -> Int? {
         let storage = self.storage
         let names = storage.derived.memberNames
-        if storage.derived.memberNamesAreASCII, name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } }) == true {
-            let count = name.utf8.count
-            let lengths = storage.derived.memberNameLengths
-            for index in lengths.indices where lengths[index] == count && names[index] == name { return index }
-            return nil
-        }
-        return names.firstIndex(of: name)
+        guard storage.derived.memberNamesAreASCII else { return names.firstIndex(of: name) }
+        let count = name.utf8.count
+        let lengths = storage.derived.memberNameLengths
+        for index in lengths.indices where lengths[index] == count && names[index] == name { return index }
+        if name.utf8.contains(where: { $0 >= 0x80 }) { return names.firstIndex(of: name) }
+        return nil
     }
 
     /// `table.column` for one of the model's columns (how facts about the data name a column),

@@ -72,6 +72,8 @@ public enum Lexer {
 /// The lexer's working state: a cursor over the bytes and what has been produced so far.
 struct LexerState {
     let bytes: [UInt8]
+    /// ``LexerByteClass/nameCharacters``, read once (a global's every read checks that it was made).
+    private let nameCharacters = LexerByteClass.nameCharacters
     var tokens: [Token] = []
     var diagnostics: [Diagnostic] = []
     var literalValues = StringLiteralValues()
@@ -254,7 +256,7 @@ struct LexerState {
         // ASCII letters and digits (nearly every name) in a loop over the bytes in place, the
         // position in a register, each byte looked up in a table of name characters.
         var position = index
-        LexerByteClass.nameCharacters.withUnsafeBufferPointer { isNameCharacter in
+        nameCharacters.withUnsafeBufferPointer { isNameCharacter in
             bytes.withUnsafeBufferPointer { bytes in
                 while position < count, isNameCharacter[Int(bytes[position])] { position += 1 }
             }
