@@ -26,6 +26,14 @@ extension Parser {
         return ArgumentLabel(token: token, known: nil)
     }
 
+    /// Notes that an argument (its label and value) does not change which rows a query returns.
+    mutating func noteIgnoredArgument(_ label: Token?, value: SourceRange) {
+        guard let label else { return }
+        note(
+            .ignoredArgument, "'\(name(of: label).name):' does not change the result of a query; it is ignored",
+            at: label.range.union(value))
+    }
+
     /// Whether a label was written before in the same list (by its bytes); records it if not.
     func isRepeated(_ label: Token, among seen: inout [Token]) -> Bool {
         let name = nameRange(of: label)

@@ -357,11 +357,7 @@ extension Parser {
             case .fetchOffset?: offset = parser.parseExpression().expr
             case .includePendingChanges?, .propertiesToFetch?, .relationshipKeyPathsForPrefetching?:
                 let value = parser.parseExpression()
-                if let token = label.token {
-                    parser.note(
-                        .ignoredArgument, "'\(parser.name(of: token).name):' does not change the result of a query; it is ignored",
-                        at: token.range.union(value.range))
-                }
+                parser.noteIgnoredArgument(label.token, value: value.range)
             case nil:
                 let value = parser.parseExpression()
                 parser.error(
@@ -480,11 +476,7 @@ extension Parser {
                     if let parsed = parser.sortOrder(of: value.expr) { order = (parsed, value.range) }
                 case .animation?, .transaction?:
                     let value = parser.parseExpression()
-                    if let token = label.token {
-                        parser.note(
-                            .ignoredArgument, "'\(parser.name(of: token).name):' does not change the result of a query; it is ignored",
-                            at: token.range.union(value.range))
-                    }
+                    parser.noteIgnoredArgument(label.token, value: value.range)
                 case nil:
                     let value = parser.parseExpression()
                     parser.error(

@@ -28,17 +28,7 @@ struct MemberCatalog {
     func propertyType(_ name: String, of type: SiftType) -> SiftType? {
         switch type.unwrapped {
         case .model(let modelName):
-            guard let member = schema.model(named: modelName)?.member(named: name) else { return nil }
-            switch member {
-            case .attribute(let attribute):
-                let scalar = SiftType(attribute.type)
-                return attribute.isOptional ? .optional(scalar) : scalar
-            case .relationship(let relationship):
-                switch relationship.cardinality {
-                case .toOne(let isOptional): return isOptional ? .optional(.model(relationship.target)) : .model(relationship.target)
-                case .toMany: return .array(.model(relationship.target))
-                }
-            }
+            return schema.model(named: modelName)?.member(named: name)?.type
         case .string:
             return name == "count" ? .int : name == "isEmpty" ? .bool : nil
         case .array(let element):
