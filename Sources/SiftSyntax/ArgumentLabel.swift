@@ -23,7 +23,18 @@ extension Parser {
         advance()
         let name = nameRange(of: token)
         for label in Known.allCases where text(in: name, equals: label.spelling) { return ArgumentLabel(token: token, known: label) }
+        // Names are equal as Swift compares them (canonically): a label spelled with other code
+        // points (`K` as U+212A KELVIN SIGN) is still the label. Only a name that is not ASCII can be.
+        if !isASCII(name) {
+            let spelled = self.name(of: token).name
+            for label in Known.allCases where spelled == label.spelling.description { return ArgumentLabel(token: token, known: label) }
+        }
         return ArgumentLabel(token: token, known: nil)
+    }
+
+    /// Whether the source text in `range` is ASCII.
+    func isASCII(_ range: SourceRange) -> Bool {
+        range.end <= bytes.count && !bytes[range.start..<range.end].contains { $0 >= 0x80 }
     }
 
     /// Notes that an argument (its label and value) does not change which rows a query returns.
@@ -34,10 +45,16 @@ extension Parser {
             at: label.range.union(value))
     }
 
-    /// Whether a label was written before in the same list (by its bytes); records it if not.
+    /// Whether a label was written before in the same list (as Swift compares names: by their
+    /// bytes, canonically when either is not ASCII); records it if not.
     func isRepeated(_ label: Token, among seen: inout [Token]) -> Bool {
         let name = nameRange(of: label)
-        for earlier in seen where sameText(nameRange(of: earlier), name) { return true }
+        let ascii = isASCII(name)
+        for earlier in seen {
+            let earlierName = nameRange(of: earlier)
+            if sameText(earlierName, name) { return true }
+            if !ascii || !isASCII(earlierName), self.name(of: earlier).name == self.name(of: label).name { return true }
+        }
         seen.append(label)
         return false
     }

@@ -81,6 +81,19 @@ import Testing
             """#)
     }
 
+    /// Labels are equal as Swift compares names (canonically), as members are: `K` written as
+    /// U+212A KELVIN SIGN is still `K`, and an NFD spelling repeats an NFC one.
+    @Test func labelsCompareAsSwiftComparesNames() {
+        let kelvin = "FetchDescriptor<User>(predicate: #Predicate { $0.age > 20 }, relationship\u{212A}eyPathsForPrefetching: [])"
+        #expect(Syntax.diagnostics(kelvin).contains("note: 'relationship\u{212A}eyPathsForPrefetching:' does not change the result"))
+        #expect(!Syntax.diagnostics(kelvin).contains("error"))
+        #expect(
+            Syntax.diagnostics("FetchDescriptor<User>(relationshipKeyPathsForPrefetching: [], relationship\u{212A}eyPathsForPrefetching: [])")
+                .contains("error: argument 'relationship\u{212A}eyPathsForPrefetching:' is given twice"))
+        #expect(Syntax.diagnostics("SortDescriptor(\\User.name, caf\u{E9}: 1, cafe\u{301}: 2)").contains("is given twice"))
+        #expect(Syntax.diagnostics("Query(\u{212A}: 1, K: 2)").contains("error: argument 'K:' is given twice"))
+    }
+
     /// A label that is a prefix or an extension of a known one is another name.
     @Test func aLabelMatchesOnlyWhole() {
         #expect(Syntax.diagnostics("FetchDescriptor<User>(fetchLimits: 1)").contains("has no argument 'fetchLimits:'"))
