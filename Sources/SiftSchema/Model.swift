@@ -192,7 +192,7 @@ public struct Model: Sendable, Hashable {
         var doubleQuotedColumns: DoubleQuotedColumns
         /// `table.column` of each attribute, in order (see ``Model/qualifiedColumnName(_:)``).
         var qualifiedColumnNames: [String]
-        /// The model's type and each member's (see ``Model/type``, ``Model/memberType(at:)``): made
+        /// The model's type and each member's (see ``Model/type``, ``Model/memberAndType(at:)``): made
         /// once, so that a query shares their boxes instead of allocating its own at every use.
         var type: SiftType
         var memberTypes: [SiftType]
