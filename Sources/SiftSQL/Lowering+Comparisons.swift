@@ -97,7 +97,7 @@ extension LoweringContext {
     }
 
     /// The SQL operator of a comparison, with its spaces (a literal each: no string is built).
-    static func sqlSymbol(_ op: ComparisonOperator) -> String {
+    static func sqlSymbol(_ op: ComparisonOperator) -> StaticString {
         switch op {
         case .equal: " = "
         case .notEqual: " <> "
@@ -109,7 +109,7 @@ extension LoweringContext {
     }
 
     /// The SQL operator of an arithmetic operation, with its spaces.
-    static func sqlSymbol(_ op: ArithmeticOperator) -> String {
+    static func sqlSymbol(_ op: ArithmeticOperator) -> StaticString {
         switch op {
         case .add: " + "
         case .subtract: " - "
@@ -230,9 +230,10 @@ extension LoweringContext {
         guard op == .equal || op == .notEqual, !left.isOptional, !right.isOptional else { return nil }
         let (column, value) = left.column != nil ? (left, right) : (right, left)
         guard let reference = column.column, isNFCOrNFD(reference), let forms = bothForms(value) else { return nil }
-        let negation = op == .notEqual ? " NOT IN (" : " IN ("
+        let negation: StaticString = op == .notEqual ? " NOT IN (" : " IN ("
         guard let decomposed = forms.decomposed else {
-            return Lowered(column.sql + (op == .notEqual ? " <> " : " = ") + forms.composed).with(.comparison)
+            let symbol: StaticString = op == .notEqual ? " <> " : " = "
+            return Lowered(column.sql + symbol + forms.composed).with(.comparison)
         }
         return Lowered(column.sql + negation + forms.composed + ", " + decomposed + ")").with(.comparison)
     }

@@ -624,11 +624,12 @@ extension LoweringContext {
             if operand.mayTrap {
                 let sql: SQLFragment =
                     op == .and
-                    ? "CASE WHEN " + operand.sql + " THEN " + result.sql + " WHEN NOT " + operand.operand + " THEN " + dialect.falseLiteral + " END"
-                    : "CASE WHEN " + operand.sql + " THEN " + dialect.trueLiteral + " WHEN NOT " + operand.operand + " THEN " + result.sql + " END"
+                    ? "CASE WHEN " + operand.sql + " THEN " + result.sql + " WHEN NOT " + operand.operand + " THEN " + SQLFragment(dialect.falseLiteral) + " END"
+                    : "CASE WHEN " + operand.sql + " THEN " + SQLFragment(dialect.trueLiteral) + " WHEN NOT " + operand.operand + " THEN " + result.sql + " END"
                 result = Lowered(sql, mayTrap: true, isAtomic: true)
             } else {
-                result = Lowered(operand.operand(inside: .and) + (op == .and ? " AND " : " OR ") + result.operand(inside: .and), mayTrap: true)
+                let separator: StaticString = op == .and ? " AND " : " OR "
+                result = Lowered(operand.operand(inside: .and) + separator + result.operand(inside: .and), mayTrap: true)
             }
         }
         return result
@@ -636,7 +637,7 @@ extension LoweringContext {
 
     /// Joins many terms with AND/OR in nested groups, so a chain of 10,000 clauses stays far below
     /// SQLite's expression depth limit (1,000).
-    mutating func balanced(_ terms: [SQLFragment], separator: String, mayTrap: Bool) -> Lowered {
+    mutating func balanced(_ terms: [SQLFragment], separator: StaticString, mayTrap: Bool) -> Lowered {
         let groupSize = 64
         if terms.count <= groupSize {
             return Lowered(SQLFragment.joined(terms, separator: separator), mayTrap: mayTrap)

@@ -11,7 +11,7 @@ struct ToOneJoin {
     var isInner = false
 
     /// `JOIN` or `LEFT JOIN`, written before ``target``.
-    var keyword: String { isInner ? "JOIN " : "LEFT JOIN " }
+    var keyword: StaticString { isInner ? "JOIN " : "LEFT JOIN " }
 }
 
 /// A to-one join's identity in a query level: the alias it starts from and the relationship it

@@ -179,19 +179,19 @@ extension LoweringContext {
 
     /// `prefix(SELECT what FROM ... WHERE ...suffix)` with SQL text to select (`1`, `count(*)`).
     mutating func subquery(
-        _ opened: OpenedSequence, selectText what: String, extra: [SQLFragment] = [], suffix: SQLFragment = SQLFragment(), prefix: String = ""
+        _ opened: OpenedSequence, selectText what: StaticString, extra: [SQLFragment] = [], suffix: SQLFragment = SQLFragment(), prefix: StaticString = ""
     ) -> SQLFragment {
-        subquery(opened, extra: extra, suffix: suffix, prefix: prefix, length: what.utf8.count) { $0.appendText(what) }
+        subquery(opened, extra: extra, suffix: suffix, prefix: prefix, length: what.utf8CodeUnitCount) { $0.appendText(what) }
     }
 
     /// The subquery written in one buffer (joining its parts made a fragment of each).
     private mutating func subquery(
-        _ opened: OpenedSequence, extra: [SQLFragment], suffix: SQLFragment, prefix: String, length: Int,
+        _ opened: OpenedSequence, extra: [SQLFragment], suffix: SQLFragment, prefix: StaticString, length: Int,
         select: (inout SQLFragment) -> Void
     ) -> SQLFragment {
         let selection = opened.selection
         var sql = SQLFragment(
-            reservingCapacity: prefix.utf8.count + 10 + length + opened.level.bodyLength(selection, extra) + suffix.estimatedLength)
+            reservingCapacity: prefix.utf8CodeUnitCount + 10 + length + opened.level.bodyLength(selection, extra) + suffix.estimatedLength)
         sql.appendText(prefix)
         sql.appendText("(SELECT ")
         select(&sql)

@@ -49,7 +49,7 @@ public struct SQLFragment: Sendable, Hashable {
         self.init()
         for segment in segments {
             switch segment {
-            case .sql(let text): appendText(text)
+            case .sql(let text): appendText(sift: text)
             case .identifier(let name): appendIdentifier(name)
             case .binding(let slot): appendBinding(slot)
             case .newline(let indent): appendNewline(indent: indent)
@@ -60,7 +60,7 @@ public struct SQLFragment: Sendable, Hashable {
     /// SQL text written by Sift.
     public init(_ sql: String) {
         bytes = ByteBuffer()
-        appendText(sql)
+        appendText(sift: sql)
     }
 
     public static func identifier(_ name: String) -> SQLFragment {
@@ -216,7 +216,15 @@ public struct SQLFragment: Sendable, Hashable {
 
     // MARK: Building
 
-    mutating func appendText(_ text: String) {
+    /// SQL text from a literal in Sift's source: the only text a fragment takes in, so no value
+    /// can reach the SQL as text. Its bytes are copied from where the binary holds them.
+    mutating func appendText(_ text: StaticString) {
+        bytes.append(literal: text)
+        assert(!UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount).contains { $0 < Marker.end }, "SQL text with a control character")
+    }
+
+    /// SQL text Sift made from its own names (a function's, a dialect's keyword), never from input.
+    mutating func appendText(sift text: String) {
         bytes.append(utf8: text)
         assert(!text.utf8.contains { $0 < Marker.end }, "SQL text with a control character")
     }
@@ -251,14 +259,14 @@ public struct SQLFragment: Sendable, Hashable {
         return result
     }
 
-    public static func + (lhs: consuming SQLFragment, rhs: String) -> SQLFragment {
+    public static func + (lhs: consuming SQLFragment, rhs: StaticString) -> SQLFragment {
         var result = lhs
         result.appendText(rhs)
         return result
     }
 
-    public static func + (lhs: String, rhs: SQLFragment) -> SQLFragment {
-        var result = SQLFragment(bytes: ByteBuffer(capacity: lhs.utf8.count + rhs.bytes.count + 64))
+    public static func + (lhs: StaticString, rhs: SQLFragment) -> SQLFragment {
+        var result = SQLFragment(bytes: ByteBuffer(capacity: lhs.utf8CodeUnitCount + rhs.bytes.count + 64))
         result.appendText(lhs)
         result.bytes.append(rhs.bytes)
         return result
@@ -268,11 +276,11 @@ public struct SQLFragment: Sendable, Hashable {
         lhs.bytes.append(rhs.bytes)
     }
 
-    public static func += (lhs: inout SQLFragment, rhs: String) { lhs.appendText(rhs) }
+    public static func += (lhs: inout SQLFragment, rhs: StaticString) { lhs.appendText(rhs) }
 
     /// The fragments joined by a separator.
-    public static func joined(_ parts: [SQLFragment], separator: String) -> SQLFragment {
-        var result = SQLFragment(bytes: ByteBuffer(capacity: parts.reduce(0) { $0 + $1.bytes.count } + parts.count * separator.utf8.count))
+    public static func joined(_ parts: [SQLFragment], separator: StaticString) -> SQLFragment {
+        var result = SQLFragment(bytes: ByteBuffer(capacity: parts.reduce(0) { $0 + $1.bytes.count } + parts.count * separator.utf8CodeUnitCount))
         for (index, part) in parts.enumerated() {
             if index > 0 { result.appendText(separator) }
             result += part
@@ -297,7 +305,7 @@ public struct SQLFragment: Sendable, Hashable {
     /// `sift_name(`: the function's ``SiftFunction/sqlName`` written without making it a string.
     private mutating func appendCallOpening(_ function: SiftFunction) {
         appendText("sift_")
-        appendText(function.rawValue)
+        appendText(sift: function.rawValue)
         appendText("(")
     }
 

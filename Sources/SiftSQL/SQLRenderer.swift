@@ -61,7 +61,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
     var rendered: RenderedSQL { RenderedSQL(text: text.string, bindings: bindings, parameterPositions: parameterPositions) }
 
     /// SQL text written by Sift.
-    mutating func append(sql: String) { text.append(utf8: sql) }
+    mutating func append(sql: StaticString) { text.append(literal: sql) }
 
     /// An identifier, quoted.
     mutating func append(identifier: String) {

@@ -60,7 +60,7 @@ import Testing
         var fragments: [SQLFragment] = []
         for round in 0..<200 {
             fragments.append(fragment)
-            fragment += String(round % 10)
+            fragment += SQLFragment(String(round % 10))
         }
         #expect(fragment.rendered().text.utf8.count == 201)
     }
