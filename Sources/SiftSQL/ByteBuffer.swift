@@ -58,6 +58,19 @@ public struct ByteBuffer: @unchecked Sendable {
         return storage.withUnsafeMutablePointerToElements { $0 + count }
     }
 
+    /// Room for at least `extra` more bytes in storage this buffer alone holds, and where they go:
+    /// a writer of many small pieces writes them through the pointer, then counts them with
+    /// ``didAppend(_:)``, one capacity check for all. The pointer is valid until the buffer next changes.
+    mutating func reserveAppend(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        prepareAppend(extra)
+    }
+
+    /// Counts `written` bytes written through ``reserveAppend(_:)``'s pointer (no more than it reserved).
+    mutating func didAppend(_ written: Int) {
+        precondition(written >= 0 && count + written <= storage.byteCapacity, "appended past the reserved bytes")
+        count += written
+    }
+
     /// Appends `count` bytes that `initialize` writes, through one capacity check: for a few
     /// short pieces (a quote, a name, a quote) instead of one check per piece.
     public mutating func append(count extra: Int, _ initialize: (UnsafeMutablePointer<UInt8>) -> Void) {

@@ -205,6 +205,70 @@ import Testing
     }
 }
 
+extension SQLFragmentTests {
+    /// SQLite's dialect writes a fragment in one pass into room it reserves; any other dialect
+    /// goes piece by piece. A dialect that quotes and numbers as SQLite does but is another type
+    /// takes the general path: both must write the same text and bindings, for fragments with
+    /// quotes inside names, long names, hundreds of bindings (`?100` and more), repeated
+    /// parameters and line breaks indented deeper than a reservation's room, on one line or laid out.
+    @Test func sqliteInPlaceWriterMatchesTheGeneralRenderer() {
+        var generator = SeededBytes(seed: 20261203)
+        for round in 0..<300 {
+            var segments: [SQLFragment.Segment] = []
+            for _ in 0..<(1 + generator.next(below: round < 200 ? 12 : 400)) {
+                switch generator.next(below: 6) {
+                case 0: segments.append(.sql(["a = ", " AND ", "(", ")", ", ", " IS NOT ", "é"][generator.next(below: 7)]))
+                case 1:
+                    let length = generator.next(below: 4) == 0 ? 40 + generator.next(below: 200) : generator.next(below: 12)
+                    segments.append(.identifier(String((0..<length).map { _ in ["a", "\"", "ü", "_", "Z"][generator.next(below: 5)] })))
+                case 2: segments.append(.newline(indent: generator.next(below: 4) == 0 ? generator.next(below: 200) : generator.next(below: 3)))
+                case 3: segments.append(.binding(.constant([.null, .integer(-7), .real(2.5), .text(String(repeating: "x", count: generator.next(below: 30)))][generator.next(below: 4)])))
+                default: segments.append(.binding(.parameter(name: ["p", "q", "long_parameter_name"][generator.next(below: 3)], encoding: generator.next(below: 2) == 0 ? .plain : .decomposed)))
+                }
+            }
+            let fragment = SQLFragment(segments)
+            for readable in [false, true] {
+                let inPlace = fragment.rendered(readable: readable)
+                let general = fragment.rendered(readable: readable, dialect: DoubleQuoteDialect())
+                #expect(inPlace.text == general.text, "round \(round), readable: \(readable)")
+                #expect(inPlace.bindings == general.bindings, "round \(round), readable: \(readable)")
+            }
+        }
+    }
+}
+
+/// SQLite's quoting and placeholders in a dialect of another type: the renderer's general path.
+private struct DoubleQuoteDialect: SQLDialect {
+    let sqlite = SQLiteDialect()
+    var quotesIdentifiersInDoubleQuotes: Bool { true }
+    func quote(identifier: String) -> String { sqlite.quote(identifier: identifier) }
+    func placeholder(_ position: Int) -> String { sqlite.placeholder(position) }
+    func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment { sqlite.nullSafeEqual(lhs, rhs, negated: negated) }
+    func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment { sqlite.call(function, arguments) }
+    func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment { sqlite.collate(value, comparator) }
+    func referenceSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment { sqlite.referenceSeconds(value, storage: storage) }
+    func toReal(_ value: SQLFragment) -> SQLFragment { sqlite.toReal(value) }
+    func jsonArrayElements(_ array: SQLFragment, alias: String) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment) {
+        sqlite.jsonArrayElements(array, alias: alias)
+    }
+    func limit(_ limit: SQLFragment?, offset: SQLFragment?) -> SQLFragment { sqlite.limit(limit, offset: offset) }
+    var trueLiteral: String { sqlite.trueLiteral }
+    var falseLiteral: String { sqlite.falseLiteral }
+}
+
+/// A small deterministic generator (SplitMix64) for the test's fragments.
+private struct SeededBytes {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
+
 extension BindingSlot {
     fileprivate var isParameter: Bool { if case .parameter = self { true } else { false } }
 }
