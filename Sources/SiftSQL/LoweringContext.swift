@@ -532,10 +532,7 @@ struct LoweringContext {
         }
         // Room for a few bindings (their count is not kept apart from the bytes).
         var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity, bindings: 4)
-        sql.append(sql: "SELECT ")
-        sql.appendColumnsQualifiedByTable(of: model)
-        sql.appendNewline(indent: 0)
-        sql.append(sql: "FROM ")
+        sql.appendSelectHead(of: model)
         if let ownTable { sql.append(identifier: ownTable) } else if let level { sql.append(level.from) }
         for join in joins {
             sql.appendNewline(indent: 0)

@@ -54,7 +54,16 @@ struct SQLRenderer<Dialect: SQLDialect> {
         self.dialect = dialect
         self.readable = readable
         text = ByteBuffer(capacity: capacity + 64)
-        if bindings > 0 { self.bindings.reserveCapacity(bindings) }
+        bindingsRoom = bindings
+    }
+
+    /// The room the list of bindings gets at its first (a query without bindings allocates none).
+    private let bindingsRoom: Int
+
+    /// Records a binding's value in placeholder order.
+    private mutating func record(_ binding: BindingSlot) {
+        if bindings.isEmpty, bindingsRoom > 1 { bindings.reserveCapacity(bindingsRoom) }
+        bindings.append(binding)
     }
 
     /// The text and bindings written so far.
@@ -113,6 +122,34 @@ struct SQLRenderer<Dialect: SQLDialect> {
         let columns = model.tableQualifiedColumns
         guard dialect.quotesIdentifiersInDoubleQuotes, !columns.isEmpty else { return appendColumns(model.tableName, of: model) }
         columns.withUnsafeBufferPointer { text.append($0) }
+    }
+
+    /// `SELECT "table"."a", ...`, a line break and `FROM ` for a model's rows read under the
+    /// table's own name: in a dialect that quotes as SQL does, written through one capacity check
+    /// (four appends were a check each).
+    mutating func appendSelectHead(of model: Model) {
+        let columns = model.tableQualifiedColumns
+        guard dialect.quotesIdentifiersInDoubleQuotes, !columns.isEmpty else {
+            append(sql: "SELECT ")
+            appendColumnsQualifiedByTable(of: model)
+            appendNewline(indent: 0)
+            return append(sql: "FROM ")
+        }
+        let select: StaticString = "SELECT "
+        let from: StaticString = "FROM "
+        let length = select.utf8CodeUnitCount + columns.count + 1 + from.utf8CodeUnitCount
+        let lineBreak = readable ? UInt8(ascii: "\n") : UInt8(ascii: " ")
+        columns.withUnsafeBufferPointer { quoted in
+            guard let names = quoted.baseAddress else { return }
+            text.append(count: length) { target in
+                target.initialize(from: select.utf8Start, count: select.utf8CodeUnitCount)
+                var next = target + select.utf8CodeUnitCount
+                next.initialize(from: names, count: quoted.count)
+                next += quoted.count
+                next.initialize(to: lineBreak)
+                (next + 1).initialize(from: from.utf8Start, count: from.utf8CodeUnitCount)
+            }
+        }
     }
 
     /// `"alias"."a", "alias"."b", ...`: the alias is quoted once and its bytes copied for the others.
@@ -288,7 +325,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
             if let existing = placeholder(of: binding) {
                 position = existing
             } else {
-                bindings.append(binding)
+                record(binding)
                 position = bindings.count
                 if parameterSlots.isEmpty {
                     // Room for a few at once: a query with a parameter often has a second.
@@ -315,7 +352,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
                 }
             }
         } else {
-            bindings.append(binding)
+            record(binding)
             position = bindings.count
         }
         return position

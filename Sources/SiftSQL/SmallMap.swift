@@ -9,8 +9,9 @@ struct SmallMap<Key: Hashable, Value> {
     /// The entries in order of insertion, in one array (one allocation, where a list of keys and
     /// one of values took two).
     private var entries: [(key: Key, value: Value)] = []
-    /// Each key's position, made once there are more than ``listLimit`` entries.
-    private var positions: [Key: Int] = [:]
+    /// Each key's position, made once there are more than ``listLimit`` entries (nil before: an
+    /// empty dictionary literal cost 21 instructions per map made).
+    private var positions: [Key: Int]?
 
     /// Up to this many entries, a look-up compares keys in order.
     static var listLimit: Int { 8 }
@@ -23,26 +24,29 @@ struct SmallMap<Key: Hashable, Value> {
                 entries[index].value = newValue
             } else if let newValue {
                 entries.append((key, newValue))
-                if !positions.isEmpty {
-                    positions[key] = entries.count - 1
+                if positions != nil {
+                    positions?[key] = entries.count - 1
                 } else if entries.count > Self.listLimit {
-                    for position in entries.indices { positions[entries[position].key] = position }
+                    var made: [Key: Int] = [:]
+                    for position in entries.indices { made[entries[position].key] = position }
+                    positions = made
                 }
             }
         }
     }
 
     private func index(of key: Key) -> Int? {
-        if !positions.isEmpty { return positions[key] }
+        if let positions { return positions[key] }
         for index in entries.indices where entries[index].key == key { return index }
         return nil
     }
 
     private mutating func remove(at index: Int) {
         entries.remove(at: index)
-        if !positions.isEmpty {
-            positions = [:]
-            for position in entries.indices { positions[entries[position].key] = position }
+        if positions != nil {
+            var made: [Key: Int] = [:]
+            for position in entries.indices { made[entries[position].key] = position }
+            positions = made
         }
     }
 }
