@@ -193,27 +193,42 @@ final class QueryLevel {
     }
 }
 
-/// The terms of a `WHERE`, joined by `AND`: the first apart, the others in a list (a query's filter
-/// is most often one term, which then needs no list).
+/// The terms of a `WHERE`, joined by `AND`, each after the first on a line of its own: written
+/// into the first term's fragment as they come (a list of them was an allocation per query with
+/// `&&`, and each term was rendered apart). Thousands of terms are kept in a list instead, to be
+/// joined in nested groups (``LoweringContext/balanced(_:separator:mayTrap:)``).
 struct WhereTerms {
-    var first: SQLFragment?
-    var others: [SQLFragment] = []
+    /// The terms joined, unless they are many.
+    private(set) var joined: SQLFragment?
+    /// The terms, when more than ``LoweringContext/readableConjuncts`` are expected.
+    private var many: [SQLFragment]?
+    private(set) var count = 0
 
-    var count: Int { first == nil ? 0 : 1 + others.count }
+    /// Terms for a filter of `expected` conjuncts (fewer when some are constant true).
+    init(expecting expected: Int = 1) {
+        if expected > LoweringContext.readableConjuncts { many = [] }
+    }
+
+    /// The one term of a filter.
+    init(only term: SQLFragment) {
+        joined = term
+        count = 1
+    }
 
     mutating func append(_ term: SQLFragment) {
-        if first == nil { first = term } else { others.append(term) }
+        count += 1
+        if many != nil { return many!.append(term) }
+        guard joined != nil else { return joined = term }
+        joined!.appendNewline(indent: 1)
+        joined! += "AND "
+        joined! += term
     }
 
-    /// Calls `body` with each term and its position, in order.
-    func forEach(_ body: (Int, SQLFragment) -> Void) {
-        guard let first else { return }
-        body(0, first)
-        for (index, term) in others.enumerated() { body(index + 1, term) }
-    }
+    /// The terms in one list, when they are many (nil otherwise).
+    var list: [SQLFragment]? { many }
 
-    /// The terms in one list.
-    var all: [SQLFragment] { first.map { [$0] + others } ?? [] }
+    /// About the length of their SQL.
+    var estimatedLength: Int { joined?.estimatedLength ?? many?.reduce(0) { $0 + $1.estimatedLength + 8 } ?? 0 }
 }
 
 /// How a variable of the checked query is reached in SQL.
@@ -526,7 +541,7 @@ struct LoweringContext {
         for join in joins {
             capacity += join.target.estimatedLength + 12
         }
-        conjuncts.forEach { _, conjunct in capacity += conjunct.estimatedLength + 8 }
+        capacity += conjuncts.estimatedLength + 8
         for key in orderBy {
             capacity += key.estimatedLength + 2
         }
@@ -540,21 +555,26 @@ struct LoweringContext {
             sql.append(sql: join.keyword)
             sql.append(join.target)
         }
-        if conjuncts.count > Self.readableConjuncts {
-            // Thousands of clauses: nested groups keep SQLite's expression tree shallow.
+        if let terms = conjuncts.list, !terms.isEmpty {
             sql.appendNewline(indent: 0)
             sql.append(sql: "WHERE ")
-            sql.append(balanced(conjuncts.all, separator: " AND ", mayTrap: false).sql)
-        } else if conjuncts.count > 0 {
-            sql.appendNewline(indent: 0)
-            sql.append(sql: "WHERE ")
-            conjuncts.forEach { index, conjunct in
-                if index > 0 {
-                    sql.appendNewline(indent: 1)
-                    sql.append(sql: "AND ")
+            if terms.count > Self.readableConjuncts {
+                // Thousands of clauses: nested groups keep SQLite's expression tree shallow.
+                sql.append(balanced(terms, separator: " AND ", mayTrap: false).sql)
+            } else {
+                // Expected many, fewer left (constant terms dropped): each on its line.
+                for (index, term) in terms.enumerated() {
+                    if index > 0 {
+                        sql.appendNewline(indent: 1)
+                        sql.append(sql: "AND ")
+                    }
+                    sql.append(term)
                 }
-                sql.append(conjunct)
             }
+        } else if let joined = conjuncts.joined {
+            sql.appendNewline(indent: 0)
+            sql.append(sql: "WHERE ")
+            sql.append(joined)
         }
         if !orderBy.isEmpty {
             sql.appendNewline(indent: 0)
@@ -575,19 +595,18 @@ struct LoweringContext {
     /// can trap, plain `AND` is exact), or the whole condition. A constant true filter has none.
     mutating func lowerWhereClause(_ filter: TypedExpr) -> WhereTerms {
         if case .logical(.and, let operands) = filter.kind, !operands.dropLast().contains(where: ExpressionTraps.mayTrap) {
-            var terms = WhereTerms()
-            terms.others.reserveCapacity(operands.count - 1)
+            var terms = WhereTerms(expecting: operands.count)
             for operand in operands {
                 let lowered = lowerCondition(operand)
                 if lowered.boolConstant == true { continue }
-                if lowered.boolConstant == false { return WhereTerms(first: SQLFragment(dialect.falseLiteral)) }
+                if lowered.boolConstant == false { return WhereTerms(only: SQLFragment(dialect.falseLiteral)) }
                 terms.append(lowered.operand(inside: .and))
             }
             return terms
         }
         let condition = lowerWholeCondition(filter, nullIsFalse: true)  // the whole WHERE
         if condition.boolConstant == true { return WhereTerms() }
-        return WhereTerms(first: condition.sql)
+        return WhereTerms(only: condition.sql)
     }
 
     // MARK: Sort keys

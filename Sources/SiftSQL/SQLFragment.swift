@@ -246,7 +246,7 @@ public struct SQLFragment: Sendable, Hashable {
         BindingSlotBytes.append(slot, to: &bytes)
     }
 
-    private mutating func appendNewline(indent: Int) {
+    mutating func appendNewline(indent: Int) {
         bytes.append(Marker.newline)
         bytes.append(UInt8(clamping: indent))
     }
