@@ -126,7 +126,7 @@ extension TypeChecker {
     }
 
     /// Promotes a value to the expected optional type, as Swift does implicitly.
-    mutating func wrapIfOptional(_ typed: TypedExpr, expected: SiftType?) -> TypedExpr {
+    mutating func wrapIfOptional(_ typed: consuming TypedExpr, expected: SiftType?) -> TypedExpr {
         guard let expected, expected.isOptional, !typed.type.isOptional, !typed.type.isError,
             expected.unwrapped == typed.type
         else { return typed }
@@ -134,24 +134,29 @@ extension TypeChecker {
     }
 
     /// Wraps a value in optionals until it has the optional type `target`.
-    mutating func inject(_ typed: TypedExpr, into target: SiftType) -> TypedExpr {
+    mutating func inject(_ typed: consuming TypedExpr, into target: SiftType) -> TypedExpr {
+        let range = typed.range
         var result = typed
-        var levels: [SiftType] = []
+        // How many optional levels of `target` lie outside the one whose wrapped type is the
+        // value's (most often none): the levels are then wrapped innermost first, each its type
+        // found by unwrapping `target` again (a list of them was an allocation per promotion).
+        var depth = 0
         var current = target
         while case .optional(let wrapped) = current, wrapped != result.type {
-            levels.append(current)
+            depth += 1
             current = wrapped
         }
-        levels.append(current)
-        for level in levels.reversed() where level.isOptional {
-            result = TypedExpr(.injectOptional(result), level, at: typed.range)
+        for level in stride(from: depth, through: 0, by: -1) {
+            var type = target
+            for _ in 0..<level { if case .optional(let wrapped) = type { type = wrapped } }
+            if type.isOptional { result = TypedExpr(.injectOptional(result), type, at: range) }
         }
         return result
     }
 
     /// Converts `typed` to `target` where Swift converts implicitly (optional promotion, `nil`),
     /// or returns nil when the types do not match.
-    mutating func coerce(_ typed: TypedExpr, to target: SiftType) -> TypedExpr? {
+    mutating func coerce(_ typed: consuming TypedExpr, to target: SiftType) -> TypedExpr? {
         if typed.type == target || typed.type.isError || target.isError { return typed }
         if typed.type.isNilLiteral, target.isOptional { return TypedExpr(.constant(.null), target, at: typed.range) }
         if target.isOptional, target.unwrapped == typed.type.unwrapped, !typed.type.isOptional || typed.type != target {

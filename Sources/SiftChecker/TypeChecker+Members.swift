@@ -21,11 +21,13 @@ extension TypeChecker {
             return TypedExpr(.error, .error, at: range)
         }
         let typedBase = check(base, expected: nil)
-        return member(of: typedBase, name: name, baseRange: base.range, at: range)
+        return member(of: consume typedBase, name: name, baseRange: base.range, at: range)
     }
 
     /// The member `name` of an already checked base.
-    mutating func member(of base: TypedExpr, name: Identifier, baseRange: SourceRange, at range: SourceRange) -> TypedExpr {
+    // The base is consumed: it moves into the member's node (a copy retained what the node holds,
+    // and the caller's value released it again).
+    mutating func member(of base: consuming TypedExpr, name: Identifier, baseRange: SourceRange, at range: SourceRange) -> TypedExpr {
         switch base.type {
         case .error:
             return TypedExpr(.error, .error, at: range)
@@ -45,7 +47,7 @@ extension TypeChecker {
             }
             // Moved into the typed node: a copy retains each of the attribute's strings again.
             var (member, type) = model.memberAndType(at: index)
-            return memberAccess(base, consume member, type: consume type, at: range)
+            return memberAccess(consume base, consume member, type: consume type, at: range)
         case .string:
             switch name.name {
             case "count": return TypedExpr(.stringLength(base), .int, at: range)
@@ -64,7 +66,8 @@ extension TypeChecker {
                         at: name.range)
                     return TypedExpr(.error, .error, at: range)
                 }
-                return TypedExpr(.first(base), base.type.sequenceElement!.optionalFlattened, at: range)
+                let elementType = base.type.sequenceElement!.optionalFlattened
+                return TypedExpr(.first(base), elementType, at: range)
             default: break
             }
         case .enumeration(let enumName):
@@ -90,7 +93,7 @@ extension TypeChecker {
     /// Accesses a schema member on a non-optional object.
     /// The typed node of a member of `base`; `type` is the member's (the model keeps it made, so
     /// its boxes are shared, not allocated again).
-    mutating func memberAccess(_ base: TypedExpr, _ member: consuming Model.Member, type: consuming SiftType, at range: SourceRange) -> TypedExpr {
+    mutating func memberAccess(_ base: consuming TypedExpr, _ member: consuming Model.Member, type: consuming SiftType, at range: SourceRange) -> TypedExpr {
         switch consume member {
         case .attribute(let attribute): TypedExpr(.attribute(base, attribute), type, at: range)
         case .relationship(let relationship):
