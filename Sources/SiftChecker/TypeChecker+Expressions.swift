@@ -318,7 +318,7 @@ extension TypeChecker {
         if let variable = resolveVariable(name.name) { return reference(variable, at: name.range) }
         if let implicitSelf, let model = implicitModel {
             if let index = model.memberIndex(named: name.name) {
-                var (member, type) = model.memberAndType(at: index)
+                let (member, type) = model.memberAndType(at: index)
                 return memberAccess(
                     reference(implicitSelf, at: SourceRange.point(name.range.start)), consume member, type: consume type, at: name.range)
             }

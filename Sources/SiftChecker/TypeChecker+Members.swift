@@ -46,7 +46,7 @@ extension TypeChecker {
                 return TypedExpr(.error, .error, at: range)
             }
             // Moved into the typed node: a copy retains each of the attribute's strings again.
-            var (member, type) = model.memberAndType(at: index)
+            let (member, type) = model.memberAndType(at: index)
             return memberAccess(consume base, consume member, type: consume type, at: range)
         case .string:
             switch name.name {

@@ -29,14 +29,19 @@ public struct CompiledQuery: Sendable, Hashable {
     /// The checked query this was compiled from.
     public internal(set) var query: CheckedQuery
     // The lists below are in order of first use, without repeats.
+    /// The text columns of the query and what the facts said of each: the three lists below.
+    var textFacts: TextColumnFacts
     /// Text columns (`table.column`) whose holding only NFC text would let the SQL use them bare.
-    public internal(set) var nfcCandidates: [String]
+    public var nfcCandidates: [String] { textFacts.candidates }
     /// Text columns the SQL uses bare because they were known to hold only NFC text: if that stops
     /// being true, the query must be lowered again.
-    public internal(set) var nfcAssumptions: [String]
+    public var nfcAssumptions: [String] { textFacts.assumptions(.nfc) }
     /// Text columns the SQL compares by bytes in both NFC and NFD because they were known to hold
     /// each text in one of those forms: if that stops being true, the query must be lowered again.
-    public internal(set) var nfcOrNFDAssumptions: [String] = []
+    public var nfcOrNFDAssumptions: [String] { textFacts.assumptions(.nfcOrNFD) }
+    /// Whether the SQL relies on facts about the data: an assumption of a text column's form or of
+    /// a reference being intact (without building the lists).
+    public var reliesOnFacts: Bool { textFacts.hasAssumptions || !referenceAssumptions.isEmpty }
     /// References whose being intact would let the SQL leave out a join.
     public internal(set) var referenceCandidates: [ForeignKeyReference] = []
     /// References the SQL assumes intact (it reads the foreign key instead of joining the target):

@@ -242,7 +242,7 @@ extension LoweringContext {
     /// records the column as a candidate for facts, and the assumption when it holds.
     mutating func isNFCOrNFD(_ column: ColumnReference) -> Bool {
         guard knownForm(of: column) == .nfcOrNFD else { return false }
-        nfcOrNFDAssumptions.appendOnce(key(of: column))
+        textColumns.assume(.nfcOrNFD, for: column)
         return true
     }
 
@@ -270,7 +270,7 @@ extension LoweringContext {
         if value.sql.isNullLiteral { return value }
         if let column = value.column {
             if knownForm(of: column) == .nfc {
-                nfcAssumptions.appendOnce(key(of: column))
+                textColumns.assume(.nfc, for: column)
                 return value
             }
         }

@@ -251,7 +251,7 @@ extension LoweringContext {
             return nil
         }
         guard let decomposed else {
-            if !bothForms { nfcAssumptions.appendOnce(key(of: column)) }
+            if !bothForms { textColumns.assume(.nfc, for: column) }
             return composed
         }
         return "(" + composed + " OR " + decomposed + ")"
@@ -268,7 +268,7 @@ extension LoweringContext {
         }
         let composed = "instr(" + haystack.sql + ", " + forms.composed + ") > 0"
         if knownForm(of: column) == .nfc {
-            nfcAssumptions.appendOnce(key(of: column))
+            textColumns.assume(.nfc, for: column)
             return composed
         }
         guard isNFCOrNFD(column) else { return nil }

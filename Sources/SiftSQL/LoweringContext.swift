@@ -93,23 +93,6 @@ struct ColumnReference {
     var index: Int32
 }
 
-/// A text column a query's values are (`table.column`, as the facts name it) and what the facts
-/// say of its text's forms, once asked (``LoweringContext/knownForm(of:)``).
-struct TextColumn {
-    var key: String
-    var form: KnownTextForm?
-    /// Its place in the order columns were asked about; -1 before.
-    var askedAt: Int32 = -1
-}
-
-/// The forms a text column is known to hold its text in.
-enum KnownTextForm {
-    /// NFC only: the bare column compares (and sorts) as Swift does.
-    case nfc
-    /// Each text in NFC or in NFD, never another form.
-    case nfcOrNFD
-}
-
 /// One `SELECT` being built: the root query or a correlated subquery.
 final class QueryLevel {
     // `@exclusivity(unchecked)`: the lowering never holds two accesses to one property at once,
@@ -316,17 +299,10 @@ struct LoweringContext {
     /// The conditions under which optional lowered values trapped, numbered by
     /// ``Lowered/trapConditionNumber``.
     var trapConditions: [SQLFragment] = []
-    /// The text columns lowered values are, numbered by ``ColumnReference``, each with what
-    /// ``knownForm(of:)`` found once asked: the columns asked about are those whose NFC-ness
-    /// changes the SQL (the candidates for facts). One list, where a list of the columns and one
-    /// of the answers cost an allocation each.
-    var textColumns: [TextColumn] = []
-    /// How many of ``textColumns`` ``knownForm(of:)`` has been asked about.
-    var askedColumns: Int32 = 0
-    /// Text columns the SQL uses bare because the facts say they hold only NFC text.
-    var nfcAssumptions: [String] = []
-    /// Text columns the SQL compares in both NFC and NFD because the facts say they hold no other form.
-    var nfcOrNFDAssumptions: [String] = []
+    /// The text columns lowered values are, what ``knownForm(of:)`` found of each once asked (the
+    /// columns asked about are those whose NFC-ness changes the SQL: the candidates for facts), and
+    /// those the SQL assumes a form of.
+    var textColumns = TextColumnFacts()
     /// References whose being intact changes the SQL, and those the SQL assumes intact.
     var referenceCandidates: [ForeignKeyReference] = []
     var referenceAssumptions: [ForeignKeyReference] = []
@@ -420,39 +396,22 @@ struct LoweringContext {
 
     /// The reference to the text column `table.column`, numbered on first use.
     mutating func columnReference(model: Model, column: String) -> ColumnReference {
-        let key = model.qualifiedColumnName(column)
-        if let index = textColumns.firstIndex(where: { $0.key == key }) { return ColumnReference(index: Int32(truncatingIfNeeded: index)) }
-        textColumns.append(TextColumn(key: key))
-        return ColumnReference(index: Int32(truncatingIfNeeded: textColumns.count - 1))
+        textColumns.reference(key: model.qualifiedColumnName(column))
     }
 
     /// `table.column` of a text column.
-    mutating func key(of column: ColumnReference) -> String { textColumns[Int(column.index)].key }
+    mutating func key(of column: ColumnReference) -> String { textColumns.key(of: column) }
 
     /// What the facts say about the forms of a text column's text; records the column as a
     /// candidate for facts. Looked up once per column and query.
     mutating func knownForm(of column: ColumnReference) -> KnownTextForm? {
-        let index = Int(column.index)
-        if textColumns[index].askedAt >= 0 { return textColumns[index].form }
-        let key = textColumns[index].key
+        if let answer = textColumns.answer(for: column) { return answer }
+        let key = textColumns.key(of: column)
         let facts = options.facts
         let form: KnownTextForm? =
             facts.nfcColumns.containsComparing(key) ? .nfc : facts.nfcOrNFDColumns.containsComparing(key) ? .nfcOrNFD : nil
-        textColumns[index].form = form
-        textColumns[index].askedAt = askedColumns
-        askedColumns += 1
+        textColumns.record(form, for: column)
         return form
-    }
-
-    /// The columns ``knownForm(of:)`` was asked about, in the order it was asked.
-    var nfcCandidates: [String] {
-        guard askedColumns > 0 else { return [] }
-        var candidates: [String] = []
-        candidates.reserveCapacity(Int(askedColumns))
-        for order in 0..<askedColumns {
-            if let column = textColumns.first(where: { $0.askedAt == order }) { candidates.append(column.key) }
-        }
-        return candidates
     }
 
     /// Whether the facts say `reference` is intact; records it as a candidate, and as an
@@ -520,7 +479,7 @@ struct LoweringContext {
         assert(zip(parameters, parameters.dropFirst()).allSatisfy { $0.positions[0] < $1.positions[0] })
         var compiled = CompiledQuery(
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, query: query,
-            nfcCandidates: nfcCandidates, nfcAssumptions: nfcAssumptions, nfcOrNFDAssumptions: nfcOrNFDAssumptions,
+            textFacts: textColumns,
             referenceCandidates: referenceCandidates, referenceAssumptions: referenceAssumptions)
         compiled.indexBindingParameters()
         return compiled
@@ -625,7 +584,7 @@ struct LoweringContext {
             default:
                 let column = columnReference(model: model, column: key.attribute.columnName)
                 if knownForm(of: column) == .nfc {
-                    nfcAssumptions.appendOnce(self.key(of: column))
+                    textColumns.assume(.nfc, for: column)
                 } else {
                     value = siftCall(.nfc, value)
                 }

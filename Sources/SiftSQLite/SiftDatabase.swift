@@ -270,7 +270,7 @@ public final class SiftDatabase {
     /// run starts over; after a few such races the query runs on SQL that assumes no facts.
     private func run(_ query: CompiledQuery, _ values: ParameterValues, _ body: (Row) throws -> Void) throws {
         // The common case first, without copying the query: SQL that relies on no facts.
-        if !reliesOnFacts(query) {
+        if !query.reliesOnFacts {
             _ = try run(query, body, verifyingFacts: false, binding: { try bind(values, to: $0, into: &$1) })
             return
         }
@@ -280,7 +280,7 @@ public final class SiftDatabase {
         for _ in 0..<3 {
             // The facts did not hold, or the data changed under them: learned again, lowered again.
             let lowered = compile(query.query)
-            if try run(lowered, body, verifyingFacts: reliesOnFacts(lowered), binding: { try bind(values, given: query, to: $0, into: &$1) }) {
+            if try run(lowered, body, verifyingFacts: lowered.reliesOnFacts, binding: { try bind(values, given: query, to: $0, into: &$1) }) {
                 return
             }
         }
@@ -317,15 +317,10 @@ public final class SiftDatabase {
         }
     }
 
-    /// Whether a compiled query's SQL relies on facts about the data.
-    private func reliesOnFacts(_ query: CompiledQuery) -> Bool {
-        !query.nfcAssumptions.isEmpty || !query.nfcOrNFDAssumptions.isEmpty || !query.referenceAssumptions.isEmpty
-    }
-
     /// Whether the facts a compiled query's SQL relies on, as known now, do not hold (it must be
     /// lowered again); learns the facts it needs that are not known yet.
     private func factsChanged(under query: CompiledQuery) -> Bool {
-        guard reliesOnFacts(query) else { return false }
+        guard query.reliesOnFacts else { return false }
         let assumptions = query.nfcAssumptions.map { ($0, TextForm.nfc) } + query.nfcOrNFDAssumptions.map { ($0, TextForm.nfcOrNFD) }
         for (key, _) in assumptions where textForms[key] == nil { textForms[key] = textForm(of: key) }
         for reference in query.referenceAssumptions where referenceFacts[reference] == nil {

@@ -1,0 +1,99 @@
+/// The text columns a query's lowered values are, numbered by ``ColumnReference``, with what the
+/// facts said of each once asked and what the SQL assumed of it.
+///
+/// One list carries the candidates for facts and both kinds of assumption, each in the order of
+/// first use, and moves whole into the ``CompiledQuery``: three lists of names, built as the
+/// lowering went and copied into the result, cost an allocation each for most text queries.
+struct TextColumnFacts: Sendable, Hashable {
+    /// The columns, in order of first reference.
+    private(set) var columns: [TextColumn] = []
+    /// How many of ``columns`` were asked about (their ``TextColumn/askedAt`` run from 0).
+    private(set) var askedCount: Int32 = 0
+    /// How many are assumed NFC only, and NFC or NFD (their orders of first assumption run from 0).
+    private(set) var nfcAssumedCount: Int32 = 0
+    private(set) var nfcOrNFDAssumedCount: Int32 = 0
+
+    /// The reference to the column `key` (`table.column`), numbered on first use.
+    mutating func reference(key: String) -> ColumnReference {
+        if let index = columns.firstIndex(where: { $0.key == key }) { return ColumnReference(index: Int32(truncatingIfNeeded: index)) }
+        columns.append(TextColumn(key: key))
+        return ColumnReference(index: Int32(truncatingIfNeeded: columns.count - 1))
+    }
+
+    /// `table.column` of a referenced column.
+    func key(of column: ColumnReference) -> String { columns[Int(column.index)].key }
+
+    /// What was found for the column when first asked, or nil when it was not asked yet.
+    func answer(for column: ColumnReference) -> KnownTextForm?? {
+        let entry = columns[Int(column.index)]
+        return entry.askedAt >= 0 ? .some(entry.form) : nil
+    }
+
+    /// Records what the facts say of the column, which makes it a candidate for facts.
+    mutating func record(_ form: KnownTextForm?, for column: ColumnReference) {
+        let index = Int(column.index)
+        guard columns[index].askedAt < 0 else { return }
+        columns[index].form = form
+        columns[index].askedAt = askedCount
+        askedCount += 1
+    }
+
+    /// Records that the SQL relies on the column holding its text in `form` (once).
+    mutating func assume(_ form: KnownTextForm, for column: ColumnReference) {
+        let index = Int(column.index)
+        switch form {
+        case .nfc:
+            guard columns[index].nfcAssumedAt < 0 else { return }
+            columns[index].nfcAssumedAt = nfcAssumedCount
+            nfcAssumedCount += 1
+        case .nfcOrNFD:
+            guard columns[index].nfcOrNFDAssumedAt < 0 else { return }
+            columns[index].nfcOrNFDAssumedAt = nfcOrNFDAssumedCount
+            nfcOrNFDAssumedCount += 1
+        }
+    }
+
+    /// Whether the SQL relies on any column's form.
+    var hasAssumptions: Bool { nfcAssumedCount > 0 || nfcOrNFDAssumedCount > 0 }
+
+    /// The columns asked about, in the order they were asked.
+    var candidates: [String] { keys(count: askedCount) { $0.askedAt } }
+
+    /// The columns assumed to hold their text in `form`, in the order of first assumption.
+    func assumptions(_ form: KnownTextForm) -> [String] {
+        switch form {
+        case .nfc: keys(count: nfcAssumedCount) { $0.nfcAssumedAt }
+        case .nfcOrNFD: keys(count: nfcOrNFDAssumedCount) { $0.nfcOrNFDAssumedAt }
+        }
+    }
+
+    /// The keys of the `count` columns whose `order` runs from 0, in that order.
+    private func keys(count: Int32, order: (TextColumn) -> Int32) -> [String] {
+        guard count > 0 else { return [] }
+        var keys = [String](repeating: "", count: Int(count))
+        for column in columns {
+            let place = order(column)
+            if place >= 0 { keys[Int(place)] = column.key }
+        }
+        return keys
+    }
+}
+
+/// A text column a query's values are (`table.column`, as the facts name it), what the facts say
+/// of its text's forms once asked (``LoweringContext/knownForm(of:)``), and the places in the
+/// orders of first use; -1 where not (yet).
+struct TextColumn: Sendable, Hashable {
+    var key: String
+    var form: KnownTextForm?
+    var askedAt: Int32 = -1
+    var nfcAssumedAt: Int32 = -1
+    var nfcOrNFDAssumedAt: Int32 = -1
+}
+
+/// The forms a text column is known to hold its text in.
+enum KnownTextForm: Sendable, Hashable {
+    /// NFC only: the bare column compares (and sorts) as Swift does.
+    case nfc
+    /// Each text in NFC or in NFD, never another form.
+    case nfcOrNFD
+}
