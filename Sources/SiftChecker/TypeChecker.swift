@@ -246,7 +246,7 @@ public struct TypeChecker {
     /// concise head, the closure's parameter annotation, the roots of the sort key paths (without
     /// collecting them into an array).
     private static func forEachNamedModel(in query: Query, _ body: (Identifier, SourceRange) -> Void) {
-        if let model = query.model, case .named(let name, _) = model.kind { body(name, model.range) }
+        if let (name, range) = query.namedModel { body(name, range) }
         if case .closure(let closure)? = query.filter, let type = closure.parameters?.first?.type,
             case .named(let name, _) = type.kind
         {

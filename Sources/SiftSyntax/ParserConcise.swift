@@ -25,7 +25,7 @@ extension Parser {
     mutating func parseConciseQuery() -> Query? {
         let start = current.range.start
         let modelToken = advance()
-        let model = TypeSyntax(.named(name(of: modelToken), genericArguments: []), at: modelToken.range)
+        let model = name(of: modelToken)
         var filter: Query.Filter?
         var sort: [SortKey] = []
         var limit: Expr?
@@ -73,7 +73,7 @@ extension Parser {
             while !at(.endOfFile), !at(.semicolon), !current.atStartOfLine { advance() }
         }
         return Query(
-            form: .concise, model: model, filter: filter, sort: sort, limit: limit, offset: offset,
+            form: .concise, modelName: model, filter: filter, sort: sort, limit: limit, offset: offset,
             range: SourceRange(start: start, end: previous.range.end))
     }
 

@@ -101,8 +101,26 @@ extension Parser {
     /// The closure and model of a `#Predicate` expansion.
     struct ParsedPredicate {
         var closure: Closure
-        var model: TypeSyntax?
+        /// The model as written in `#Predicate<Model>`, unless it is a plain name (``modelName``).
+        var modelType: TypeSyntax?
+        var modelName: Identifier?
         var range: SourceRange
+
+        init(closure: Closure, model: TypeSyntax?, range: SourceRange) {
+            self.closure = closure
+            self.modelType = model
+            self.range = range
+        }
+
+        /// A plain name is kept as a name: a `TypeSyntax` is a box of its own.
+        init(closure: Closure, modelName: Identifier, range: SourceRange) {
+            self.closure = closure
+            self.modelName = modelName
+            self.range = range
+        }
+
+        /// The model, if written.
+        var model: TypeSyntax? { modelType ?? modelName.map { TypeSyntax(.named($0, genericArguments: []), at: $0.range) } }
     }
 
     mutating func parsePredicateQuery() -> Query? {
@@ -110,9 +128,9 @@ extension Parser {
         guard let predicate = parsePredicate() else { return nil }
         // Consumed: its closure and model move into the query instead of being copied.
         let parsed = consume predicate
-        return Query(
-            form: .predicate, model: parsed.model, filter: .closure(parsed.closure),
-            range: SourceRange(start: start, end: previous.range.end))
+        let range = SourceRange(start: start, end: previous.range.end)
+        if let name = parsed.modelName { return Query(form: .predicate, modelName: name, filter: .closure(parsed.closure), range: range) }
+        return Query(form: .predicate, model: parsed.modelType, filter: .closure(parsed.closure), range: range)
     }
 
     /// `#Predicate<User> { ... }` (also `#Predicate<User>({ ... })`).
@@ -165,9 +183,9 @@ extension Parser {
             tokenTextEquals(name, "Predicate")
         else { return nil }
         position += 5
-        let type = TypeSyntax(.named(self.name(of: model), genericArguments: []), at: model.range)
+        let modelName = self.name(of: model)
         let closure = parseClosure().closure
-        return ParsedPredicate(closure: closure, model: type, range: SourceRange(start: pound.range.start, end: previous.range.end))
+        return ParsedPredicate(closure: closure, modelName: modelName, range: SourceRange(start: pound.range.start, end: previous.range.end))
     }
 
     // MARK: SortDescriptor

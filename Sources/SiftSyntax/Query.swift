@@ -32,8 +32,31 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
     /// The model named by the query (`User` in `#Predicate<User>`, `FetchDescriptor<User>` or the
     /// concise head), when written; otherwise the type checker infers it from key paths.
     public var model: TypeSyntax? {
-        get { storage.fields.model }
-        set { uniqueStorage().fields.model = newValue }
+        get {
+            if let name = storage.fields.modelName { return TypeSyntax(.named(name, genericArguments: []), at: name.range) }
+            return storage.fields.modelType
+        }
+        set {
+            let storage = uniqueStorage()
+            (storage.fields.modelName, storage.fields.modelType) = Self.split(newValue)
+        }
+    }
+
+    /// The name of the model the query names, with where the type is written (for `User<X>`, all
+    /// of it): ``model``'s name, read without making the type.
+    public var namedModel: (name: Identifier, range: SourceRange)? {
+        // The fields read where they are (a copy of them all retained each of their references).
+        if let name = storage.fields.modelName { return (name, name.range) }
+        if let type = storage.fields.modelType, case .named(let name, _) = type.kind { return (name, type.range) }
+        return nil
+    }
+
+    /// A plain name (`User`, the usual case) kept as a name: a type is a box of its own.
+    private static func split(_ model: TypeSyntax?) -> (Identifier?, TypeSyntax?) {
+        if let model, case .named(let name, let arguments) = model.kind, arguments.isEmpty, name.range == model.range {
+            return (name, nil)
+        }
+        return (nil, model)
     }
     public var filter: Filter? {
         get { storage.fields.filter }
@@ -71,8 +94,22 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         form: Form, model: TypeSyntax?, filter: Filter?, sort: [SortKey] = [], limit: Expr? = nil,
         offset: Expr? = nil, range: SourceRange, tree: SyntaxTree = .empty
     ) {
+        let (modelName, modelType) = Self.split(model)
         storage = Storage(
-            Fields(form: form, model: model, filter: filter, sort: sort, limit: limit, offset: offset, range: range, tree: tree))
+            Fields(
+                form: form, modelName: modelName, modelType: modelType, filter: filter, sort: sort, limit: limit, offset: offset,
+                range: range, tree: tree))
+    }
+
+    /// A query whose model is written as a plain name (`#Predicate<User>`, `User where ...`).
+    init(
+        form: Form, modelName: Identifier, filter: Filter?, sort: [SortKey] = [], limit: Expr? = nil, offset: Expr? = nil,
+        range: SourceRange, tree: SyntaxTree = .empty
+    ) {
+        storage = Storage(
+            Fields(
+                form: form, modelName: modelName, modelType: nil, filter: filter, sort: sort, limit: limit, offset: offset,
+                range: range, tree: tree))
     }
 
     private mutating func uniqueStorage() -> Storage {
@@ -89,14 +126,16 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
     /// The fields, as a struct of them prints (test failures show the box's contents).
     public var debugDescription: String {
         let fields = storage.fields
-        return "Query(form: \(fields.form), model: \(String(describing: fields.model)), filter: \(String(describing: fields.filter)), "
+        return "Query(form: \(fields.form), model: \(String(describing: model)), filter: \(String(describing: fields.filter)), "
             + "sort: \(fields.sort), limit: \(String(describing: fields.limit)), offset: \(String(describing: fields.offset)), "
             + "range: \(fields.range))"
     }
 
     private struct Fields: Hashable {
         var form: Form
-        var model: TypeSyntax?
+        /// The model as a plain name, or (exclusive) as another type.
+        var modelName: Identifier?
+        var modelType: TypeSyntax?
         var filter: Filter?
         var sort: [SortKey]
         var limit: Expr?
