@@ -9,7 +9,7 @@ extension LoweringContext {
             if case .constant(.bool(let value)) = rhs.kind { return boolEquality(lhs, value == (op == .equal)) }
             if case .constant(.bool(let value)) = lhs.kind { return boolEquality(rhs, value == (op == .equal)) }
         }
-        if op == .equal || op == .notEqual,
+        if op == .equal || op == .notEqual, Self.mayBeRewritten(lhs) || Self.mayBeRewritten(rhs),
             let rewritten = coalescedEquality(op, lhs, rhs) ?? coalescedEquality(op, rhs, lhs) ?? chainedTestEquality(op, lhs, rhs)
                 ?? chainedTestEquality(op, rhs, lhs)
         {
@@ -83,7 +83,12 @@ extension LoweringContext {
         } else {
             return nil
         }
-        var value = lowerValue(other)
+        var value: Lowered
+        if case .attribute(let base, let attribute) = other.kind {
+            value = lowerAttribute(of: base, attribute, textFacts: false)  // NULL whatever its text's form
+        } else {
+            value = lowerValue(other)
+        }
         let trap = trapTest(of: value)
         // In Sift's dialect what `nullSafeEqual` writes with `NULL`, without a fragment for it;
         // another dialect writes its own.
@@ -116,6 +121,16 @@ extension LoweringContext {
         case .multiply: " * "
         case .divide: " / "
         case .remainder: " % "
+        }
+    }
+
+    /// Whether an operand of `==` is one of the shapes ``coalescedEquality(_:_:_:)`` and
+    /// ``chainedTestEquality(_:_:_:)`` rewrite: its case tested without copying its parts, which
+    /// those functions' patterns do (about 300 instructions for a plain comparison).
+    static func mayBeRewritten(_ operand: TypedExpr) -> Bool {
+        switch operand.kind {
+        case .nilCoalescing, .optionalMap: true
+        default: false
         }
     }
 

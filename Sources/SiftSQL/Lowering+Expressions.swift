@@ -43,19 +43,7 @@ extension LoweringContext {
                 return constantBool(false)
             }
         case .attribute(let base, let attribute):
-            guard let row = row(of: base) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
-            // Only text columns compare differently by what the facts say of them.
-            // The type matched, not compared: `==` on a `ScalarType` costs a call per comparison.
-            var reference: ColumnReference?
-            var storage: Storage?
-            switch attribute.type {
-            case .string: reference = columnReference(model: row.model, column: attribute.columnName)
-            case .date, .uuid: storage = attribute.storage
-            default: break
-            }
-            return Lowered(
-                .column(row.alias, attribute.columnName), isOptional: attribute.isOptional || row.isOptional, isAtomic: true,
-                column: reference, storage: storage)
+            return lowerAttribute(of: base, attribute, textFacts: true)
         case .toOne, .toMany:
             // A relationship as a value only appears under a sequence or optional operation.
             if case .toOne(let base, let relationship) = expr.kind, case .foreignKey(let column, let targetColumn) = relationship.link,
@@ -462,6 +450,26 @@ extension LoweringContext {
         guard !present.isEmpty else { return nil }
         if present.count == 1 { return present[0] }
         return SQLFragment.joined(present.map(\.parenthesized), separator: " OR ").parenthesized
+    }
+
+    /// An attribute of a row: its column. With `textFacts`, a text column is referenced for what
+    /// the facts say of its forms (what a comparison or sort of its text needs, and `IS NULL` does
+    /// not: the reference is an entry in the query's list of text columns).
+    @inline(__always)
+    mutating func lowerAttribute(of base: TypedExpr, _ attribute: Attribute, textFacts: Bool) -> Lowered {
+        guard let row = row(of: base) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
+        // Only text columns compare differently by what the facts say of them.
+        // The type matched, not compared: `==` on a `ScalarType` costs a call per comparison.
+        var reference: ColumnReference?
+        var storage: Storage?
+        switch attribute.type {
+        case .string: if textFacts { reference = columnReference(model: row.model, column: attribute.columnName) }
+        case .date, .uuid: storage = attribute.storage
+        default: break
+        }
+        return Lowered(
+            .column(row.alias, attribute.columnName), isOptional: attribute.isOptional || row.isOptional, isAtomic: true,
+            column: reference, storage: storage)
     }
 
     /// The body is an attribute or to-one chain of the bound row: NULL by itself when the row is missing.

@@ -2,11 +2,36 @@ import SiftChecker
 import SiftSchema
 
 /// `outer = inner`: how the rows of a to-many relationship are tied to the row they belong to.
+///
+/// The two columns are kept as names and written where they are used: as fragments made when
+/// the sequence is opened, they were two allocations a level that most levels never read.
 struct Correlation {
-    var outer: SQLFragment
-    var inner: SQLFragment
+    var outer: QualifiedColumn
+    var inner: QualifiedColumn
     var outerMayBeNull: Bool
     var innerMayBeNull: Bool
+
+    /// `inner = outer`, the level's first condition, in one buffer.
+    var condition: SQLFragment {
+        var condition = SQLFragment.column(inner.alias, inner.column)
+        condition += " = "
+        condition.appendColumn(outer.alias, outer.column)
+        return condition
+    }
+}
+
+/// A column of a table read under an alias: `"alias"."column"` when written.
+struct QualifiedColumn {
+    var alias: String
+    var column: String
+
+    /// The length of its bytes in a fragment (``SQLFragment/estimatedLength``).
+    var estimatedLength: Int { alias.utf8.count + column.utf8.count + 11 }
+}
+
+extension SQLFragment {
+    /// Appends `"alias"."column"`.
+    mutating func append(_ column: QualifiedColumn) { appendColumn(column.alias, column.column) }
 }
 
 /// A sequence opened as a correlated subquery: its level, its filters, and how to reach an element.
@@ -27,7 +52,7 @@ struct OpenedSequence {
     var selection: [SQLFragment] { filters.map { $0.operand(inside: .and) } }
 
     /// How a to-many sequence is tied to its base row: `outer` (the base's key) equals `inner` (the
-    /// element's column) — the first of the level's conditions — and whether each may be NULL.
+    /// element's column) — the level's ``QueryLevel/correlation`` — and whether each may be NULL.
     var correlation: Correlation?
 
     /// Whether a filter can trap for some element.
@@ -53,16 +78,18 @@ extension LoweringContext {
                 let elementAlias = alias(target.tableName)
                 let level = QueryLevel(from: SQLFragment.tableReference(target.tableName, alias: elementAlias))
                 let correlation = Correlation(
-                    outer: .column(baseRow.alias, sourceColumn), inner: .column(elementAlias, targetColumn),
+                    outer: QualifiedColumn(alias: baseRow.alias, column: sourceColumn),
+                    inner: QualifiedColumn(alias: elementAlias, column: targetColumn),
                     outerMayBeNull: baseRow.isOptional || mayBeNull(sourceColumn, of: baseRow.model),
                     innerMayBeNull: mayBeNull(targetColumn, of: target))
-                level.conditions.append(correlation.inner + " = " + correlation.outer)
+                level.correlation = correlation
                 return OpenedSequence(level: level, row: (elementAlias, target), mayTrap: false, correlation: correlation)
             case .joinTable(let join):
                 let joinAlias = alias(join.table)
                 // A join table's columns are not attributes of a model: they may be NULL.
                 let correlation = Correlation(
-                    outer: .column(baseRow.alias, join.sourceKey), inner: .column(joinAlias, join.sourceColumn),
+                    outer: QualifiedColumn(alias: baseRow.alias, column: join.sourceKey),
+                    inner: QualifiedColumn(alias: joinAlias, column: join.sourceColumn),
                     outerMayBeNull: baseRow.isOptional || mayBeNull(join.sourceKey, of: baseRow.model), innerMayBeNull: true)
                 // Links whose every key (NULL included) has its target row are the elements themselves.
                 let reference = ForeignKeyReference(
@@ -86,7 +113,7 @@ extension LoweringContext {
                     level = QueryLevel(from: from)
                     row = (elementAlias, target)
                 }
-                level.conditions.append(correlation.inner + " = " + correlation.outer)
+                level.correlation = correlation
                 return OpenedSequence(level: level, row: row, mayTrap: false, correlation: correlation)
             case .foreignKey:
                 return nil
@@ -122,9 +149,7 @@ extension LoweringContext {
     /// Whether a column may hold NULL: unless it is a non-optional attribute (the schema knows it
     /// is `NOT NULL` or the rowid).
     mutating func mayBeNull(_ column: String, of model: Model) -> Bool {
-        // The members themselves: `model.attributes` would build an array per call.
-        for case .attribute(let attribute) in model.members where attribute.columnName == column { return attribute.isOptional }
-        return true
+        model.isColumnOptional(column) ?? true
     }
 
     mutating func openJSONArray(_ array: Lowered, type: SiftType, elementEncoding: ValueEncoding) -> OpenedSequence {
@@ -281,8 +306,8 @@ extension LoweringContext {
             FreeVariables.readsOnly(variable, in: predicate)
         else { return nil }
         guard let opened = openSequence(sequence), let correlation = opened.correlation else { return nil }
-        // The correlation is the level's first condition: the subquery is not tied to the row.
-        opened.level.conditions.removeFirst()
+        // The subquery is not tied to the row: the list is the same for every row.
+        opened.level.correlation = nil
         bindElement(variable, of: opened)
         var selection = opened.selection
         if case .logical(.and, let operands) = predicate.kind {
@@ -301,19 +326,23 @@ extension LoweringContext {
             if condition.boolConstant == false { return constantBool(false) }
             if condition.boolConstant != true { selection.append(condition.operand(inside: .and)) }
         }
-        if correlation.innerMayBeNull, !nullIsFalse { selection.append(correlation.inner + " IS NOT NULL") }
+        if correlation.innerMayBeNull, !nullIsFalse {
+            var test = SQLFragment.column(correlation.inner.alias, correlation.inner.column)
+            test += " IS NOT NULL"
+            selection.append(test)
+        }
         // `[outer IS NOT NULL AND] outer IN (SELECT inner FROM ... WHERE ...)`, in one buffer.
         let testsOuter = correlation.outerMayBeNull && !nullIsFalse
         var sql = SQLFragment(
             reservingCapacity: (testsOuter ? 2 : 1) * correlation.outer.estimatedLength + correlation.inner.estimatedLength
                 + opened.level.bodyLength(selection) + 40)
         if testsOuter {
-            sql += correlation.outer
+            sql.append(correlation.outer)
             sql += " IS NOT NULL AND "
         }
-        sql += correlation.outer
+        sql.append(correlation.outer)
         sql += " IN (SELECT "
-        sql += correlation.inner
+        sql.append(correlation.inner)
         sql += " "
         opened.level.appendBody(to: &sql, extraConditions: selection)
         sql += ")"
@@ -331,7 +360,11 @@ extension LoweringContext {
         let condition = lowerCondition(predicate)
         level.from = level.from + " JOIN " + nested.level.from
         level.joins += nested.level.joins
-        var conditions = nested.selection.isEmpty ? nested.level.conditions : nested.level.conditions + nested.selection
+        // Its correlation first, as its own body would write it.
+        var conditions: [SQLFragment] = []
+        if let correlation = nested.level.correlation { conditions.append(correlation.condition) }
+        conditions += nested.level.conditions
+        conditions += nested.selection
         if condition.boolConstant != true { conditions.append(condition.operand(inside: .and)) }
         return conditions
     }

@@ -103,7 +103,11 @@ final class QueryLevel {
     /// straight into the SQL instead of first building a fragment of it (an allocation per query).
     let ownTable: String?
     @exclusivity(unchecked) var joins: [ToOneJoin] = []
-    /// Conditions that correlate the subquery with its outer rows, and its own filters.
+    /// How a subquery is tied to its outer row (`inner = outer`), its first condition: kept as
+    /// names and written by ``appendBody(to:extraConditions:_:)`` (a fragment of it, and the list
+    /// of conditions it started, were two allocations a subquery).
+    @exclusivity(unchecked) var correlation: Correlation?
+    /// The level's other conditions: its own filters.
     @exclusivity(unchecked) var conditions: [SQLFragment] = []
     /// Aliases of to-one joins already made here, by the alias they start from and the relationship.
     @exclusivity(unchecked) var joinAliases = SmallMap<JoinKey, String>()
@@ -142,6 +146,7 @@ final class QueryLevel {
     func bodyLength(_ extraConditions: [SQLFragment], _ moreConditions: [SQLFragment] = []) -> Int {
         var length = 5 + from.estimatedLength + 7
         for join in joins { length += 11 + join.target.estimatedLength }
+        if let correlation { length += 8 + correlation.inner.estimatedLength + correlation.outer.estimatedLength }
         for condition in conditions { length += 5 + condition.estimatedLength }
         for condition in extraConditions { length += 5 + condition.estimatedLength }
         for condition in moreConditions { length += 5 + condition.estimatedLength }
@@ -158,6 +163,13 @@ final class QueryLevel {
             sql += join.target
         }
         var first = true
+        if let correlation {
+            sql.appendText(" WHERE ")
+            sql.append(correlation.inner)
+            sql.appendText(" = ")
+            sql.append(correlation.outer)
+            first = false
+        }
         for condition in conditions {
             sql.appendText(first ? " WHERE " : " AND ")
             sql += condition
@@ -286,9 +298,10 @@ struct LoweringContext {
     var variables = VariableBindings()
     /// The expression each `if let` / optional-chain variable is bound to, for ``staticStorage(_:)``.
     var variableSources = VariableSources()
-    /// The aliases given so far: the first apart (most queries have one), the next
+    /// The aliases given so far: the first two apart (most queries have one, a subquery adds one), the next
     /// ``aliasListLimit`` in a list, and those with all later ones in the set once there are more.
     var firstAlias: String?
+    var secondAlias: String?
     var usedAliasList: [String] = []
     var usedAliases: Set<String> = []
     /// For each to-one join alias, the target column it joins on.
@@ -339,6 +352,8 @@ struct LoweringContext {
         }
         if firstAlias == nil {
             firstAlias = candidate  // most queries use one alias: no list
+        } else if secondAlias == nil {
+            secondAlias = candidate  // a subquery's: still no list
         } else if usedAliasList.count < Self.aliasListLimit {
             // Room for a few at once: a query with a second alias often has a third.
             if usedAliasList.isEmpty { usedAliasList.reserveCapacity(4) }
@@ -355,7 +370,8 @@ struct LoweringContext {
     static let aliasListLimit = 16
 
     mutating func isUsedAlias(_ candidate: String) -> Bool {
-        candidate == firstAlias || (usedAliases.isEmpty ? usedAliasList.contains(candidate) : usedAliases.contains(candidate))
+        candidate == firstAlias || candidate == secondAlias
+            || (usedAliases.isEmpty ? usedAliasList.contains(candidate) : usedAliases.contains(candidate))
     }
 
     mutating func model(named name: String) -> Model {
@@ -437,7 +453,7 @@ struct LoweringContext {
         // The first alias taken is the name itself: the root rows are read under the table's own
         // name, for which the model keeps its select list written.
         let rootAlias = alias(root.tableName)
-        assert(firstAlias == root.tableName && usedAliasList.isEmpty, "the root alias is not the table's name")
+        assert(firstAlias == root.tableName && secondAlias == nil, "the root alias is not the table's name")
         variables[query.root] = .row(alias: rootAlias, model: root, level: nil)
 
         var conjuncts = WhereTerms()

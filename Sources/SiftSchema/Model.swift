@@ -248,6 +248,14 @@ public struct Model: Sendable, Hashable {
         return tableName + "." + column
     }
 
+    /// Whether the attribute stored in `column` is optional; nil when no attribute is. The
+    /// attributes are read in place (a loop over copies retained each one's strings).
+    package func isColumnOptional(_ column: String) -> Bool? {
+        let attributes = storage.derived.attributes
+        for index in attributes.indices where attributes[index].columnName == column { return attributes[index].isOptional }
+        return nil
+    }
+
     public func attribute(named name: String) -> Attribute? {
         if case .attribute(let attribute)? = member(named: name) { return attribute }
         return nil

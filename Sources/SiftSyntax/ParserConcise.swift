@@ -8,6 +8,30 @@ extension Parser {
         case `where`, sort, limit, offset
     }
 
+    /// Where each clause of a concise query was first given, if it was.
+    struct SeenClauses {
+        private var whereRange, sortRange, limitRange, offsetRange: SourceRange?
+
+        subscript(clause: ConciseClause) -> SourceRange? {
+            get {
+                switch clause {
+                case .where: whereRange
+                case .sort: sortRange
+                case .limit: limitRange
+                case .offset: offsetRange
+                }
+            }
+            set {
+                switch clause {
+                case .where: whereRange = newValue
+                case .sort: sortRange = newValue
+                case .limit: limitRange = newValue
+                case .offset: offsetRange = newValue
+                }
+            }
+        }
+    }
+
     /// The clause starting at the cursor, if any (`sort by` / `order by` are two words).
     mutating func conciseClause() -> ConciseClause? {
         guard at(.identifier) else { return nil }
@@ -30,7 +54,8 @@ extension Parser {
         var sort: [SortKey] = []
         var limit: Expr?
         var offset: Expr?
-        var seen: [(clause: ConciseClause, range: SourceRange)] = []  // four clauses at most: compared, not hashed
+        // Where each clause was first given: four places, not a list (an allocation per query).
+        var seen = SeenClauses()
         while let clause = conciseClause() {
             let keyword = advance()
             var keywordRange = keyword.range
@@ -43,12 +68,12 @@ extension Parser {
                         at: .point(keyword.range.end), fixIts: [.insert(" by", at: keyword.range.end)])
                 }
             }
-            if let first = seen.first(where: { $0.clause == clause }) {
+            if let first = seen[clause] {
                 error(
                     .invalidClause, "the '\(source.text(in: keywordRange))' clause is given twice; combine them",
-                    at: keywordRange, notes: [Diagnostic.Note("first given here", at: first.range)])
+                    at: keywordRange, notes: [Diagnostic.Note("first given here", at: first)])
             } else {
-                seen.append((clause, keywordRange))
+                seen[clause] = keywordRange
             }
             switch clause {
             case .where:
