@@ -7,6 +7,9 @@ extension TypeChecker {
     /// caller still checks the result's type.
     mutating func check(_ expr: Expr, expected: SiftType?) -> TypedExpr {
         let range = expr.range
+        if precheckedFirst?.expr == expr, let early = precheckedFirst.take() {
+            return wrapIfOptional(early.typed, expected: expected)
+        }
         if !prechecked.isEmpty, let index = prechecked.firstIndex(where: { $0.expr == expr }) {
             let early = prechecked.remove(at: index)
             return wrapIfOptional(early.typed, expected: expected)
@@ -104,7 +107,7 @@ extension TypeChecker {
     /// to it; when its turn comes, ``check(_:expected:)`` reuses this result.
     mutating func precheck(_ expr: Expr) -> TypedExpr {
         let typed = check(expr, expected: nil)
-        prechecked.append((expr, typed))
+        if precheckedFirst == nil { precheckedFirst = (expr, typed) } else { prechecked.append((expr, typed)) }
         return typed
     }
 
@@ -244,10 +247,13 @@ extension TypeChecker {
     }
 
     /// Whether an expression takes its type from context (literals, `nil`, `.member`, free names).
-    func needsContext(_ expr: Expr) -> Bool {
+    mutating func needsContext(_ expr: Expr) -> Bool {
         switch tree[expr] {
         case .integerLiteral, .floatLiteral, .nilLiteral, .implicitMember: return true
-        case .arrayLiteral(let elements): return elements.allSatisfy(needsContext)
+        case .arrayLiteral(let elements):
+            // A loop, not `allSatisfy(needsContext)`: that closure captured a copy of the checker.
+            for element in elements where !needsContext(element) { return false }
+            return true
         case .paren(let inner): return needsContext(inner)
         case .prefix(let prefix): return prefix.op == .negate && needsContext(prefix.operand)
         case .binary(let binary):
@@ -294,15 +300,15 @@ extension TypeChecker {
 
     // MARK: Names
 
-    func resolveVariable(_ name: String) -> VariableID? {
+    mutating func resolveVariable(_ name: String) -> VariableID? {
         scopes.last { $0.name == name }?.id
     }
 
-    func isImplicitMember(_ name: String) -> Bool {
+    mutating func isImplicitMember(_ name: String) -> Bool {
         implicitModel?.memberIndex(named: name) != nil
     }
 
-    func isBuiltinName(_ name: String) -> Bool {
+    mutating func isBuiltinName(_ name: String) -> Bool {
         // Each built-in name is 3 to 6 ASCII letters starting with B, D, F, I, S or U (and no
         // other spelling is equal to one: none holds the letter K, which the Kelvin sign equals).
         let utf8 = name.utf8

@@ -85,6 +85,9 @@ public struct TypeChecker {
     /// their result is reused, so nothing is checked (or reported) twice. A list: there are one or
     /// two at a time, and a dictionary cost an allocation and a hash per look-up.
     var prechecked: [(expr: Expr, typed: TypedExpr)] = []
+    /// The first of them, kept apart: most queries precheck one expression at most, and the list
+    /// was an allocation for it.
+    var precheckedFirst: (expr: Expr, typed: TypedExpr)?
 
     init(schema: Schema, source: SourceFile, tree: SyntaxTree, options: Options) {
         self.schema = schema

@@ -199,29 +199,33 @@ extension LoweringContext {
 
     /// `(SELECT <what> FROM ... WHERE <correlation> AND <filters> AND <extra>)`.
     mutating func subquery(_ opened: OpenedSequence, select what: SQLFragment, suffix: SQLFragment = SQLFragment()) -> SQLFragment {
-        subquery(opened, extra: [], suffix: suffix, prefix: "", length: what.estimatedLength) { $0 += what }
+        subquery(opened, last: nil, lastPrefix: "", suffix: suffix, prefix: "", length: what.estimatedLength) { $0 += what }
     }
 
-    /// `prefix(SELECT what FROM ... WHERE ...suffix)` with SQL text to select (`1`, `count(*)`).
+    /// `prefix(SELECT what FROM ... WHERE ... [AND lastPrefix last]suffix)` with SQL text to
+    /// select (`1`, `count(*)`).
     mutating func subquery(
-        _ opened: OpenedSequence, selectText what: StaticString, extra: [SQLFragment] = [], suffix: SQLFragment = SQLFragment(), prefix: StaticString = ""
+        _ opened: OpenedSequence, selectText what: StaticString, last: SQLFragment? = nil, lastPrefix: StaticString = "",
+        suffix: SQLFragment = SQLFragment(), prefix: StaticString = ""
     ) -> SQLFragment {
-        subquery(opened, extra: extra, suffix: suffix, prefix: prefix, length: what.utf8CodeUnitCount) { $0.appendText(what) }
+        subquery(opened, last: last, lastPrefix: lastPrefix, suffix: suffix, prefix: prefix, length: what.utf8CodeUnitCount) {
+            $0.appendText(what)
+        }
     }
 
     /// The subquery written in one buffer (joining its parts made a fragment of each).
     private mutating func subquery(
-        _ opened: OpenedSequence, extra: [SQLFragment], suffix: SQLFragment, prefix: StaticString, length: Int,
+        _ opened: OpenedSequence, last: SQLFragment?, lastPrefix: StaticString, suffix: SQLFragment, prefix: StaticString, length: Int,
         select: (inout SQLFragment) -> Void
     ) -> SQLFragment {
         let selection = opened.selection
         var sql = SQLFragment(
-            reservingCapacity: prefix.utf8CodeUnitCount + 10 + length + opened.level.bodyLength(selection, extra) + suffix.estimatedLength)
+            reservingCapacity: prefix.utf8CodeUnitCount + 10 + length + opened.level.bodyLength(selection, last: last) + suffix.estimatedLength)
         sql.appendText(prefix)
         sql.appendText("(SELECT ")
         select(&sql)
         sql.appendText(" ")
-        opened.level.appendBody(to: &sql, extraConditions: selection, extra)
+        opened.level.appendBody(to: &sql, extraConditions: selection, last: last, lastPrefix: lastPrefix)
         sql += suffix
         sql.appendText(")")
         return sql
@@ -272,8 +276,9 @@ extension LoweringContext {
                 : Lowered(subquery(opened, selectText: "1", prefix: isAll ? "NOT EXISTS " : "EXISTS ")).with(isAll ? .not : .comparison)
             return guardTraps(of: opened, result)
         }
-        let test = isAll ? "NOT " + condition.operand(inside: .not) : condition.operand(inside: .and)
-        let exists = subquery(opened, selectText: "1", extra: [test], prefix: isAll ? "NOT EXISTS " : "EXISTS ")
+        // `allSatisfy`'s test negated: `NOT` written before it in place.
+        let test = condition.operand(inside: isAll ? .not : .and)
+        let exists = subquery(opened, selectText: "1", last: test, lastPrefix: isAll ? "NOT " : "", prefix: isAll ? "NOT EXISTS " : "EXISTS ")
         return guardTraps(of: opened, Lowered(exists).with(isAll ? .not : .comparison), last: condition)
     }
 
@@ -393,7 +398,7 @@ extension LoweringContext {
         var first = Lowered(subquery(opened, select: element.sql, suffix: order + " LIMIT 1"), isOptional: true, isAtomic: true, storage: element.storage)
         if opened.mayTrap {
             // Swift builds the whole array first: a trap in any element traps.
-            let trapped = subquery(opened, selectText: "1", extra: [element.operand(inside: .comparison) + " IS NULL"], prefix: "EXISTS ")
+            let trapped = subquery(opened, selectText: "1", last: element.operand(inside: .comparison) + " IS NULL", prefix: "EXISTS ")
             first = Lowered("CASE WHEN " + trapped + " THEN NULL ELSE " + first.sql + " END", isOptional: true, mayTrap: true, isAtomic: true, storage: element.storage)
             first.trapConditionNumber = numbered(trapped)
         }
@@ -411,13 +416,25 @@ extension LoweringContext {
             storage: element.storage)
         if opened.mayTrap {
             // An element that traps (NULL) would be skipped by max/min: trap instead.
-            let trapped = subquery(opened, selectText: "1", extra: [element.operand(inside: .comparison) + " IS NULL"], prefix: "EXISTS ")
+            let trapped = subquery(opened, selectText: "1", last: element.operand(inside: .comparison) + " IS NULL", prefix: "EXISTS ")
             result = Lowered(
                 "CASE WHEN " + trapped + " THEN NULL ELSE " + result.sql + " END", isOptional: true, mayTrap: true, isAtomic: true,
                 storage: element.storage)
             result.trapConditionNumber = numbered(trapped)
         }
         return guardTraps(of: opened, result)
+    }
+
+    /// Whether every element is an integer or floating-point constant (the cases tested, their
+    /// values not copied).
+    static func areNumberConstants(_ elements: [TypedExpr]) -> Bool {
+        for element in elements {
+            switch element.kind {
+            case .constant(.int), .constant(.uint), .constant(.double): continue
+            default: return false
+            }
+        }
+        return true
     }
 
     /// `sequence.contains(element)`: a range test, an `IN` list, or a subquery.
@@ -483,6 +500,21 @@ extension LoweringContext {
                 }
             } else {
                 value = lowerValue(element)
+                if elements.count <= Self.longestInlineList, !value.isOptional, !value.mayTrap, Self.areNumberConstants(elements) {
+                    // `[18, 21, 65].contains($0.age)`: what the general path below writes, each number's
+                    // binding appended in place instead of first lowered into a fragment of its own.
+                    var sql = value.takeOperand()
+                    sql += " IN ("
+                    for index in elements.indices {
+                        if index > 0 { sql += ", " }
+                        guard case .constant(let constant) = elements[index].kind,
+                            let number = numberValue(of: constant, type: elements[index].type)
+                        else { preconditionFailure("a number constant without a value") }
+                        sql.appendBinding(.constant(number))
+                    }
+                    sql += ")"
+                    return Lowered(sql).with(.comparison)
+                }
                 for item in elements { items.append(lowerValue(item, hint: encoding(toMatch: value, type: item.type))) }
             }
             if elementType.unwrapped == .date, mixesStorages([value] + items) {
@@ -537,7 +569,7 @@ extension LoweringContext {
                 candidate = normalizedString(candidate)
             }
             let test = dialect.nullSafeEqual(candidate.operand, value.operand, negated: false)
-            let found = Lowered(subquery(opened, selectText: "1", extra: [test], prefix: "EXISTS "), mayTrap: value.mayTrap).with(.comparison)
+            let found = Lowered(subquery(opened, selectText: "1", last: test, prefix: "EXISTS "), mayTrap: value.mayTrap).with(.comparison)
             return guardTraps(of: opened, found)
         }
     }

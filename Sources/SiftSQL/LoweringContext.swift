@@ -143,18 +143,21 @@ final class QueryLevel {
     }
 
     /// About the length of ``appendBody(to:extraConditions:_:)``'s SQL, to size a buffer.
-    func bodyLength(_ extraConditions: [SQLFragment], _ moreConditions: [SQLFragment] = []) -> Int {
+    func bodyLength(_ extraConditions: [SQLFragment], last: SQLFragment? = nil) -> Int {
         var length = 5 + from.estimatedLength + 7
         for join in joins { length += 11 + join.target.estimatedLength }
         if let correlation { length += 8 + correlation.inner.estimatedLength + correlation.outer.estimatedLength }
         for condition in conditions { length += 5 + condition.estimatedLength }
         for condition in extraConditions { length += 5 + condition.estimatedLength }
-        for condition in moreConditions { length += 5 + condition.estimatedLength }
+        if let last { length += 9 + last.estimatedLength }
         return length
     }
 
-    /// Appends `FROM ... JOIN ... WHERE ...` to `sql`: the level's conditions, then the two lists.
-    func appendBody(to sql: inout SQLFragment, extraConditions: [SQLFragment], _ moreConditions: [SQLFragment] = []) {
+    /// Appends `FROM ... JOIN ... WHERE ...` to `sql`: the level's conditions, then the extra
+    /// ones, then `last` after `lastPrefix` (`NOT `: written in place, not a fragment of its own).
+    func appendBody(
+        to sql: inout SQLFragment, extraConditions: [SQLFragment], last: SQLFragment? = nil, lastPrefix: StaticString = ""
+    ) {
         sql.appendText("FROM ")
         sql += from
         for join in joins {
@@ -180,10 +183,10 @@ final class QueryLevel {
             sql += condition
             first = false
         }
-        for condition in moreConditions {
+        if let last {
             sql.appendText(first ? " WHERE " : " AND ")
-            sql += condition
-            first = false
+            sql.appendText(lastPrefix)
+            sql += last
         }
     }
 }
