@@ -47,16 +47,49 @@ extension Parser {
 
     /// Whether a label was written before in the same list (as Swift compares names: by their
     /// bytes, canonically when either is not ASCII); records it if not.
-    func isRepeated(_ label: Token, among seen: inout [Token]) -> Bool {
+    func isRepeated(_ label: Token, among seen: inout SeenLabels) -> Bool {
         let name = nameRange(of: label)
         let ascii = isASCII(name)
-        for earlier in seen {
+        for index in 0..<seen.count {
+            let earlier = seen[index]
             let earlierName = nameRange(of: earlier)
             if sameText(earlierName, name) { return true }
             if !ascii || !isASCII(earlierName), self.name(of: earlier).name == self.name(of: label).name { return true }
         }
         seen.append(label)
         return false
+    }
+}
+
+/// The argument labels of one call met so far, in order: the first four in place, the others
+/// in a list (most calls have one to four labels, and a list was an allocation per call).
+struct SeenLabels {
+    private var first, second, third, fourth: Token?
+    private var more: [Token] = []
+    private(set) var count = 0
+
+    mutating func append(_ label: Token) {
+        switch count {
+        case 0: first = label
+        case 1: second = label
+        case 2: third = label
+        case 3: fourth = label
+        default: more.append(label)
+        }
+        count += 1
+    }
+
+    subscript(index: Int) -> Token {
+        let label: Token?
+        switch index {
+        case 0: label = first
+        case 1: label = second
+        case 2: label = third
+        case 3: label = fourth
+        default: label = more[index - 4]
+        }
+        guard let label else { preconditionFailure("label \(index) of \(count)") }
+        return label
     }
 }
 

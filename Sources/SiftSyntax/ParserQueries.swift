@@ -213,8 +213,7 @@ extension Parser {
         var order = SortOrder.forward
         var orderRange: SourceRange?
         var comparator: Identifier?
-        var seen: [Token] = []  // a few labels: compared by their bytes, not hashed
-        seen.reserveCapacity(4)  // room for them at once, not grown one by one
+        var seen = SeenLabels()  // a few labels: compared by their bytes, not hashed
         var failed = false
         parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
             let label = parser.parseArgumentLabel(SortDescriptorLabel.self)
@@ -354,8 +353,7 @@ extension Parser {
         var sort: [SortKey] = []
         var limit: Expr?
         var offset: Expr?
-        var seen: [Token] = []  // a few labels: compared by their bytes, not hashed
-        seen.reserveCapacity(4)  // room for them at once, not grown one by one
+        var seen = SeenLabels()  // a few labels: compared by their bytes, not hashed
         let valid =
             "'predicate:', 'sortBy:', 'fetchLimit:', 'fetchOffset:', 'includePendingChanges:', 'propertiesToFetch:' and 'relationshipKeyPathsForPrefetching:'"
         parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
@@ -447,8 +445,7 @@ extension Parser {
         var order: (SortOrder, SourceRange)?
         var orderLabel: SourceRange?
         if let open = consume(.leftParen) {
-            var seen: [Token] = []  // a few labels: compared by their bytes, not hashed
-            seen.reserveCapacity(4)  // room for them at once, not grown one by one
+            var seen = SeenLabels()  // a few labels: compared by their bytes, not hashed
             let valid = "a 'FetchDescriptor', 'filter:', 'sort:', 'order:', 'animation:' and 'transaction:'"
             parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
                 let label = parser.parseArgumentLabel(QueryMacroLabel.self)
