@@ -11,7 +11,7 @@ public enum BindingSlot: Sendable, Hashable {
 }
 
 /// How a value is turned into what the column or function it meets expects.
-public indirect enum ValueEncoding: Sendable, Hashable {
+public enum ValueEncoding: Sendable, Hashable {
     /// As it is: integers, reals, text (normalised to NFC), blobs; Bool as 0/1; enums by raw value.
     case plain
     /// A date in the given storage.
@@ -27,5 +27,5 @@ public indirect enum ValueEncoding: Sendable, Hashable {
     /// A limit or offset: an `Int` that must not be negative.
     case count
     /// An array, as JSON text for `json_each`.
-    case jsonArray(element: ValueEncoding)
+    indirect case jsonArray(element: ValueEncoding)
 }

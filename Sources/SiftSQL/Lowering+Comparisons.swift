@@ -39,6 +39,9 @@ extension LoweringContext {
             left = lowerValue(lhs, hint: encoding(toMatch: right, type: lhs.type))
         } else {
             left = lowerValue(lhs)
+            if case .parameter(let name) = rhs.kind, let sql = parameterComparison(op, &left, name, type: rhs.type) {
+                return Lowered(sql, mayTrap: left.mayTrap).with(.comparison)
+            }
             right = lowerValue(rhs, hint: encoding(toMatch: left, type: rhs.type))
         }
         let type = lhs.type.unwrapped
@@ -51,6 +54,20 @@ extension LoweringContext {
             right = inReferenceSeconds(consume right, from: rightStorage)
         }
         return compare(op, &left, &right)
+    }
+
+    /// `value op ?` with a parameter of a type that is neither text nor optional, nor a date that
+    /// needs converting (`$0.identifier == userID`): what ``compare(_:_:_:)`` writes, the
+    /// parameter's binding appended in place to the value's SQL instead of first made a fragment
+    /// of its own. nil, having taken nothing, when the general path applies.
+    mutating func parameterComparison(_ op: ComparisonOperator, _ left: inout Lowered, _ name: String, type: SiftType) -> SQLFragment? {
+        guard !left.isOptional, !type.isOptional, !type.isString else { return nil }
+        let encoding = parameterEncoding(for: type, hint: encoding(toMatch: left, type: type))
+        if case .date = type, let leftStorage = left.storage, leftStorage != storage(of: encoding) { return nil }
+        var sql = left.takeOperand()
+        sql += Self.sqlSymbol(op)
+        sql.appendBinding(.parameter(name: name, encoding: encoding))
+        return sql
     }
 
     /// `left op right`, both lowered (and normalized, converted) for the comparison: with `IS`

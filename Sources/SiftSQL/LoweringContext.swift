@@ -485,15 +485,16 @@ struct LoweringContext {
                 in: dialect, model: root, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
         }
         // In order of first placeholder, as the renderer met them.
-        let placed = rendered.parameterPositions
-        let declared = query.parameters
-        let types: [String: SiftType]? =
-            declared.count > 8 ? Dictionary(declared.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) : nil
-        var parameters: [CompiledParameter] = []
-        if !placed.isEmpty { parameters.reserveCapacity(placed.count) }  // for none it still calls the growth path
-        for (name, positions) in placed {
-            let type = types.map { $0[name] } ?? declared.first { $0.name == name }?.type
-            parameters.append(CompiledParameter(name: name, type: type ?? .error, positions: positions))
+        // Their types filled in place in the renderer's list.
+        var parameters = rendered.parameters
+        if !parameters.isEmpty {
+            let declared = query.parameters
+            let types: [String: SiftType]? =
+                declared.count > 8 ? Dictionary(declared.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) : nil
+            for index in parameters.indices {
+                let name = parameters[index].name
+                parameters[index].type = (types.map { $0[name] } ?? declared.first { $0.name == name }?.type) ?? .error
+            }
         }
         assert(zip(parameters, parameters.dropFirst()).allSatisfy { $0.positions[0] < $1.positions[0] })
         var compiled = CompiledQuery(

@@ -4,8 +4,9 @@ import SiftSchema
 struct RenderedSQL {
     var text: String
     var bindings: [BindingSlot]
-    /// Each named parameter's placeholder positions, in order of first appearance.
-    var parameterPositions: [(name: String, positions: [Int])]
+    /// The named parameters and the placeholders each fills, in order of first appearance; their
+    /// types are the caller's to fill in (`.error` here).
+    var parameters: [CompiledParameter]
 }
 
 /// Writes SQL text: quotes identifiers, numbers bindings (`?1`, `?2`, ... in order of
@@ -24,26 +25,25 @@ struct SQLRenderer<Dialect: SQLDialect> {
     /// UTF-8 bytes, made into a String once at the end: appending to a String costs hundreds of
     /// instructions per call, appending to a byte buffer a copy.
     private var text: ByteBuffer
+    /// The value of each placeholder, in order. A parameter slot (a name and an encoding) written
+    /// again reuses its placeholder, found among these by comparing (a query has a few; hashing
+    /// costs more), through ``index`` once there are many; a literal always takes a new one. The
+    /// parameters' list is made from these at the end (lists of slots and of positions kept along
+    /// the way were three allocations for a query with one parameter).
     private var bindings: [BindingSlot] = []
-    /// Each parameter slot written (a name and an encoding) and its placeholder, in order; only
-    /// parameters are looked up, a literal always takes a new position. A query has a few: found
-    /// by comparing (hashing costs more), through ``index`` once there are many.
-    private var parameterSlots: [(slot: BindingSlot, position: Int)] = []
-    /// Each parameter's placeholders, in order of first appearance.
-    private var parameterPositions: [(name: String, positions: [Int])] = []
-    /// The two lists' indexes, made once either has more than ``listLimit`` entries.
+    /// How many of ``bindings`` are parameters.
+    private var parameterCount = 0
+    /// Each parameter slot's placeholder, made once there are more than ``listLimit`` parameters.
     private var index: ParameterIndex?
     private static var listLimit: Int { 8 }
 
-    /// Where each slot and each name is in the renderer's lists, for queries with many parameters.
+    /// Where each parameter slot's placeholder is, for queries with many parameters.
     private final class ParameterIndex {
         var slots: [BindingSlot: Int] = [:]
-        var names: [String: Int] = [:]
 
         func copy() -> ParameterIndex {
             let copy = ParameterIndex()
             copy.slots = slots
-            copy.names = names
             return copy
         }
     }
@@ -67,7 +67,27 @@ struct SQLRenderer<Dialect: SQLDialect> {
     }
 
     /// The text and bindings written so far.
-    var rendered: RenderedSQL { RenderedSQL(text: text.string, bindings: bindings, parameterPositions: parameterPositions) }
+    var rendered: RenderedSQL { RenderedSQL(text: text.string, bindings: bindings, parameters: parameters) }
+
+    /// Each named parameter and its placeholders, in order of first appearance.
+    private var parameters: [CompiledParameter] {
+        guard parameterCount > 0 else { return [] }
+        var parameters: [CompiledParameter] = []
+        // Past a few names, each name's entry is found by hashing.
+        var entries: [String: Int]? = parameterCount > Self.listLimit ? [:] : nil
+        for offset in bindings.indices {
+            guard case .parameter(let name, _) = bindings[offset] else { continue }
+            let existing: Int? =
+                if let entries { entries[name] } else { parameters.firstIndex { $0.name == name } }
+            if let existing {
+                parameters[existing].positions.append(offset + 1)
+            } else {
+                entries?[name] = parameters.count
+                parameters.append(CompiledParameter(name: name, type: .error, positions: [offset + 1]))
+            }
+        }
+        return parameters
+    }
 
     /// SQL text written by Sift.
     mutating func append(sql: StaticString) { text.append(literal: sql) }
@@ -320,55 +340,35 @@ struct SQLRenderer<Dialect: SQLDialect> {
     /// The 1-based position of a binding's placeholder, recording the binding: a named parameter
     /// keeps one position wherever it is used; each literal has its own.
     private mutating func placeholderPosition(of binding: BindingSlot) -> Int {
-        let position: Int
-        if case .parameter(let name, _) = binding {
-            if let existing = placeholder(of: binding) {
-                position = existing
-            } else {
-                record(binding)
-                position = bindings.count
-                if parameterSlots.isEmpty {
-                    // Room for a few at once: a query with a parameter often has a second.
-                    parameterSlots.reserveCapacity(4)
-                    parameterPositions.reserveCapacity(4)
-                }
-                parameterSlots.append((binding, position))
-                if let existing = positionsIndex(of: name) {
-                    parameterPositions[existing].positions.append(position)
-                } else {
-                    parameterPositions.append((name, [position]))
-                }
-                if index != nil {
-                    // A copied renderer (none is) would share the index: copy it before changing it.
-                    if !isKnownUniquelyReferenced(&index) { index = index?.copy() }
-                    guard let index else { preconditionFailure("the parameter index vanished") }
-                    index.slots[binding] = parameterSlots.count - 1
-                    index.names[name] = index.names[name] ?? parameterPositions.count - 1
-                } else if parameterSlots.count > Self.listLimit {
-                    let made = ParameterIndex()
-                    for (position, entry) in parameterSlots.enumerated() { made.slots[entry.slot] = position }
-                    for (position, entry) in parameterPositions.enumerated() { made.names[entry.name] = position }
-                    index = made
-                }
-            }
-        } else {
+        guard case .parameter = binding else {
             record(binding)
-            position = bindings.count
+            return bindings.count
+        }
+        if let existing = placeholder(of: binding) { return existing }
+        record(binding)
+        let position = bindings.count
+        parameterCount += 1
+        if index != nil {
+            // A copied renderer (none is) would share the index: copy it before changing it.
+            if !isKnownUniquelyReferenced(&index) { index = index?.copy() }
+            guard let index else { preconditionFailure("the parameter index vanished") }
+            index.slots[binding] = position
+        } else if parameterCount > Self.listLimit {
+            let made = ParameterIndex()
+            // Each parameter slot is among the bindings once (the first time it was written).
+            for offset in bindings.indices {
+                if case .parameter = bindings[offset] { made.slots[bindings[offset]] = offset + 1 }
+            }
+            index = made
         }
         return position
     }
 
-    /// The index of a parameter's entry in ``parameterPositions``, if any.
-    private func positionsIndex(of name: String) -> Int? {
-        if let index { return index.names[name] }
-        for index in parameterPositions.indices where parameterPositions[index].name == name { return index }
-        return nil
-    }
-
     /// The placeholder of a parameter slot already written, if any.
     private func placeholder(of slot: BindingSlot) -> Int? {
-        if let index { return index.slots[slot].map { parameterSlots[$0].position } }
-        for entry in parameterSlots where entry.slot == slot { return entry.position }
+        if let index { return index.slots[slot] }
+        guard parameterCount > 0 else { return nil }
+        for offset in bindings.indices where bindings[offset] == slot { return offset + 1 }
         return nil
     }
 }
