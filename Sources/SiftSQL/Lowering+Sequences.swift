@@ -483,7 +483,6 @@ extension LoweringContext {
             // The operand that reads a column is lowered first; parameters take its storage.
             var value: Lowered
             var items: [Lowered] = []
-            items.reserveCapacity(elements.count)
             // The first element that reads a column leads, unless the value itself does.
             var leaderIndex: Int?
             if !isColumnLike(element) {
@@ -493,6 +492,7 @@ extension LoweringContext {
                 }
             }
             if let leaderIndex {
+                items.reserveCapacity(elements.count)
                 let leader = lowerValue(elements[leaderIndex])
                 value = lowerValue(element, hint: encoding(toMatch: leader, type: element.type))
                 for (index, item) in elements.enumerated() {
@@ -515,6 +515,7 @@ extension LoweringContext {
                     sql += ")"
                     return Lowered(sql).with(.comparison)
                 }
+                items.reserveCapacity(elements.count)  // after the shortcut above, which needs no list
                 for item in elements { items.append(lowerValue(item, hint: encoding(toMatch: value, type: item.type))) }
             }
             if elementType.unwrapped == .date, mixesStorages([value] + items) {

@@ -342,8 +342,10 @@ extension Parser {
     mutating func parseFetchDescriptor() -> ParsedFetchDescriptor? {
         let nameToken = advance()
         var model: TypeSyntax?
+        // `FetchDescriptor<User>`'s model kept as a name until another names one too.
+        var modelName: Identifier?
         if at(.less), !current.leadingTrivia {
-            model = parseGenericArgumentList().first
+            if let name = parsePlainGenericName() { modelName = name } else { model = parseGenericArgumentList().first }
         }
         guard let open = consume(.leftParen) else {
             error(.expectedToken, "expected '(' after 'FetchDescriptor'", at: missingTokenRange)
@@ -365,7 +367,10 @@ extension Parser {
             case .predicate?:
                 if let predicate = parser.parsePredicateArgument() {
                     filter = .closure(predicate.closure)
-                    parser.merge(model: predicate.model, into: &model)
+                    if let named = predicate.model {
+                        if let name = modelName.take() { model = TypeSyntax(.named(name, genericArguments: []), at: name.range) }
+                        parser.merge(model: named, into: &model)
+                    }
                 }
             case .sortBy?:
                 if let (keys, _) = parser.parseSortDescriptorArray() { sort = keys }
@@ -383,10 +388,14 @@ extension Parser {
                     at: label.token?.range ?? value.range)
             }
         }
+        let range = SourceRange(start: nameToken.range.start, end: previous.range.end)
+        if let modelName {
+            return ParsedFetchDescriptor(
+                query: Query(
+                    form: .fetchDescriptor, modelName: modelName, filter: filter, sort: sort, limit: limit, offset: offset, range: range))
+        }
         if model == nil, let root = sort.lazy.compactMap(\.keyPath.root).first { model = root }
-        let query = Query(
-            form: .fetchDescriptor, model: model, filter: filter, sort: sort, limit: limit, offset: offset,
-            range: SourceRange(start: nameToken.range.start, end: previous.range.end))
+        let query = Query(form: .fetchDescriptor, model: model, filter: filter, sort: sort, limit: limit, offset: offset, range: range)
         return ParsedFetchDescriptor(query: query)
     }
 

@@ -77,6 +77,18 @@ extension Parser {
         }
     }
 
+    /// `<Name>`, the commonest generic argument list (`FetchDescriptor<User>`), read as
+    /// ``parseGenericArgumentList()`` would read it but without the list and the boxed type it
+    /// makes (two allocations); nil, having read nothing, for any other list.
+    mutating func parsePlainGenericName() -> Identifier? {
+        guard position + 3 < tokens.count, tokens[position].kind == .less, tokens[position + 1].kind == .identifier,
+            tokens[position + 2].kind == .greater
+        else { return nil }
+        let name = self.name(of: tokens[position + 1])
+        position += 3
+        return name
+    }
+
     /// `<T, U>`; a `>>` closing two lists is split.
     mutating func parseGenericArgumentList() -> [TypeSyntax] {
         let open = advance()
