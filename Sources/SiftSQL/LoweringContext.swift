@@ -191,13 +191,16 @@ final class QueryLevel {
     }
 }
 
-/// The terms of a `WHERE`, joined by `AND`, each after the first on a line of its own: written
-/// into the first term's fragment as they come (a list of them was an allocation per query with
-/// `&&`, and each term was rendered apart). Thousands of terms are kept in a list instead, to be
-/// joined in nested groups (``LoweringContext/balanced(_:separator:mayTrap:)``).
+/// The terms of a `WHERE`, joined by `AND`, each after the first on a line of its own. The first
+/// two are kept as they come and written by the renderer in place; later ones are written into
+/// the second's fragment (a list of them was an allocation per query with `&&`, and joining the
+/// second into the first grew and copied the first's buffer). Thousands of terms are kept in a
+/// list instead, to be joined in nested groups (``LoweringContext/balanced(_:separator:mayTrap:)``).
 struct WhereTerms {
-    /// The terms joined, unless they are many.
-    private(set) var joined: SQLFragment?
+    /// The first term, unless they are many.
+    private(set) var first: SQLFragment?
+    /// The second term, with the later ones joined into it, unless they are many.
+    private(set) var rest: SQLFragment?
     /// The terms, when more than ``LoweringContext/readableConjuncts`` are expected.
     private var many: [SQLFragment]?
     private(set) var count = 0
@@ -209,24 +212,28 @@ struct WhereTerms {
 
     /// The one term of a filter.
     init(only term: SQLFragment) {
-        joined = term
+        first = term
         count = 1
     }
 
     mutating func append(_ term: SQLFragment) {
         count += 1
         if many != nil { return many!.append(term) }
-        guard joined != nil else { return joined = term }
-        joined!.appendNewline(indent: 1)
-        joined! += "AND "
-        joined! += term
+        guard first != nil else { return first = term }
+        guard rest != nil else { return rest = term }
+        rest!.appendNewline(indent: 1)
+        rest! += "AND "
+        rest! += term
     }
 
     /// The terms in one list, when they are many (nil otherwise).
     var list: [SQLFragment]? { many }
 
     /// About the length of their SQL.
-    var estimatedLength: Int { joined?.estimatedLength ?? many?.reduce(0) { $0 + $1.estimatedLength + 8 } ?? 0 }
+    var estimatedLength: Int {
+        if let many { return many.reduce(0) { $0 + $1.estimatedLength + 8 } }
+        return (first?.estimatedLength ?? 0) + (rest.map { $0.estimatedLength + 8 } ?? 0)
+    }
 }
 
 /// How a variable of the checked query is reached in SQL.
@@ -238,25 +245,36 @@ enum VariableBinding {
     case value(Lowered)
 }
 
-/// How each variable of the checked query is reached. The first variable bound (the root row,
-/// the only one of most queries) is kept apart, so such a query builds no list; the others are
-/// in a list by variable number (variables are numbered from 0, densely: no hashing).
+/// How each variable of the checked query is reached. The first two variables bound (the root
+/// row, the only one of most queries, and a closure's element) are kept apart, so such a query
+/// builds no list; the others are in a list by variable number (variables are numbered from 0,
+/// densely: no hashing). A value kept apart shadows a stale one of the same variable further on.
 struct VariableBindings {
     private var first: (id: VariableID, binding: VariableBinding)?
+    private var second: (id: VariableID, binding: VariableBinding)?
     private var others = ByVariable<VariableBinding>()
 
     subscript(id: VariableID) -> VariableBinding? {
         get {
             if let first, first.id == id { return first.binding }
+            if let second, second.id == id { return second.binding }
             return others[id]
         }
         set {
             if let first, first.id != id {
-                others[id] = newValue
+                if let second, second.id != id {
+                    others[id] = newValue
+                } else if let newValue {
+                    second = (id, newValue)
+                } else {
+                    second = nil
+                    others[id] = nil
+                }
             } else if let newValue {
                 first = (id, newValue)
             } else {
                 first = nil
+                if let second, second.id == id { self.second = nil }
                 others[id] = nil
             }
         }
@@ -301,10 +319,12 @@ struct LoweringContext {
     var variables = VariableBindings()
     /// The expression each `if let` / optional-chain variable is bound to, for ``staticStorage(_:)``.
     var variableSources = VariableSources()
-    /// The aliases given so far: the first two apart (most queries have one, a subquery adds one), the next
+    /// The aliases given so far: the first three apart (most queries have one, a subquery adds one,
+    /// a join table's target one more), the next
     /// ``aliasListLimit`` in a list, and those with all later ones in the set once there are more.
     var firstAlias: String?
     var secondAlias: String?
+    var thirdAlias: String?
     var usedAliasList: [String] = []
     var usedAliases: Set<String> = []
     /// For each to-one join alias, the target column it joins on.
@@ -357,6 +377,8 @@ struct LoweringContext {
             firstAlias = candidate  // most queries use one alias: no list
         } else if secondAlias == nil {
             secondAlias = candidate  // a subquery's: still no list
+        } else if thirdAlias == nil {
+            thirdAlias = candidate  // a join table's target: still no list
         } else if usedAliasList.count < Self.aliasListLimit {
             // Room for a few at once: a query with a second alias often has a third.
             if usedAliasList.isEmpty { usedAliasList.reserveCapacity(4) }
@@ -373,7 +395,7 @@ struct LoweringContext {
     static let aliasListLimit = 16
 
     mutating func isUsedAlias(_ candidate: String) -> Bool {
-        candidate == firstAlias || candidate == secondAlias
+        candidate == firstAlias || candidate == secondAlias || candidate == thirdAlias
             || (usedAliases.isEmpty ? usedAliasList.contains(candidate) : usedAliases.contains(candidate))
     }
 
@@ -550,10 +572,15 @@ struct LoweringContext {
                     sql.append(term)
                 }
             }
-        } else if let joined = conjuncts.joined {
+        } else if let first = conjuncts.first {
             sql.appendNewline(indent: 0)
             sql.append(sql: "WHERE ")
-            sql.append(joined)
+            sql.append(first)
+            if let rest = conjuncts.rest {
+                sql.appendNewline(indent: 1)
+                sql.append(sql: "AND ")
+                sql.append(rest)
+            }
         }
         if !orderBy.isEmpty {
             sql.appendNewline(indent: 0)
