@@ -372,26 +372,28 @@ extension TypeChecker {
 
     mutating func checkSequenceMethod(_ base: TypedExpr, element: SiftType, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
         let method = name.name
-        switch method {
-        case "contains", "allSatisfy", "filter", "count", "first":
+        // The name matched once: each `method == "..."` below was a comparison of strings.
+        let kind = SequenceMethod(method)
+        switch kind {
+        case .contains?, .allSatisfy?, .filter?, .count?, .first?:
             if let closure = closureArgument(call) {
-                if method == "contains" || method == "count" || method == "first", call.trailingClosure == nil,
+                if kind == .contains || kind == .count || kind == .first, call.trailingClosure == nil,
                     call.arguments.first?.label?.name != "where"
                 {
                     error(.badArguments, "the closure argument of '\(method)' is labelled 'where:'", at: call.arguments[0].range,
                           fixIts: [.insert("where: ", at: call.arguments[0].range.start)])
                 }
-                if (method == "allSatisfy" || method == "filter"), call.trailingClosure == nil, call.arguments.first?.label != nil {
+                if kind == .allSatisfy || kind == .filter, call.trailingClosure == nil, call.arguments.first?.label != nil {
                     error(.badArguments, "the closure argument of '\(method)' has no label", at: call.arguments[0].range)
                 }
                 let (variable, predicate) = withClosureParameter(closure, type: element, origin: .element) { checker, variable in
                     (variable, checker.checkBoolean(closure.body, context: "the closure of '\(method)'"))
                 }
-                switch method {
-                case "contains": return TypedExpr(.any(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
-                case "allSatisfy": return TypedExpr(.all(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
-                case "filter": return TypedExpr(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
-                case "first":
+                switch kind {
+                case .contains?: return TypedExpr(.any(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
+                case .allSatisfy?: return TypedExpr(.all(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
+                case .filter?: return TypedExpr(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
+                case .first?:
                     if case .model = element {
                         error(
                             .unsupportedConstruct,
@@ -406,7 +408,7 @@ extension TypeChecker {
                     return TypedExpr(.count(filtered), .int, at: range)
                 }
             }
-            if method == "contains" {
+            if kind == .contains {
                 guard let argument = singleArgument(call, label: nil, method: "contains(_:)") else { return TypedExpr(.error, .error, at: range) }
                 if case .model = element {
                     error(
@@ -418,21 +420,21 @@ extension TypeChecker {
                 guard let coerced = coerceArgument(typed, to: element, method: "contains(_:)") else { return TypedExpr(.error, .error, at: range) }
                 return TypedExpr(.contains(sequence: base, element: coerced), .bool, at: range)
             }
-            if method == "count" || method == "first" {
+            if kind == .count || kind == .first {
                 error(.methodNotCalled, "'\(method)' is a property here; remove the parentheses, or pass a closure with 'where:'",
                       at: call.argumentListRange ?? range)
                 return TypedExpr(.error, .error, at: range)
             }
             error(.badArguments, "'\(method)' takes a closure, e.g. '\(method) { $0.title == \"a\" }'", at: call.argumentListRange ?? range)
             return TypedExpr(.error, .error, at: range)
-        case "min", "max":
+        case .min?, .max?:
             guard checkNoArguments(call, method: method) else { return TypedExpr(.error, .error, at: range) }
             guard element.isComparable else {
                 error(.notComparable, "'\(method)()' needs Comparable elements, but '\(element)' is not Comparable", at: name.range)
                 return TypedExpr(.error, .error, at: range)
             }
-            return TypedExpr(.extremum(isMaximum: method == "max", base), element.optionalFlattened, at: range)
-        default:
+            return TypedExpr(.extremum(isMaximum: kind == .max, base), element.optionalFlattened, at: range)
+        case nil:
             return checkMethodFallback(base, name: name, call: call, at: range)
         }
     }
@@ -451,5 +453,23 @@ extension TypeChecker {
         }
         let type = body.type.optionalFlattened
         return rejectingChosenSequence(TypedExpr(.optionalMap(source: base, variable: variable, body: body), type, at: range), how: "'flatMap'")
+    }
+}
+
+/// The methods of a sequence the checker knows, by name.
+enum SequenceMethod {
+    case contains, allSatisfy, filter, count, first, min, max
+
+    init?(_ name: String) {
+        switch name {
+        case "contains": self = .contains
+        case "allSatisfy": self = .allSatisfy
+        case "filter": self = .filter
+        case "count": self = .count
+        case "first": self = .first
+        case "min": self = .min
+        case "max": self = .max
+        default: return nil
+        }
     }
 }
