@@ -229,31 +229,12 @@ extension SQLFragmentTests {
             let fragment = SQLFragment(segments)
             for readable in [false, true] {
                 let inPlace = fragment.rendered(readable: readable)
-                let general = fragment.rendered(readable: readable, dialect: DoubleQuoteDialect())
+                let general = fragment.rendered(readable: readable, dialect: BracketDialect(sqliteQuoting: true))
                 #expect(inPlace.text == general.text, "round \(round), readable: \(readable)")
                 #expect(inPlace.bindings == general.bindings, "round \(round), readable: \(readable)")
             }
         }
     }
-}
-
-/// SQLite's quoting and placeholders in a dialect of another type: the renderer's general path.
-private struct DoubleQuoteDialect: SQLDialect {
-    let sqlite = SQLiteDialect()
-    var quotesIdentifiersInDoubleQuotes: Bool { true }
-    func quote(identifier: String) -> String { sqlite.quote(identifier: identifier) }
-    func placeholder(_ position: Int) -> String { sqlite.placeholder(position) }
-    func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment { sqlite.nullSafeEqual(lhs, rhs, negated: negated) }
-    func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment { sqlite.call(function, arguments) }
-    func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment { sqlite.collate(value, comparator) }
-    func referenceSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment { sqlite.referenceSeconds(value, storage: storage) }
-    func toReal(_ value: SQLFragment) -> SQLFragment { sqlite.toReal(value) }
-    func jsonArrayElements(_ array: SQLFragment, alias: String) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment) {
-        sqlite.jsonArrayElements(array, alias: alias)
-    }
-    func limit(_ limit: SQLFragment?, offset: SQLFragment?) -> SQLFragment { sqlite.limit(limit, offset: offset) }
-    var trueLiteral: String { sqlite.trueLiteral }
-    var falseLiteral: String { sqlite.falseLiteral }
 }
 
 /// A small deterministic generator (SplitMix64) for the test's fragments.

@@ -83,14 +83,18 @@ final class TemporaryDatabase: @unchecked Sendable {
     }
 }
 
-/// SQLite's dialect with other quoting and placeholders: the renderer's path for any dialect, and
-/// a way for a test to see which dialect wrote what. With `distinctFrom`, its null-safe equality
-/// is standard SQL's `IS [NOT] DISTINCT FROM` instead of SQLite's `IS [NOT]`.
+/// SQLite's dialect in a type of its own, so that the renderer takes its path for any dialect:
+/// with brackets and `$N` placeholders, a way for a test to see which dialect wrote what; with
+/// SQLite's quoting (`sqliteQuoting`), the general path writing what SQLite's own path writes.
+/// With `distinctFrom`, its null-safe equality is standard SQL's `IS [NOT] DISTINCT FROM` instead
+/// of SQLite's `IS [NOT]`.
 struct BracketDialect: SQLDialect {
     var distinctFrom = false
+    var sqliteQuoting = false
     let sqlite = SQLiteDialect()
-    func quote(identifier: String) -> String { "[" + identifier + "]" }
-    func placeholder(_ position: Int) -> String { "$\(position)" }
+    var quotesIdentifiersInDoubleQuotes: Bool { sqliteQuoting }
+    func quote(identifier: String) -> String { sqliteQuoting ? sqlite.quote(identifier: identifier) : "[" + identifier + "]" }
+    func placeholder(_ position: Int) -> String { sqliteQuoting ? sqlite.placeholder(position) : "$\(position)" }
     func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {
         guard distinctFrom else { return sqlite.nullSafeEqual(lhs, rhs, negated: negated) }
         return lhs + (negated ? " IS DISTINCT FROM " : " IS NOT DISTINCT FROM ") + rhs
