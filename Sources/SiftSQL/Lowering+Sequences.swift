@@ -48,7 +48,7 @@ struct OpenedSequence {
     /// Evaluating the sequence itself can trap (outside its filters).
     var mayTrap: Bool
 
-    /// The conditions that select the elements: the level's own, then the filters.
+    /// The conditions that select the elements: the filters (the level's correlation is its own).
     var selection: [SQLFragment] { filters.map { $0.operand(inside: .and) } }
 
     /// How a to-many sequence is tied to its base row: `outer` (the base's key) equals `inner` (the
@@ -197,7 +197,7 @@ extension LoweringContext {
         }
     }
 
-    /// `(SELECT <what> FROM ... WHERE <correlation> AND <filters> AND <extra>)`.
+    /// `(SELECT <what> FROM ... WHERE <correlation> AND <filters>)`.
     mutating func subquery(_ opened: OpenedSequence, select what: SQLFragment, suffix: SQLFragment = SQLFragment()) -> SQLFragment {
         subquery(opened, last: nil, lastPrefix: "", suffix: suffix, prefix: "", length: what.estimatedLength) { $0 += what }
     }
@@ -368,7 +368,6 @@ extension LoweringContext {
         // Its correlation first, as its own body would write it.
         var conditions: [SQLFragment] = []
         if let correlation = nested.level.correlation { conditions.append(correlation.condition) }
-        conditions += nested.level.conditions
         conditions += nested.selection
         if condition.boolConstant != true { conditions.append(condition.operand(inside: .and)) }
         return conditions

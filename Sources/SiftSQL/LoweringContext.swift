@@ -107,8 +107,6 @@ final class QueryLevel {
     /// names and written by ``appendBody(to:extraConditions:_:)`` (a fragment of it, and the list
     /// of conditions it started, were two allocations a subquery).
     @exclusivity(unchecked) var correlation: Correlation?
-    /// The level's other conditions: its own filters.
-    @exclusivity(unchecked) var conditions: [SQLFragment] = []
     /// Aliases of to-one joins already made here, by the alias they start from and the relationship.
     @exclusivity(unchecked) var joinAliases = SmallMap<JoinKey, String>()
 
@@ -147,14 +145,13 @@ final class QueryLevel {
         var length = 5 + from.estimatedLength + 7
         for join in joins { length += 11 + join.target.estimatedLength }
         if let correlation { length += 8 + correlation.inner.estimatedLength + correlation.outer.estimatedLength }
-        for condition in conditions { length += 5 + condition.estimatedLength }
         for condition in extraConditions { length += 5 + condition.estimatedLength }
         if let last { length += 9 + last.estimatedLength }
         return length
     }
 
-    /// Appends `FROM ... JOIN ... WHERE ...` to `sql`: the level's conditions, then the extra
-    /// ones, then `last` after `lastPrefix` (`NOT `: written in place, not a fragment of its own).
+    /// Appends `FROM ... JOIN ... WHERE ...` to `sql`: the level's correlation, then the extra
+    /// conditions, then `last` after `lastPrefix` (`NOT `: written in place, not a fragment of its own).
     func appendBody(
         to sql: inout SQLFragment, extraConditions: [SQLFragment], last: SQLFragment? = nil, lastPrefix: StaticString = ""
     ) {
@@ -171,11 +168,6 @@ final class QueryLevel {
             sql.append(correlation.inner)
             sql.appendText(" = ")
             sql.append(correlation.outer)
-            first = false
-        }
-        for condition in conditions {
-            sql.appendText(first ? " WHERE " : " AND ")
-            sql += condition
             first = false
         }
         for condition in extraConditions {
@@ -203,7 +195,6 @@ struct WhereTerms {
     private(set) var rest: SQLFragment?
     /// The terms, when more than ``LoweringContext/readableConjuncts`` are expected.
     private var many: [SQLFragment]?
-    private(set) var count = 0
 
     /// Terms for a filter of `expected` conjuncts (fewer when some are constant true).
     init(expecting expected: Int = 1) {
@@ -213,11 +204,9 @@ struct WhereTerms {
     /// The one term of a filter.
     init(only term: SQLFragment) {
         first = term
-        count = 1
     }
 
     mutating func append(_ term: SQLFragment) {
-        count += 1
         if many != nil { return many!.append(term) }
         guard first != nil else { return first = term }
         guard rest != nil else { return rest = term }
@@ -390,7 +379,7 @@ struct LoweringContext {
         return candidate
     }
 
-    /// After the first alias, this many are kept in a list (comparing a few short names costs
+    /// After the first three aliases, this many are kept in a list (comparing a few short names costs
     /// less than hashing one); beyond them, in a set with the later ones.
     static let aliasListLimit = 16
 

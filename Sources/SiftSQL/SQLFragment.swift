@@ -216,8 +216,9 @@ public struct SQLFragment: Sendable, Hashable {
 
     // MARK: Building
 
-    /// SQL text from a literal in Sift's source: the only text a fragment takes in, so no value
-    /// can reach the SQL as text. Its bytes are copied from where the binary holds them.
+    /// SQL text from a literal in Sift's source: a value cannot be written this way. Its bytes are
+    /// copied from where the binary holds them. (Text Sift builds, such as a function's name,
+    /// goes through ``appendText(sift:)``.)
     mutating func appendText(_ text: StaticString) {
         bytes.append(literal: text)
         assert(!UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount).contains { $0 < Marker.end }, "SQL text with a control character")

@@ -33,9 +33,11 @@ struct SQLRenderer<Dialect: SQLDialect> {
     private var bindings: [BindingSlot] = []
     /// How many of ``bindings`` are parameters.
     private var parameterCount = 0
-    /// Each parameter slot's placeholder, made once there are more than ``listLimit`` parameters.
+    /// Each parameter slot's placeholder, made once there are more than ``listLimit`` parameters
+    /// or ``scanLimit`` bindings.
     private var index: ParameterIndex?
     private static var listLimit: Int { 8 }
+    private static var scanLimit: Int { 32 }
 
     /// Where each parameter slot's placeholder is, for queries with many parameters.
     private final class ParameterIndex {
@@ -344,6 +346,9 @@ struct SQLRenderer<Dialect: SQLDialect> {
             record(binding)
             return bindings.count
         }
+        // Past a few bindings (constants included), scanning them for each parameter would grow
+        // with the query: its slots are indexed instead.
+        if index == nil, bindings.count > Self.scanLimit { index = makeIndex() }
         if let existing = placeholder(of: binding) { return existing }
         record(binding)
         let position = bindings.count
@@ -354,14 +359,18 @@ struct SQLRenderer<Dialect: SQLDialect> {
             guard let index else { preconditionFailure("the parameter index vanished") }
             index.slots[binding] = position
         } else if parameterCount > Self.listLimit {
-            let made = ParameterIndex()
-            // Each parameter slot is among the bindings once (the first time it was written).
-            for offset in bindings.indices {
-                if case .parameter = bindings[offset] { made.slots[bindings[offset]] = offset + 1 }
-            }
-            index = made
+            index = makeIndex()
         }
         return position
+    }
+
+    /// Each parameter slot's placeholder: each is among the bindings once (where first written).
+    private func makeIndex() -> ParameterIndex {
+        let made = ParameterIndex()
+        for offset in bindings.indices {
+            if case .parameter = bindings[offset] { made.slots[bindings[offset]] = offset + 1 }
+        }
+        return made
     }
 
     /// The placeholder of a parameter slot already written, if any.

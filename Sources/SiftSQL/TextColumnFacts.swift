@@ -67,6 +67,19 @@ struct TextColumnFacts: Sendable, Hashable {
         }
     }
 
+    /// Equal when the lists a compiled query shows are (columns referenced but never asked about,
+    /// and what was found of a column the SQL did not rely on, do not count).
+    static func == (lhs: TextColumnFacts, rhs: TextColumnFacts) -> Bool {
+        lhs.candidates == rhs.candidates && lhs.assumptions(.nfc) == rhs.assumptions(.nfc)
+            && lhs.assumptions(.nfcOrNFD) == rhs.assumptions(.nfcOrNFD)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(candidates)
+        hasher.combine(assumptions(.nfc))
+        hasher.combine(assumptions(.nfcOrNFD))
+    }
+
     /// The keys of the `count` columns whose `order` runs from 0, in that order.
     private func keys(count: Int32, order: (TextColumn) -> Int32) -> [String] {
         guard count > 0 else { return [] }

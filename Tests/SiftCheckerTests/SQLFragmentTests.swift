@@ -223,7 +223,22 @@ extension SQLFragmentTests {
                     segments.append(.identifier(String((0..<length).map { _ in ["a", "\"", "ü", "_", "Z"][generator.next(below: 5)] })))
                 case 2: segments.append(.newline(indent: generator.next(below: 4) == 0 ? generator.next(below: 200) : generator.next(below: 3)))
                 case 3: segments.append(.binding(.constant([.null, .integer(-7), .real(2.5), .text(String(repeating: "x", count: generator.next(below: 30)))][generator.next(below: 4)])))
-                default: segments.append(.binding(.parameter(name: ["p", "q", "long_parameter_name"][generator.next(below: 3)], encoding: generator.next(below: 2) == 0 ? .plain : .decomposed)))
+                default:
+                    // Up to 24 slots (12 names, two encodings): past the renderer's 8-parameter list.
+                    let name = ["p", "q", "long_parameter_name", "a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9"][generator.next(below: round < 200 ? 3 : 12)]
+                    segments.append(.binding(.parameter(name: name, encoding: generator.next(below: 2) == 0 ? .plain : .decomposed)))
+                }
+            }
+            // What the placeholders must be, worked out apart from the renderer: a parameter slot
+            // (name and encoding) keeps the position where it first appears, a constant takes a new one.
+            var expectedBindings: [BindingSlot] = []
+            var expectedPlaceholders: [Int] = []
+            for case .binding(let slot) in segments {
+                if case .parameter = slot, let earlier = expectedBindings.firstIndex(of: slot) {
+                    expectedPlaceholders.append(earlier + 1)
+                } else {
+                    expectedBindings.append(slot)
+                    expectedPlaceholders.append(expectedBindings.count)
                 }
             }
             let fragment = SQLFragment(segments)
@@ -232,6 +247,11 @@ extension SQLFragmentTests {
                 let general = fragment.rendered(readable: readable, dialect: BracketDialect(sqliteQuoting: true))
                 #expect(inPlace.text == general.text, "round \(round), readable: \(readable)")
                 #expect(inPlace.bindings == general.bindings, "round \(round), readable: \(readable)")
+                #expect(inPlace.bindings == expectedBindings, "round \(round), readable: \(readable)")
+                // No name or text in these fragments holds a `?`: each one in the SQL is a placeholder.
+                let placeholders = inPlace.text.split(separator: "?", omittingEmptySubsequences: false).dropFirst()
+                    .map { Int($0.prefix { $0.isASCII && $0.isNumber }) ?? -1 }
+                #expect(placeholders == expectedPlaceholders, "round \(round), readable: \(readable)")
             }
         }
     }
