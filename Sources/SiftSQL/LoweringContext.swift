@@ -104,8 +104,8 @@ final class QueryLevel {
     let ownTable: String?
     @exclusivity(unchecked) var joins: [ToOneJoin] = []
     /// How a subquery is tied to its outer row (`inner = outer`), its first condition: kept as
-    /// names and written by ``appendBody(to:extraConditions:_:)`` (a fragment of it, and the list
-    /// of conditions it started, were two allocations a subquery).
+    /// names and written by ``appendBody(to:extraConditions:last:lastPrefix:)`` (a fragment of it,
+    /// and the list of conditions it started, were two allocations a subquery).
     @exclusivity(unchecked) var correlation: Correlation?
     /// Aliases of to-one joins already made here, by the alias they start from and the relationship.
     @exclusivity(unchecked) var joinAliases = SmallMap<JoinKey, String>()
@@ -140,7 +140,7 @@ final class QueryLevel {
         return sql
     }
 
-    /// About the length of ``appendBody(to:extraConditions:_:)``'s SQL, to size a buffer.
+    /// About the length of ``appendBody(to:extraConditions:last:lastPrefix:)``'s SQL, to size a buffer.
     func bodyLength(_ extraConditions: [SQLFragment], last: SQLFragment? = nil) -> Int {
         var length = 5 + from.estimatedLength + 7
         for join in joins { length += 11 + join.target.estimatedLength }

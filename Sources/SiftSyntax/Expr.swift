@@ -382,4 +382,9 @@ public struct TypeSyntax: Sendable, Hashable {
         self.kind = kind
         self.range = range
     }
+
+    /// A plain name (`User`), where the name's range is the type's.
+    public init(named name: Identifier) {
+        self.init(.named(name, genericArguments: []), at: name.range)
+    }
 }

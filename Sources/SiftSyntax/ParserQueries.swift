@@ -120,7 +120,7 @@ extension Parser {
         }
 
         /// The model, if written.
-        var model: TypeSyntax? { modelType ?? modelName.map { TypeSyntax(.named($0, genericArguments: []), at: $0.range) } }
+        var model: TypeSyntax? { modelType ?? modelName.map(TypeSyntax.init(named:)) }
     }
 
     mutating func parsePredicateQuery() -> Query? {
@@ -368,7 +368,7 @@ extension Parser {
                 if let predicate = parser.parsePredicateArgument() {
                     filter = .closure(predicate.closure)
                     if let named = predicate.model {
-                        if let name = modelName.take() { model = TypeSyntax(.named(name, genericArguments: []), at: name.range) }
+                        if let name = modelName.take() { model = TypeSyntax(named: name) }
                         parser.merge(model: named, into: &model)
                     }
                 }

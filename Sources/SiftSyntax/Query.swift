@@ -33,7 +33,7 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
     /// concise head), when written; otherwise the type checker infers it from key paths.
     public var model: TypeSyntax? {
         get {
-            if let name = storage.fields.modelName { return TypeSyntax(.named(name, genericArguments: []), at: name.range) }
+            if let name = storage.fields.modelName { return TypeSyntax(named: name) }
             return storage.fields.modelType
         }
         set {
