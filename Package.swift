@@ -67,7 +67,7 @@ let package = Package(
             swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]),
 
         // MARK: Tests
-        .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax"], swiftSettings: strict),
+        .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite"], exclude: ["Golden"], swiftSettings: strict),
         // Shared by the test targets: a seeded generator.

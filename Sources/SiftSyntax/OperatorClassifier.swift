@@ -13,12 +13,12 @@ enum OperatorClassifier {
     /// The binary operator spelled by `run`, if any: `+ - * / % == != < <= > >= && || ?? ... ..<`.
     /// (`=` and `->` are not binary operators here: they never start a split.) A switch on the
     /// bytes: no string, no hashing.
-    static func binaryOperator(_ run: ArraySlice<UInt8>) -> TokenKind? {
-        var iterator = run.makeIterator()
-        guard let first = iterator.next() else { return nil }
-        let second = iterator.next()
-        let third = iterator.next()
-        guard iterator.next() == nil else { return nil }
+    static func binaryOperator(_ run: UnsafeBufferPointer<UInt8>) -> TokenKind? {
+        let count = run.count
+        guard count >= 1, count <= 3 else { return nil }
+        let first = run[0]
+        let second: UInt8? = count > 1 ? run[1] : nil
+        let third: UInt8? = count > 2 ? run[2] : nil
         switch (first, second, third) {
         case (UInt8(ascii: "+"), nil, nil): return .plus
         case (UInt8(ascii: "-"), nil, nil): return .minus
@@ -42,10 +42,9 @@ enum OperatorClassifier {
 
     /// The one token a run is when it is one (the common case, answered without building an
     /// array): `?`, `!`, `=`, `->` or a binary operator. nil when the run needs ``classify``.
-    static func singleToken(bytes: [UInt8], start: Int, end: Int, leftBound: Bool) -> TokenKind? {
-        let run = bytes[start..<end]
+    static func singleToken(_ run: UnsafeBufferPointer<UInt8>, leftBound: Bool) -> TokenKind? {
         if run.count == 1 {
-            switch run.first! {
+            switch run[0] {
             case UInt8(ascii: "?"): return leftBound ? .postfixQuestion : .question
             case UInt8(ascii: "!"): return leftBound ? .postfixBang : .prefixBang
             case UInt8(ascii: "="): return .equal
@@ -53,7 +52,7 @@ enum OperatorClassifier {
             }
         }
         if let kind = binaryOperator(run) { return kind }
-        if run.elementsEqual("->".utf8) { return .arrow }
+        if run.count == 2, run[0] == UInt8(ascii: "-"), run[1] == UInt8(ascii: ">") { return .arrow }
         return nil
     }
 
@@ -62,7 +61,9 @@ enum OperatorClassifier {
     {
         let run = bytes[start..<end]
         let whole = SourceRange(start: start, end: end)
-        if let kind = singleToken(bytes: bytes, start: start, end: end, leftBound: leftBound) { return [(kind, whole)] }
+        if let kind = bytes.withUnsafeBufferPointer({ singleToken(UnsafeBufferPointer(rebasing: $0[start..<end]), leftBound: leftBound) }) {
+            return [(kind, whole)]
+        }
 
         let isPrefixCharacter = { (byte: UInt8) in byte == UInt8(ascii: "!") || byte == UInt8(ascii: "-") }
         // Prefix operators: `!!x`, `-!x`.
@@ -76,7 +77,10 @@ enum OperatorClassifier {
         // A binary operator followed by prefix operators: `a>-1`, `a&&!b`.
         var length = min(3, run.count - 1)
         while length >= 1 {
-            if let kind = binaryOperator(bytes[start..<start + length]), bytes[(start + length)..<end].allSatisfy(isPrefixCharacter) {
+            let prefix = start..<start + length
+            if let kind = bytes.withUnsafeBufferPointer({ binaryOperator(UnsafeBufferPointer(rebasing: $0[prefix])) }),
+                bytes[(start + length)..<end].allSatisfy(isPrefixCharacter)
+            {
                 return [(kind, SourceRange(start: start, end: start + length))]
                     + singles(bytes[(start + length)..<end], start: start + length, postfix: false)
             }

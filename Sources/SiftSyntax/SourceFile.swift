@@ -97,6 +97,7 @@ public struct SourceRange: Sendable, Hashable, CustomStringConvertible {
         set { storedEnd = Int32(clamping: newValue) }
     }
 
+    @inline(__always)
     public init(start: Int, end: Int) {
         storedStart = Int32(clamping: start)
         storedEnd = Int32(clamping: max(start, end))

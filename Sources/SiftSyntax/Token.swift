@@ -172,8 +172,8 @@ extension TokenKind {
     /// The keyword spelled by `bytes`, if any (the words of ``keywords``): the candidates of its
     /// length and first letter are compared byte by byte, which costs less than making a `String`
     /// and hashing it, or than comparing with every word.
-    static func keyword(spelledBy bytes: ArraySlice<UInt8>) -> TokenKind? {
-        func spells(_ word: StaticString) -> Bool { bytes.withUnsafeBufferPointer { word.isSpelled(by: $0) } }
+    static func keyword(spelledBy bytes: UnsafeBufferPointer<UInt8>) -> TokenKind? {
+        func spells(_ word: StaticString) -> Bool { word.isSpelled(by: bytes) }
         guard let first = bytes.first else { return nil }
         switch (bytes.count, first) {
         case (2, UInt8(ascii: "i")): return spells("if") ? .kwIf : spells("in") ? .kwIn : nil
