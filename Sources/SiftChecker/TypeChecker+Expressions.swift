@@ -81,7 +81,7 @@ extension TypeChecker {
             return checkBinary(binary, expected: expected, at: range)
         case .logical(let logical):
             let operands = logical.operands.map { checkBoolean($0, context: "the operand of '\(logical.op.rawValue)'") }
-            return TypedExpr(.logical(logical.op, operands), .bool, at: range)
+            return TypedExpr(.logical(operands, logical.op), .bool, at: range)
         case .ternary(let condition, let then, let otherwise):
             let typedCondition = checkBoolean(condition, context: "the condition of '?:'")
             let (typedThen, typedElse, type) = unifyBranches(then, otherwise, expected: expected)

@@ -234,7 +234,11 @@ public enum TypedExprKind: Sendable, Hashable {
     /// Operands have the same type (optional on both sides, or neither).
     indirect case comparison(ComparisonOperator, TypedExpr, TypedExpr)
     /// Two or more Boolean operands.
-    indirect case logical(LogicalOperator, [TypedExpr])
+    ///
+    /// The operands come first: an array and the operator after it fit in a node's kind as a
+    /// constant does (nine bytes), so a logical node needs no box of its own (with the operator
+    /// first, padding made the payload sixteen bytes and the case had to be boxed).
+    case logical([TypedExpr], LogicalOperator)
     /// `optional ?? fallback`; the fallback's type is the result's.
     indirect case nilCoalescing(TypedExpr, TypedExpr)
     /// `condition ? a : b` and `if condition { a } else { b }`.
@@ -250,7 +254,7 @@ public enum TypedExprKind: Sendable, Hashable {
     indirect case rawValue(TypedExpr)
     /// `lower...upper` or `lower..<upper`.
     indirect case range(lower: TypedExpr, upper: TypedExpr, closed: Bool)
-    indirect case arrayLiteral([TypedExpr])
+    case arrayLiteral([TypedExpr])  // an array is one word: in place, no box
     /// `sequence.contains(element)` on an array or a range of values.
     indirect case contains(sequence: TypedExpr, element: TypedExpr)
     /// `sequence.contains { predicate }` / `contains(where:)`: some element matches.

@@ -117,7 +117,7 @@ public struct TypedTreePrinter {
             line(depth, "comparison \(op.rawValue)\(type)")
             visit(lhs, depth: depth + 1)
             visit(rhs, depth: depth + 1)
-        case .logical(let op, let operands):
+        case .logical(let operands, let op):
             line(depth, "logical \(op.rawValue)\(type)")
             for operand in operands { visit(operand, depth: depth + 1) }
         case .nilCoalescing(let lhs, let rhs):

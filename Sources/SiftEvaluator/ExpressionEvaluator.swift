@@ -154,7 +154,7 @@ final class ExpressionEvaluator {
 
     @inline(never)
     fileprivate func dispatchLogical(_ expr: TypedExpr) throws -> Value {
-        guard case .logical(let op, let operands) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        guard case .logical(let operands, let op) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
         return try logical(op, operands)
     }
 

@@ -164,7 +164,7 @@ extension LoweringContext {
         var result = TypedExpr(.comparison(.equal, optional, promoted), .bool, at: range)
         if same {
             let isNil = TypedExpr(.comparison(.equal, optional, TypedExpr(.constant(.null), optional.type, at: range)), .bool, at: range)
-            result = TypedExpr(.logical(.or, [result, isNil]), .bool, at: range)
+            result = TypedExpr(.logical([result, isNil], .or), .bool, at: range)
         }
         return op == .notEqual ? TypedExpr(.not(result), .bool, at: range) : result
     }

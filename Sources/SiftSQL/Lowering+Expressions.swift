@@ -82,7 +82,7 @@ extension LoweringContext {
             return lowerArithmetic(op, lhs, rhs, type: expr.type)
         case .comparison(let op, let lhs, let rhs):
             return lowerComparison(op, lhs, rhs)
-        case .logical(let op, let operands):
+        case .logical(let operands, let op):
             return lowerLogical(op, operands)
         case .nilCoalescing(let lhs, let rhs):
             // The side that reads a column decides how a parameter on the other side is encoded.

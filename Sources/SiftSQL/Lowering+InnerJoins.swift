@@ -58,7 +58,7 @@ extension LoweringContext {
     /// Conservative: an expression it does not recognise requires nothing.
     func requiredPaths(_ expression: TypedExpr) -> [[Relationship]] {
         switch expression.kind {
-        case .logical(.and, let operands):
+        case .logical(let operands, .and):
             return operands.flatMap(requiredPaths)
         case .comparison(.equal, let left, let right):
             // `a?.b == value`: nil (a missing target) never equals a value that is not nil.

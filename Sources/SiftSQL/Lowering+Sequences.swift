@@ -315,7 +315,7 @@ extension LoweringContext {
         opened.level.correlation = nil
         bindElement(variable, of: opened)
         var selection = opened.selection
-        if case .logical(.and, let operands) = predicate.kind {
+        if case .logical(let operands, .and) = predicate.kind {
             // Duplicates do not change an IN list: a `contains { }` among the conditions joins
             // its rows into the subquery instead of being a correlated EXISTS per element.
             for operand in operands {

@@ -589,7 +589,7 @@ struct LoweringContext {
     /// The `WHERE` terms: the top-level `&&` operands each on its own line (when none but the last
     /// can trap, plain `AND` is exact), or the whole condition. A constant true filter has none.
     mutating func lowerWhereClause(_ filter: TypedExpr) -> WhereTerms {
-        if case .logical(.and, let operands) = filter.kind, !operands.dropLast().contains(where: ExpressionTraps.mayTrap) {
+        if case .logical(let operands, .and) = filter.kind, !operands.dropLast().contains(where: ExpressionTraps.mayTrap) {
             var terms = WhereTerms(expecting: operands.count)
             for operand in operands {
                 let lowered = lowerCondition(operand)

@@ -67,7 +67,7 @@ import Testing
         for level in 0..<(depth / 2) {
             tree = level % 2 == 0
                 ? TypedExpr(.not(TypedExpr(.not(tree), .bool, at: tree.range)), .bool, at: tree.range)
-                : TypedExpr(.logical(.or, [TypedExpr(.constant(.bool(false)), .bool, at: tree.range), tree]), .bool, at: tree.range)
+                : TypedExpr(.logical([TypedExpr(.constant(.bool(false)), .bool, at: tree.range), tree], .or), .bool, at: tree.range)
         }
         let deep = TypedExpr(.any(sequence: pets, variable: variable, predicate: tree), .bool, at: filter.range)
         let ids = try Self.onSmallStack {

@@ -160,7 +160,7 @@ final class FixtureEngine: QueryEngine {
                 guard let left = lower(lhs), let right = lower(rhs) else { return nil }
                 let sqlOperator = op == .equal ? "=" : op == .notEqual ? "<>" : op.rawValue
                 return "\(left) \(sqlOperator) \(right)"
-            case .logical(let op, let operands):
+            case .logical(let operands, let op):
                 var parts: [String] = []
                 for operand in operands {
                     guard let part = lower(operand) else { return nil }

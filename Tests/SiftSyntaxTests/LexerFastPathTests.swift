@@ -35,6 +35,10 @@ import Testing
             #expect(fast.literalValues.entries.map(\.value) == general.literalValues.entries.map(\.value))
             #expect(fast.unterminatedAtEnd == general.unterminatedAtEnd)
             #expect(fast.hasLineBreaks == general.hasLineBreaks)
+            // A token has trailing trivia exactly when the next one has leading trivia or ends the input.
+            let trailing = fast.tokens.indices.map { fast.tokens[$0].trailingTrivia }
+            let expected = fast.tokens.indices.map { $0 + 1 == fast.tokens.count || fast.tokens[$0 + 1].leadingTrivia || fast.tokens[$0 + 1].kind == .endOfFile }
+            #expect(trailing == expected, "\(Array(source.bytes))")
             compared += fast.tokens.count
         }
         // The inputs are long enough to exercise the batches and every fast path.
