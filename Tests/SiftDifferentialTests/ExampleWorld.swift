@@ -1,10 +1,11 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 
 /// The example database built once per test process from Examples/example.sql into a temporary
-/// file, and its objects loaded once with `DatasetLoader`. Each test opens its own read-only
-/// `SiftDatabase` on the file (a connection belongs to one thread).
+/// file (removed when the process exits), and its objects loaded once with `DatasetLoader`. Each
+/// test opens its own read-only `SiftDatabase` on the file (a connection belongs to one thread).
 struct ExampleWorld: Sendable {
     let path: String
     let modelFile: String
@@ -22,9 +23,7 @@ struct ExampleWorld: Sendable {
 
     private init() throws {
         let script = try String(contentsOf: Self.repository.appendingPathComponent("Examples/example.sql"), encoding: .utf8)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sift-differential-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("example.sqlite").path
+        path = try TemporaryFiles.untilExit.directory("sift-differential") + "/example.sqlite"
         do {
             let writer = try Connection(path: path, mode: .readWriteCreate)
             try writer.execute(script)

@@ -6,11 +6,11 @@ import Testing
 /// `DatasetLoader` on small purpose-built databases: every date and UUID storage, rowid tables,
 /// and the errors for values that do not decode.
 @Suite struct DatasetLoaderTests {
-    /// A database file removed when released.
+    /// A database file removed (with SQLite's side files) when released.
     final class TemporaryDatabase {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("sift-eval-\(UUID().uuidString).sqlite").path
         init(_ script: String) throws { try Connection(path: path, mode: .readWriteCreate).execute(script) }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
+        deinit { removeDatabaseFiles(at: path) }
     }
 
     static func attribute(_ name: String, _ type: ScalarType, _ storage: Storage, optional: Bool = false) -> Model.Member {

@@ -3,8 +3,9 @@ import Sift
 import SiftSQLite
 import Testing
 
-/// The example database (Examples/example.sql) built in a temporary file, its schema (the
-/// database refined by Examples/Models.swift), and its objects loaded with `DatasetLoader`.
+/// The example database (Examples/example.sql) built in a temporary file (removed when the test
+/// process exits), its schema (the database refined by Examples/Models.swift), and its objects
+/// loaded with `DatasetLoader`.
 struct ExampleDatabase: Sendable {
     let path: String
     let schema: Schema
@@ -18,10 +19,16 @@ struct ExampleDatabase: Sendable {
     /// The shared example, built once per test process.
     static func shared() throws -> ExampleDatabase { try loaded.get() }
 
+    /// Where the shared example is built; removed when the test process exits.
+    static let temporaryPath: String = {
+        atexit { removeDatabaseFiles(at: ExampleDatabase.temporaryPath) }
+        return FileManager.default.temporaryDirectory
+            .appendingPathComponent("sift-evaluator-example-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
+    }()
+
     private init() throws {
         let script = try String(contentsOf: Self.repository.appendingPathComponent("Examples/example.sql"), encoding: .utf8)
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("sift-evaluator-example-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
+        path = Self.temporaryPath
         try? FileManager.default.removeItem(atPath: path)
         try Connection(path: path, mode: .readWriteCreate).execute(script)
         let loaded = try SchemaLoader.load(database: path, modelFile: Self.repository.appendingPathComponent("Examples/Models.swift").path)
@@ -72,4 +79,9 @@ struct ExampleDatabase: Sendable {
         let rows = try Connection(path: path).prepare("SELECT id FROM \(table) WHERE \(condition)").rows()
         return Set(rows.map { $0[0].integerValue! })
     }
+}
+
+/// Removes a database file with the journal, WAL and shared-memory files SQLite may leave beside it.
+func removeDatabaseFiles(at path: String) {
+    for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }

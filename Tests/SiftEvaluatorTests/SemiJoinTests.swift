@@ -66,6 +66,7 @@ import Testing
     /// such links, so the expected rows are written out.)
     @Test func aNegatedSemiJoinLeavesOutNullKeys() throws {
         let path = NSTemporaryDirectory() + "sift-semijoin-\(UUID().uuidString).sqlite"
+        defer { removeDatabaseFiles(at: path) }
         try Connection(path: path, mode: .readWriteCreate).execute(
             """
             CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL);

@@ -6,15 +6,17 @@ import Testing
 
 /// The REPL on the real engine, where it meets a changing database and runaway queries.
 @Suite struct DatabaseEngineTests {
+    let temporaryFolders = TemporaryFolders()
+
     func session(_ engine: DatabaseEngine, _ sink: StringSink) -> REPLSession {
         REPLSession(
             engine: engine, console: REPLConsole(output: sink, error: sink), configuration: REPLConfiguration(),
             settings: REPLSettings(mode: .csv))
     }
 
+    /// A database made by `sql`, in a folder removed when the test ends.
     func temporaryDatabase(_ sql: String) throws -> String {
-        let directory = NSTemporaryDirectory() + "sift-engine-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try temporaryFolders.make("sift-engine")
         let path = directory + "/db.sqlite"
         let writer = try Connection(path: path, mode: .readWriteCreate)
         try writer.execute(sql)

@@ -85,10 +85,12 @@ struct PseudoTerminalTests {
 /// One tmux session on a private server, running `sift` on a database.
 struct Tmux {
     let socket = "sift-test-\(UUID().uuidString.prefix(8))"
+    /// The REPL's history file, removed by `stop()`.
+    var history: String { NSTemporaryDirectory() + "sift-pty-history-\(socket)" }
 
     static func start(database: String) throws -> Tmux {
         let tmux = Tmux()
-        let history = NSTemporaryDirectory() + "sift-pty-history-\(tmux.socket)"
+        let history = tmux.history
         let arguments = ProcessInfo.processInfo.environment["SIFT_REPL_COMMAND"].map { $0 + " " } ?? ""
         let command = "env SIFT_HISTORY='\(history)' NO_COLOR=1 '\(PseudoTerminalTests.binary)' \(arguments)'\(database)'"
         try tmux.run(["new-session", "-d", "-s", "repl", "-x", "120", "-y", "40", command], capturing: false)
@@ -134,7 +136,16 @@ struct Tmux {
         throw Timeout(screen: screen)
     }
 
-    func stop() { _ = try? run(["kill-server"], capturing: false) }
+    /// Ends the session and its server, and removes the files they leave: the server's socket
+    /// (tmux does not remove it on `kill-server`) and the REPL's history.
+    func stop() {
+        var socketPath = ((try? run(["display-message", "-p", "#{socket_path}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if socketPath.isEmpty {  // the server has already gone: where tmux puts its sockets
+            socketPath = (ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp") + "/tmux-\(getuid())/" + socket
+        }
+        _ = try? run(["kill-server"], capturing: false)
+        for path in [socketPath, history] { try? FileManager.default.removeItem(atPath: path) }
+    }
 }
 
 extension String {

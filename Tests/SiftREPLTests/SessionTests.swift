@@ -96,8 +96,9 @@ import Testing
     }
 
     @Test func historyIsPersistedCappedAndSkipsRepeats() throws {
-        let path = NSTemporaryDirectory() + "sift-history-\(UUID().uuidString)/state/history"
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let directory = NSTemporaryDirectory() + "sift-history-\(UUID().uuidString)"
+        let path = directory + "/state/history"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = HistoryStore(path: path, capacity: 3)
         #expect(store.add("User where age > 1"))
         #expect(!store.add("User where age > 1"))

@@ -1,9 +1,10 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 
 /// The example database (`Examples/example.sql`), built once per test process in a temporary
-/// directory, and the path of its model file.
+/// directory (removed when the test process exits), and the path of its model file.
 enum ExampleDatabase {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -11,9 +12,8 @@ enum ExampleDatabase {
 
     /// The path of a freshly built copy of the example database.
     static let path: Result<String, any Error> = Result {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sift-example-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("example.sqlite").path
+        let directory = try TemporaryFiles.untilExit.directory("sift-example")
+        let path = directory + "/example.sqlite"
         let sql = try String(contentsOfFile: repositoryRoot.appendingPathComponent("Examples/example.sql").path, encoding: .utf8)
         let writer = try Connection(path: path, mode: .readWriteCreate)
         try writer.execute(sql)

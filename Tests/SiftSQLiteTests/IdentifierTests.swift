@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 @Suite("Identifier quoting")
@@ -38,7 +39,9 @@ struct IdentifierTests {
 /// from the right table and column.
 @Test(arguments: ["we\"ird", "t\"\u{301} WHERE 1 --", "\"\""])
 func quotedSchemaNamesCompileAndRun(name: String) throws {
-    let path = NSTemporaryDirectory() + "sift-quotes-\(UUID().uuidString).sqlite"
+    let temporaryFiles = TemporaryFiles()
+    defer { temporaryFiles.removeAll() }
+    let path = temporaryFiles.path("sift-quotes", suffix: ".sqlite")
     let connection = try Connection(path: path, mode: .readWriteCreate)
     let table = SQLiteIdentifier.quote(name)
     let column = SQLiteIdentifier.quote(name + " col")

@@ -1,15 +1,18 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// Limits, each with a clear diagnostic, and hostile names and stored values, each with a defined
 /// result: never a crash, never a value in SQL text.
 @Suite("Limits and hostile data")
 struct LimitsAndHostileDataTests {
+    let temporaryFiles = TemporaryFiles()
+
+    /// A database made by `sql`, in a directory removed when the test ends.
     func temporaryDatabase(_ sql: String) throws -> String {
-        let directory = NSTemporaryDirectory() + "sift-limits-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try temporaryFiles.directory("sift-limits")
         let path = directory + "/db.sqlite"
         let writer = try Connection(path: path, mode: .readWriteCreate)
         try writer.execute(sql)

@@ -1,12 +1,15 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// A query's named parameters are found by comparing names while there are a few, and through
 /// an index once there are more than eight: both ways give the same parameters, in order of first
 /// use, the same placeholders (one per name and encoding, shared by every use), and the same rows.
 @Suite struct ManyParametersTests {
+    let temporaryFiles = TemporaryFiles()
+
     /// `count` parameters `p0`, `p1`, ... each used twice, and `s` bound in two encodings (a
     /// prefix and its upper bound) after them.
     static func text(_ count: Int) -> String {
@@ -16,7 +19,7 @@ import Testing
 
     @Test(arguments: [1, 3, 8, 9, 12, 40])
     func parametersKeepOnePlaceholderPerNameAndEncoding(count: Int) throws {
-        let database = try StatementBindingTests.database()
+        let database = try StatementBindingTests.database(in: temporaryFiles)
         var types: [String: SiftType] = ["s": .string]
         for index in 0..<count { types["p\(index)"] = .int }
         let query = try database.compile(Self.text(count), parameterTypes: types)
@@ -43,7 +46,7 @@ import Testing
     /// A parameter used as two types is an error among many parameters as among a few.
     @Test(arguments: [2, 12])
     func aParameterUsedAsTwoTypesIsAnErrorAmongMany(count: Int) throws {
-        let database = try StatementBindingTests.database()
+        let database = try StatementBindingTests.database(in: temporaryFiles)
         let clauses = (0..<count).map { "id != p\($0)" } + ["label == p\(count - 1)"]
         let compilation = Compiler(schema: database.schema).check("Tag where " + clauses.joined(separator: " && "))
         #expect(compilation.diagnostics.map(\.id) == [.parameterTypeConflict], "\(compilation.diagnostics)")

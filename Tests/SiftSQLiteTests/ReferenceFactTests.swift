@@ -1,12 +1,15 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// What a connection learns about foreign keys: when every non-NULL value has a target row, a
 /// to-one is nil exactly when its key is NULL, and a join table's links are counted without the
 /// target table. When a reference dangles, the joins stay, and the rows are those of the joins.
 @Suite struct ReferenceFactTests {
+    let temporaryFiles = TemporaryFiles()
+
     static let schema = """
         CREATE TABLE companies (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
         CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, companyID INTEGER REFERENCES companies(id));
@@ -24,8 +27,9 @@ import Testing
         INSERT INTO userInterests VALUES (4, 9), (8, 3);
         """
 
-    static func open(_ script: String) throws -> SiftDatabase {
-        let path = NSTemporaryDirectory() + "sift-references-\(UUID().uuidString).sqlite"
+    /// A database made by `script` in a file removed when `files` is released, opened read-write.
+    static func open(_ script: String, in files: TemporaryFiles) throws -> SiftDatabase {
+        let path = files.path("sift-references", suffix: ".sqlite")
         try Connection(path: path, mode: .readWriteCreate).execute(script)
         return try SiftDatabase(path: path, mode: .readWrite)
     }
@@ -48,7 +52,7 @@ import Testing
     ]
 
     @Test func intactReferencesNeedNoJoin() throws {
-        let database = try Self.open(Self.schema)
+        let database = try Self.open(Self.schema, in: temporaryFiles)
         for (text, intact, _) in Self.cases {
             let (sql, ids) = try Self.ids(database, text)
             #expect(!sql.contains("JOIN"), "\(text)\n\(sql)")
@@ -57,7 +61,7 @@ import Testing
     }
 
     @Test func danglingReferencesKeepTheJoins() throws {
-        let database = try Self.open(Self.schema + Self.dangling)
+        let database = try Self.open(Self.schema + Self.dangling, in: temporaryFiles)
         for (text, _, dangling) in Self.cases {
             let (sql, ids) = try Self.ids(database, text)
             #expect(sql.contains("JOIN"), "\(text)\n\(sql)")
@@ -66,7 +70,7 @@ import Testing
     }
 
     @Test func aQueryCompiledOnTheFactIsLoweredAgainWhenAKeyStartsToDangle() throws {
-        let database = try Self.open(Self.schema)
+        let database = try Self.open(Self.schema, in: temporaryFiles)
         let nilCompany = try database.compile("User where company == nil")
         let noInterests = try database.compile("User where interests.isEmpty")
         #expect(!nilCompany.referenceAssumptions.isEmpty && !noInterests.referenceAssumptions.isEmpty)
@@ -78,7 +82,7 @@ import Testing
     /// Another connection makes a key dangle after the fact was learned, even after the query
     /// last ran: the run sees the change in the data its statement reads, and lowers again.
     @Test func anotherConnectionsCommitIsSeenByTheNextRun() throws {
-        let path = NSTemporaryDirectory() + "sift-references-\(UUID().uuidString).sqlite"
+        let path = temporaryFiles.path("sift-references", suffix: ".sqlite")
         try Connection(path: path, mode: .readWriteCreate).execute(Self.schema)
         let database = try SiftDatabase(path: path, mode: .readOnly)
         let nilCompany = try database.compile("User where company == nil")
@@ -96,7 +100,7 @@ import Testing
             of: "userID INTEGER NOT NULL REFERENCES users(id), interestID INTEGER NOT NULL REFERENCES interests(id)",
             with: "userID INTEGER REFERENCES users(id), interestID INTEGER REFERENCES interests(id)")
         #expect(script != Self.schema)
-        let database = try Self.open(script + "INSERT INTO userInterests VALUES (2, NULL), (NULL, 3);")
+        let database = try Self.open(script + "INSERT INTO userInterests VALUES (2, NULL), (NULL, 3);", in: temporaryFiles)
         #expect(try Self.ids(database, "User where interests.isEmpty").ids == [2, 4])
         #expect(try Self.ids(database, "User where interests.count == 1").ids == [3])
         #expect(try Self.ids(database, "#Predicate<Interest> { $0.users.isEmpty }").ids == [3])
@@ -112,7 +116,7 @@ import Testing
             .replacingOccurrences(of: "INSERT INTO companies VALUES (1, 'Acme'), (2, 'Globex');",
                 with: "INSERT INTO companies VALUES (1, 'Acme', 1), (2, 'Globex', 2);")
         #expect(script != Self.schema)
-        let database = try Self.open(script + "INSERT INTO users VALUES (5, 'Ed', 77);")
+        let database = try Self.open(script + "INSERT INTO users VALUES (5, 'Ed', 77);", in: temporaryFiles)
         let (sql, ids) = try Self.ids(database, "User where company == nil")
         #expect(sql.contains("JOIN"), "\(sql)")
         #expect(ids == [2, 4, 5], "\(sql)")

@@ -1,15 +1,17 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// Cases a code review found where the SQL and Swift disagreed (or worse); each must stay fixed.
 @Suite("Review regressions")
 struct ReviewRegressionTests {
+    let temporaryFiles = TemporaryFiles()
     let database: SiftDatabase
 
     init() throws {
-        database = try TrapFixture.open()
+        database = try TrapFixture.open(in: temporaryFiles)
     }
 
     func ids(_ text: String, _ parameters: [String: ParameterValue] = [:]) throws -> [Int64] {
@@ -98,9 +100,11 @@ struct ReviewRegressionTests {
 /// Long chains of clauses make SQL that SQLite accepts (its expression trees stop at depth 1,000).
 @Suite("Long predicates")
 struct LongPredicateTests {
+    let temporaryFiles = TemporaryFiles()
+
     @Test(arguments: [" && ", " || "])
     func tenThousandClausesPrepareAndRun(separator: String) throws {
-        let database = try TrapFixture.open()
+        let database = try TrapFixture.open(in: temporaryFiles)
         let clauses = (0..<10_000).map { "$0.age != \($0 + 1_000)" }.joined(separator: separator)
         let query = try database.compile("#Predicate<Person> { \(clauses) }")
         let rows = try database.fetch(query)
@@ -110,8 +114,10 @@ struct LongPredicateTests {
 
 @Suite("Deeply nested predicates")
 struct DeepNestingTests {
+    let temporaryFiles = TemporaryFiles()
+
     @Test func nestingSQLiteCannotReadIsAClearError() throws {
-        let database = try TrapFixture.open()
+        let database = try TrapFixture.open(in: temporaryFiles)
         var predicate = "$0.age > 0"
         for index in 0..<120 { predicate = "(\(predicate) \(index % 2 == 0 ? "||" : "&&") $0.age != \(index))" }
         let error = try #require(throws: CompileError.self) { try database.compile("#Predicate<Person> { \(predicate) }") }

@@ -1,14 +1,17 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// Rows decoded straight from the statement (`SiftDatabase.fetch`) hold exactly what
 /// `ValueDecoder.decode` gives for the same stored values, including values that do not fit
 /// their attribute (text in an integer column, a malformed UUID, a real in a Bool column).
 @Suite struct RowDecodingTests {
+    let temporaryFiles = TemporaryFiles()
+
     @Test func theStatementPathDecodesAsValueDecoderDoes() throws {
-        let path = NSTemporaryDirectory() + "sift-decoding-\(UUID().uuidString).sqlite"
+        let path = temporaryFiles.path("sift-decoding", suffix: ".sqlite")
         let uuid = UUID()
         try Connection(path: path, mode: .readWriteCreate).execute(
             """
@@ -21,7 +24,7 @@ import Testing
                 (4, 2.5, 'half', 0.5, x'00ff', 'not-a-uuid', 'yesterday', x'01'),
                 (5, -9223372036854775808, -0.0, 0, '', x'000102030405060708090a0b0c0d0e0f', -1.5, 2.5);
             """)
-        let models = NSTemporaryDirectory() + "sift-decoding-\(UUID().uuidString).swift"
+        let models = temporaryFiles.path("sift-decoding", suffix: ".swift")
         try """
             @Table("things") struct Thing {
                 let id: Int

@@ -1,16 +1,18 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// One test per row of the semantic-trap table: the SQL Sift writes, run on real SQLite, selects
 /// exactly the rows Swift would select in memory.
 @Suite("Semantic traps on SQLite")
 struct SemanticTrapTests {
+    let temporaryFiles = TemporaryFiles()
     let database: SiftDatabase
 
     init() throws {
-        database = try TrapFixture.open()
+        database = try TrapFixture.open(in: temporaryFiles)
     }
 
     func ids(_ text: String, _ parameters: [String: ParameterValue] = [:]) throws -> [Int64] {

@@ -1,14 +1,18 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// A run binds each value straight into the cached statement (UUIDs stored as text from the
 /// stack), without clearing the old values first, and keeps how the last query decodes its rows.
 @Suite struct StatementBindingTests {
-    /// One UUID column per storage, each holding the same three identifiers.
-    static func database() throws -> SiftDatabase {
-        let path = NSTemporaryDirectory() + "sift-binding-\(UUID().uuidString).sqlite"
+    let temporaryFiles = TemporaryFiles()
+
+    /// One UUID column per storage, each holding the same three identifiers (in files removed
+    /// when `files` is released).
+    static func database(in files: TemporaryFiles) throws -> SiftDatabase {
+        let path = files.path("sift-binding", suffix: ".sqlite")
         var inserts: [String] = []
         for (index, uuid) in identifiers.enumerated() {
             let bytes = withUnsafeBytes(of: uuid.uuid) { $0.map { String(format: "%02x", $0) }.joined() }
@@ -21,7 +25,7 @@ import Testing
             CREATE TABLE tags (id INTEGER PRIMARY KEY, label TEXT NOT NULL, weight REAL NOT NULL);
             INSERT INTO tags VALUES (1, 'red', 0.5), (2, 'green', 1.5), (3, 'blue', 2.5);
             """)
-        let models = NSTemporaryDirectory() + "sift-binding-\(UUID().uuidString).swift"
+        let models = files.path("sift-binding", suffix: ".swift")
         try """
             @Table("things") struct Thing {
                 let id: Int
@@ -43,7 +47,7 @@ import Testing
 
     @Test(arguments: ["upper", "lower", "bytes"])
     func uuidParametersFindTheirRowsInEveryStorage(column: String) throws {
-        let database = try Self.database()
+        let database = try Self.database(in: temporaryFiles)
         let query = try database.compile("Thing where \(column) == wanted", parameterTypes: ["wanted": .uuid])
         // Again and again on one cached statement, each run with another value.
         for round in 0..<3 {
@@ -62,7 +66,7 @@ import Testing
     /// Two queries over different models alternating: each run decodes its own columns (the
     /// kept plan is the last query's only), and constants and parameters are bound on every run.
     @Test func alternatingQueriesDecodeTheirOwnRows() throws {
-        let database = try Self.database()
+        let database = try Self.database(in: temporaryFiles)
         let things = try database.compile("Thing where upper == wanted && name != \"none\"", parameterTypes: ["wanted": .uuid])
         let tags = try database.compile(
             "FetchDescriptor<Tag>(predicate: #Predicate { $0.id >= low }, sortBy: [SortDescriptor(\\.id, order: .reverse)])",
@@ -84,7 +88,7 @@ import Testing
     /// A value that cannot be encoded throws, and the next run (same statement) is unaffected by
     /// the values bound before the error.
     @Test func aFailedBindingLeavesTheStatementUsable() throws {
-        let database = try Self.database()
+        let database = try Self.database(in: temporaryFiles)
         let query = try database.compile("Thing where upper == wanted && id >= low", parameterTypes: ["wanted": .uuid, "low": .int])
         let uuid = Self.identifiers[0]
         #expect(try database.fetch(query, parameters: ["wanted": .uuid(uuid), "low": .int(1)]).count == 1)
@@ -97,7 +101,7 @@ import Testing
     /// Values given in the order of `query.parameters` bind as the same values given by name:
     /// a parameter used twice, one bound in two encodings (a prefix's range), constants between.
     @Test func positionalValuesBindAsNamedValuesDo() throws {
-        let database = try Self.database()
+        let database = try Self.database(in: temporaryFiles)
         let query = try database.compile(
             "Tag where (label.hasPrefix(start) || id == low) && weight >= 0.5 && id >= low && id < high", parameterTypes: ["start": .string, "low": .int, "high": .int])
         #expect(query.parameters.map(\.name) == ["start", "low", "high"])
@@ -117,7 +121,7 @@ import Testing
     /// with names the query does not use among them; a missing one is an error that names it.
     @Test(arguments: [0, 1, 3, 8])
     func namedValuesAreFoundAmongFewOrMany(unused: Int) throws {
-        let database = try Self.database()
+        let database = try Self.database(in: temporaryFiles)
         let query = try database.compile("Tag where id >= low && id < high && label != skip", parameterTypes: ["low": .int, "high": .int, "skip": .string])
         var values: [String: ParameterValue] = ["high": .int(4), "skip": .string("green"), "low": .int(1)]
         for index in 0..<unused { values["unused\(index)"] = .int(Int64(index)) }
@@ -130,7 +134,7 @@ import Testing
     /// A wrong number of positional values, or a value of the wrong type, is an error that names
     /// the parameters; nothing runs.
     @Test func wrongPositionalValuesAreErrors() throws {
-        let database = try Self.database()
+        let database = try Self.database(in: temporaryFiles)
         let query = try database.compile("Tag where id >= low && label != name", parameterTypes: ["low": .int, "name": .string])
         let tooFew = #expect(throws: ParameterError.self) { try database.fetch(query, values: [.int(1)]) }
         #expect(tooFew?.message == "the query has 2 parameter(s) ('low', 'name') but 1 value(s) were given")
@@ -143,7 +147,7 @@ import Testing
     /// own statement, so the outer loop sees every row once (sharing the cached statement reset
     /// the outer run, which started over with the inner run's values and never ended).
     @Test func aQueryRunFromInsideItsOwnLoopDoesNotRestartIt() throws {
-        let database = try Self.database()
+        let database = try Self.database(in: temporaryFiles)
         let query = try database.compile("Tag where id >= low sort by id", parameterTypes: ["low": .int])
         var outer: [DecodedValue?] = []
         var inner: [[DecodedValue?]] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// What a connection learns about the normal forms of a text column, and the SQL it allows:
@@ -9,6 +10,8 @@ import Testing
 /// form keeps `sift_nfc`. The rows are checked against Swift's own `==`, `hasPrefix` and
 /// `contains` on the stored strings.
 @Suite struct TextFormFactTests {
+    let temporaryFiles = TemporaryFiles()
+
     /// Stored texts in NFC, in NFD, and ASCII (one in several forms of the same word).
     static let nfcOrNFD = [
         "José", "Jose\u{301}", "José García", "Jose\u{301} Garci\u{301}a", "Jose", "Josef", "Jose\u{301}phine", "Kim Lee",
@@ -20,9 +23,12 @@ import Testing
 
     static let needles = ["José", "Jose\u{301}", "Jose", "Jos", "Kim", "kim", "한", "Å", "A", "K", "", "e\u{301}", "\u{301}", "é", "ée\u{301}"]
 
-    /// A database of `words(id, text)` holding `texts`, indexed on `text`.
-    static func makeDatabase(_ texts: [String], collation: String = "BINARY") throws -> (path: String, database: SiftDatabase) {
-        let path = NSTemporaryDirectory() + "sift-text-forms-\(UUID().uuidString).sqlite"
+    /// A database of `words(id, text)` holding `texts`, indexed on `text`, in a file removed when
+    /// `files` is released.
+    static func makeDatabase(_ texts: [String], collation: String = "BINARY", in files: TemporaryFiles) throws
+        -> (path: String, database: SiftDatabase)
+    {
+        let path = files.path("sift-text-forms", suffix: ".sqlite")
         let writer = try Connection(path: path, mode: .readWriteCreate)
         try writer.execute(
             "CREATE TABLE words (id INTEGER PRIMARY KEY, text TEXT NOT NULL COLLATE \(collation)); CREATE INDEX words_text ON words(text)")
@@ -63,7 +69,7 @@ import Testing
     }
 
     @Test func aColumnOfNFCAndNFDTextsUsesItsIndexWithBothForms() throws {
-        let (_, database) = try Self.makeDatabase(Self.nfcOrNFD)
+        let (_, database) = try Self.makeDatabase(Self.nfcOrNFD, in: temporaryFiles)
         let equality = try database.compile(#"Word where text == "José""#)
         #expect(equality.sql.contains(#"WHERE "words"."text" IN (?1, ?2)"#), "\(equality.sql)")
         #expect(equality.nfcOrNFDAssumptions == ["words.text"])
@@ -82,7 +88,7 @@ import Testing
 
     @Test func aColumnWithTextInNeitherFormKeepsNormalising() throws {
         let texts = Self.nfcOrNFD + Self.neither
-        let (_, database) = try Self.makeDatabase(texts)
+        let (_, database) = try Self.makeDatabase(texts, in: temporaryFiles)
         let equality = try database.compile(#"Word where text == "José""#)
         #expect(equality.sql.contains(#"sift_nfc("words"."text")"#), "\(equality.sql)")
         #expect(equality.nfcOrNFDAssumptions.isEmpty)
@@ -91,7 +97,7 @@ import Testing
     }
 
     @Test func aQueryCompiledOnTheFactsIsLoweredAgainWhenTheyStopHolding() throws {
-        let (_, database) = try Self.makeDatabase(Self.nfcOrNFD)
+        let (_, database) = try Self.makeDatabase(Self.nfcOrNFD, in: temporaryFiles)
         let query = try database.compile(#"Word where text == "ée\u{301}""#)
         #expect(query.sql.contains(" IN ("), "\(query.sql)")
         #expect(try Self.texts(database, query).isEmpty)
@@ -103,7 +109,7 @@ import Testing
     /// Another connection stores a text in neither form after the facts were learned: the next
     /// run, by name or positionally, checks the facts against the data its statement reads.
     @Test func anotherConnectionsCommitIsSeenByTheNextRun() throws {
-        let (path, database) = try Self.makeDatabase(Self.nfcOrNFD)
+        let (path, database) = try Self.makeDatabase(Self.nfcOrNFD, in: temporaryFiles)
         let query = try database.compile("Word where text == needle", parameterTypes: ["needle": .string])
         #expect(query.nfcOrNFDAssumptions == ["words.text"])
         let needle: ParameterValue = .string("ée\u{301}")
@@ -115,7 +121,7 @@ import Testing
 
     /// Positional values still bind by their parameters when the query is lowered again.
     @Test func positionalValuesSurviveLoweringAgain() throws {
-        let (_, database) = try Self.makeDatabase(Self.nfcOrNFD)
+        let (_, database) = try Self.makeDatabase(Self.nfcOrNFD, in: temporaryFiles)
         let query = try database.compile("Word where text.hasPrefix(start) && id >= low", parameterTypes: ["start": .string, "low": .int])
         #expect(query.nfcOrNFDAssumptions == ["words.text"])
         let values: [ParameterValue] = [.string("Jos"), .int(2)]
@@ -129,7 +135,7 @@ import Testing
     /// `sift_nfc`, which compares as Swift does.
     @Test func aColumnWithAnotherCollationKeepsNormalising() throws {
         let texts = Self.nfcOrNFD + ["Zoe", "zoe"]
-        let (_, database) = try Self.makeDatabase(texts, collation: "NOCASE")
+        let (_, database) = try Self.makeDatabase(texts, collation: "NOCASE", in: temporaryFiles)
         let equality = try database.compile(#"Word where text == "jos\u{E9}""#)
         #expect(equality.sql.contains(#"sift_nfc("words"."text")"#), "\(equality.sql)")
         #expect(try Self.texts(database, equality).isEmpty)
@@ -140,7 +146,7 @@ import Testing
     /// `GLOB` stops at a NUL: the scan still looks at texts that hold one.
     @Test func aTextWithANulIsInspectedToo() throws {
         let texts = Self.nfcOrNFD + ["x\u{0}e\u{301}\u{E9}"]
-        let (_, database) = try Self.makeDatabase(texts)
+        let (_, database) = try Self.makeDatabase(texts, in: temporaryFiles)
         let equality = try database.compile(#"Word where text == "x\u{0}\u{E9}\u{E9}""#)
         #expect(equality.sql.contains(#"sift_nfc("words"."text")"#), "\(equality.sql)")
         #expect(try Self.texts(database, equality) == ["x\u{0}e\u{301}\u{E9}"])

@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 
 /// A small database built for the semantic-trap tests: every row exists to catch one naive
 /// translation to SQL (see `../shared/SEMANTICS.md`).
@@ -52,12 +53,12 @@ enum TrapFixture {
         }
         """
 
-    /// A fresh database file with the fixture, opened read-only through Sift.
-    static func open() throws -> SiftDatabase {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sift-traps-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("traps.sqlite").path
-        let modelPath = directory.appendingPathComponent("Models.swift").path
+    /// A fresh database file with the fixture, opened read-only through Sift; its directory is
+    /// removed when `files` is released.
+    static func open(in files: TemporaryFiles) throws -> SiftDatabase {
+        let directory = try files.directory("sift-traps")
+        let path = directory + "/traps.sqlite"
+        let modelPath = directory + "/Models.swift"
         do {
             let writer = try Connection(path: path, mode: .readWriteCreate)
             try writer.execute(sql)
