@@ -75,9 +75,9 @@ let package = Package(
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
         .testTarget(
-            name: "SiftREPLTests", dependencies: ["SiftREPL", "Sift", "SiftSQLite"], exclude: ["Transcripts", "Fixture", "PseudoTerminal"],
+            name: "SiftREPLTests", dependencies: ["SiftREPL", "Sift", "SiftSQLite", "SiftTestSupport"], exclude: ["Transcripts", "Fixture", "PseudoTerminal"],
             swiftSettings: strict),
-        .testTarget(name: "SiftEvaluatorTests", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
+        .testTarget(name: "SiftEvaluatorTests", dependencies: ["Sift", "SiftSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(name: "SiftDifferentialTests", dependencies: ["Sift", "SiftSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SiftRobustnessTests", dependencies: ["Sift", "SiftSQLite", "SiftFuzzCompiler", "SiftFuzzModelFile", "SiftTestSupport"],

@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// `DatasetLoader` on small purpose-built databases: every date and UUID storage, rowid tables,
@@ -8,9 +9,12 @@ import Testing
 @Suite struct DatasetLoaderTests {
     /// A database file removed (with SQLite's side files) when released.
     final class TemporaryDatabase {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sift-eval-\(UUID().uuidString).sqlite").path
-        init(_ script: String) throws { try Connection(path: path, mode: .readWriteCreate).execute(script) }
-        deinit { removeDatabaseFiles(at: path) }
+        private let files = TemporaryFiles()
+        let path: String
+        init(_ script: String) throws {
+            path = files.path("sift-eval", suffix: ".sqlite")
+            try Connection(path: path, mode: .readWriteCreate).execute(script)
+        }
     }
 
     static func attribute(_ name: String, _ type: ScalarType, _ storage: Storage, optional: Bool = false) -> Model.Member {

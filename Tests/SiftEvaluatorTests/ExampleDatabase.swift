@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// The example database (Examples/example.sql) built in a temporary file (removed when the test
@@ -20,11 +21,7 @@ struct ExampleDatabase: Sendable {
     static func shared() throws -> ExampleDatabase { try loaded.get() }
 
     /// Where the shared example is built; removed when the test process exits.
-    static let temporaryPath: String = {
-        atexit { removeDatabaseFiles(at: ExampleDatabase.temporaryPath) }
-        return FileManager.default.temporaryDirectory
-            .appendingPathComponent("sift-evaluator-example-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
-    }()
+    static let temporaryPath = TemporaryFiles.untilExit.path("sift-evaluator-example", suffix: ".sqlite")
 
     private init() throws {
         let script = try String(contentsOf: Self.repository.appendingPathComponent("Examples/example.sql"), encoding: .utf8)
@@ -79,9 +76,4 @@ struct ExampleDatabase: Sendable {
         let rows = try Connection(path: path).prepare("SELECT id FROM \(table) WHERE \(condition)").rows()
         return Set(rows.map { $0[0].integerValue! })
     }
-}
-
-/// Removes a database file with the journal, WAL and shared-memory files SQLite may leave beside it.
-func removeDatabaseFiles(at path: String) {
-    for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// `contains { }` over a relationship that is a level's whole condition is a semi-join,
@@ -65,8 +66,8 @@ import Testing
     /// make `2 IN (1, NULL)` NULL, and its negation select user 2. (The evaluator cannot load
     /// such links, so the expected rows are written out.)
     @Test func aNegatedSemiJoinLeavesOutNullKeys() throws {
-        let path = NSTemporaryDirectory() + "sift-semijoin-\(UUID().uuidString).sqlite"
-        defer { removeDatabaseFiles(at: path) }
+        let temporaryFiles = TemporaryFiles()
+        let path = temporaryFiles.path("sift-semijoin", suffix: ".sqlite")
         try Connection(path: path, mode: .readWriteCreate).execute(
             """
             CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL);

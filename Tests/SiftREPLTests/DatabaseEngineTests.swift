@@ -2,11 +2,12 @@ import Foundation
 import Sift
 import SiftREPL
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// The REPL on the real engine, where it meets a changing database and runaway queries.
 @Suite struct DatabaseEngineTests {
-    let temporaryFolders = TemporaryFolders()
+    let temporaryFiles = TemporaryFiles()
 
     func session(_ engine: DatabaseEngine, _ sink: StringSink) -> REPLSession {
         REPLSession(
@@ -16,7 +17,7 @@ import Testing
 
     /// A database made by `sql`, in a folder removed when the test ends.
     func temporaryDatabase(_ sql: String) throws -> String {
-        let directory = try temporaryFolders.make("sift-engine")
+        let directory = try temporaryFiles.directory("sift-engine")
         let path = directory + "/db.sqlite"
         let writer = try Connection(path: path, mode: .readWriteCreate)
         try writer.execute(sql)

@@ -35,27 +35,6 @@ enum TestFiles {
     }
 }
 
-/// Folders a test makes in the temporary directory, removed with everything in them when
-/// released. A suite keeps one in a stored property: Swift Testing makes a suite instance per
-/// test, so the folders go when the test ends.
-final class TemporaryFolders: @unchecked Sendable {
-    // @unchecked: `paths` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var paths: [String] = []
-
-    deinit {
-        for path in paths { try? FileManager.default.removeItem(atPath: path) }
-    }
-
-    /// A new empty folder, `<temporary directory>/<prefix>-<UUID>`.
-    func make(_ prefix: String) throws -> String {
-        let path = NSTemporaryDirectory() + prefix + "-" + UUID().uuidString
-        lock.withLock { paths.append(path) }
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-}
-
 /// A clock that advances one millisecond per reading, so `.timer` output is exact.
 final class SteppingClock: @unchecked Sendable {
     private var now: UInt64 = 0

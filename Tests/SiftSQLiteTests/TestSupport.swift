@@ -1,20 +1,15 @@
 import Foundation
 import SiftSQLite
+import SiftTestSupport
 
 /// A unique database path under the temporary directory, removed (with its journal, WAL and
 /// shared-memory files) when released.
 final class TemporaryDatabasePath {
+    private let files = TemporaryFiles()
     let path: String
 
     init(_ label: String = "db") {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("sift-sqlite-tests-\(label)-\(UUID().uuidString).sqlite").path
-    }
-
-    deinit {
-        for suffix in ["", "-journal", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
-        }
+        path = files.path("sift-sqlite-tests-\(label)", suffix: ".sqlite")
     }
 
     /// Creates a database at the path by running `script` on a fresh read-write connection.
