@@ -104,9 +104,20 @@ struct LexerState {
     /// sends them all to the general methods.
     private let fastPaths: Bool
 
+    /// Every offset is at most the input's length: when that fits in a range's 32 bits (as it
+    /// does for any text the compiler reads), ranges are made without clamping each offset.
+    private let narrowRanges: Bool
+
     init(bytes: [UInt8], fastPaths: Bool = true) {
         self.bytes = bytes
         self.fastPaths = fastPaths
+        narrowRanges = bytes.count < Int(Int32.max)
+    }
+
+    /// The range of `start..<end`, offsets in the input.
+    @inline(__always)
+    private func range(_ start: Int, _ end: Int) -> SourceRange {
+        narrowRanges ? SourceRange(narrowingStart: start, end: end) : SourceRange(start: start, end: end)
     }
 
     private func byte(at offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
@@ -195,14 +206,14 @@ struct LexerState {
                 {
                     kind = keyword
                 }
-                appendToken(kind, SourceRange(start: start, end: position))
+                appendToken(kind, range(start, position))
             case .dollar:
                 var end = position + 1
                 while end < count, CharacterClasses.isDigit(source[end]) { end += 1 }
                 // `$0` followed by neither a name character nor non-ASCII text; the rest
                 // (`$name`, `$0x`, a lone `$`) is the method's.
                 if fastPaths, end > position + 1, end == count || (source[end] < 0x80 && !isName[Int(source[end])]) {
-                    appendToken(.dollarIdentifier, SourceRange(start: position, end: end))
+                    appendToken(.dollarIdentifier, range(position, end))
                     position = end
                 } else {
                     index = position
@@ -220,7 +231,7 @@ struct LexerState {
                     let kind = OperatorClassifier.singleToken(
                         UnsafeBufferPointer(rebasing: source[position..<end]), leftBound: leftBound)
                 {
-                    appendToken(kind, SourceRange(start: position, end: end))
+                    appendToken(kind, range(position, end))
                     position = end
                 } else {
                     index = position
@@ -262,7 +273,7 @@ struct LexerState {
                 var end = position + 1
                 while end < count, CharacterClasses.isDigit(source[end]) { end += 1 }
                 if fastPaths, end == count || (source[end] < 0x80 && !isName[Int(source[end])] && source[end] != UInt8(ascii: ".")) {
-                    appendToken(.integerLiteral, SourceRange(start: position, end: end))
+                    appendToken(.integerLiteral, range(position, end))
                     position = end
                 } else {
                     index = position
@@ -308,7 +319,7 @@ struct LexerState {
     /// Appends a one-byte token at `position`; returns the position after it.
     @inline(__always)
     private mutating func emit(_ kind: TokenKind, at position: Int) -> Int {
-        appendToken(kind, SourceRange(start: position, end: position + 1))
+        appendToken(kind, range(position, position + 1))
         return position + 1
     }
 

@@ -103,6 +103,13 @@ public struct SourceRange: Sendable, Hashable, CustomStringConvertible {
         storedEnd = Int32(clamping: max(start, end))
     }
 
+    /// A range of offsets known to fit in 32 bits, made without clamping (`start <= end`).
+    @inline(__always)
+    init(narrowingStart start: Int, end: Int) {
+        storedStart = Int32(truncatingIfNeeded: start)
+        storedEnd = Int32(truncatingIfNeeded: end)
+    }
+
     /// An empty range at one offset (a point, such as "expected ')' here").
     public static func point(_ offset: Int) -> SourceRange { SourceRange(start: offset, end: offset) }
 
