@@ -31,8 +31,22 @@ public struct Schema: Sendable, Hashable {
     public func model(named name: String) -> Model? {
         // A few models are compared by name before the dictionary is asked: hashing the name costs
         // more than a few comparisons. Names are unique by `==`, as the dictionary's keys.
-        if storage.fields.models.count <= Self.scannedModels, let model = storage.fields.models.first(where: { $0.name == name }) {
-            return model
+        if storage.fields.models.count <= Self.scannedModels {
+            if storage.fields.modelNamesAreASCII {
+                // Only names of the same length can be equal, both being ASCII: a name of another
+                // length is passed over without comparing strings (about 50 instructions each). A
+                // name that is not ASCII may still equal one (`\u{212A}` is `K`): compared with all.
+                let length = name.utf8.count
+                let lengths = storage.fields.modelNameLengths
+                for index in lengths.indices where lengths[index] == length && storage.fields.models[index].name == name {
+                    return storage.fields.models[index]
+                }
+                if name.utf8.contains(where: { $0 >= 0x80 }), let model = storage.fields.models.first(where: { $0.name == name }) {
+                    return model
+                }
+            } else if let model = storage.fields.models.first(where: { $0.name == name }) {
+                return model
+            }
         }
         guard let index = storage.fields.modelIndex[name] ?? storage.fields.tableIndex[name] else { return nil }
         return storage.fields.models[index]
@@ -66,6 +80,9 @@ public struct Schema: Sendable, Hashable {
         var modelIndex: [String: Int] = [:]
         var tableIndex: [String: Int] = [:]
         var enumIndex: [String: Int] = [:]
+        /// Each model's name's length in UTF-8, by position, and whether every name is ASCII.
+        var modelNameLengths: [Int] = []
+        var modelNamesAreASCII = true
 
         init(source: SourceFile?) { self.source = source }
 
@@ -79,6 +96,8 @@ public struct Schema: Sendable, Hashable {
                 modelIndex[model.name] = models.count
                 tableIndex[model.tableName] = models.count
                 models.append(model)
+                modelNameLengths.append(model.name.utf8.count)
+                if model.name.utf8.contains(where: { $0 >= 0x80 }) { modelNamesAreASCII = false }
             }
         }
 

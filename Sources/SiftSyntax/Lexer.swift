@@ -26,13 +26,7 @@ public struct LexedSource: Sendable {
 public enum Lexer {
     /// Lexes a whole source.
     public static func tokenize(_ source: SourceFile) -> LexedSource {
-        tokenize(source, fastPaths: true)
-    }
-
-    /// Lexes a whole source; without `fastPaths`, every name, number and operator goes through
-    /// the general methods (a test compares both ways).
-    static func tokenize(_ source: SourceFile, fastPaths: Bool) -> LexedSource {
-        var lexer = LexerState(bytes: source.bytes, fastPaths: fastPaths)
+        var lexer = LexerState(bytes: source.bytes)
         lexer.run()
         return LexedSource(
             tokens: lexer.tokens, diagnostics: lexer.diagnostics, literalValues: lexer.literalValues,
@@ -87,8 +81,11 @@ struct LexerState {
     /// A line break came outside string literals.
     var hasLineBreaks = false
 
+    /// Where the general methods (``lexIdentifier()``, ``lexNumber()``, ...) lex. The main loop
+    /// keeps its position in a local, and sets this only around each call of theirs.
     private var index = 0
-    /// Whitespace, a comment, a stray character or the start of input came right before `index`.
+    /// Whitespace, a comment, a stray character or the start of input came right before the
+    /// position being lexed.
     private var sawTrivia = true
     /// A line break came since the last token. Wherever it is set for a line break,
     /// `hasLineBreaks` is set too: the parser tracks brace indentation only then.
@@ -153,7 +150,8 @@ struct LexerState {
         }
     }
 
-    /// Appends the batch's tokens to ``tokens`` and empties it.
+    /// Appends the batch's tokens to ``tokens`` and empties it. (A token holds no reference:
+    /// `BitwiseCopyable`, so its slots need no deinitializing before they are written again.)
     private mutating func flushTokens() {
         guard let output else { return }
         tokens.append(contentsOf: UnsafeBufferPointer(start: output, count: outputCount))
@@ -163,10 +161,11 @@ struct LexerState {
     /// Lexes every byte of `source` (the bytes, seen through a pointer).
     ///
     /// The position is a local, so it stays in a register, and the common tokens (ASCII names,
-    /// `$0`, an operator that is one token, punctuation) are made here, each byte read once
-    /// without a call. Everything else (literals, comments, non-ASCII text, malformed input) goes
-    /// to the methods below, which work at ``index``; the fast paths hand them any case they do
-    /// not finish themselves. (Through the methods, a token cost about 150 instructions.)
+    /// `$0`, decimal integers, an operator that is one token, punctuation) are made here without
+    /// a call. Everything else (other literals, comments, non-ASCII text, malformed input) goes
+    /// to the methods below, which work at ``index``; a fast path that finds a case it does not
+    /// finish hands the token from its start to them, which read its bytes again. (Through the
+    /// methods, a token cost about 150 instructions.)
     ///
     /// Every read is at a position checked against `count`; `classes` and `isName` have 256
     /// entries, one per byte value.
@@ -199,14 +198,7 @@ struct LexerState {
                     position = index
                     continue
                 }
-                var kind = TokenKind.identifier
-                let length = position - start
-                if length >= 2, length <= 9, source[start] >= UInt8(ascii: "a"), source[start] <= UInt8(ascii: "z"),
-                    let keyword = TokenKind.keyword(spelledBy: UnsafeBufferPointer(rebasing: source[start..<position]))
-                {
-                    kind = keyword
-                }
-                appendToken(kind, range(start, position))
+                appendToken(Self.nameKind(UnsafeBufferPointer(rebasing: source[start..<position])), range(start, position))
             case .dollar:
                 var end = position + 1
                 while end < count, CharacterClasses.isDigit(source[end]) { end += 1 }
@@ -226,7 +218,7 @@ struct LexerState {
                 while end < count, CharacterClasses.isOperatorCharacter(source[end]), source[end] != UInt8(ascii: "/") {
                     end += 1
                 }
-                let leftBound = !sawTrivia && position > 0 && !Self.isLeftDelimiter(source[position - 1])
+                let leftBound = Self.isLeftBound(afterTrivia: sawTrivia, previous: position > 0 ? source[position - 1] : nil)
                 if fastPaths, end == count || source[end] != UInt8(ascii: "/"),
                     let kind = OperatorClassifier.singleToken(
                         UnsafeBufferPointer(rebasing: source[position..<end]), leftBound: leftBound)
@@ -436,15 +428,16 @@ struct LexerState {
     private mutating func lexIdentifier() {
         let start = index
         scanIdentifierCharacters()
-        var kind = TokenKind.identifier
-        let length = index - start
-        if length >= 2, length <= 9, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") {
-            let name = start..<index
-            if let keyword = bytes.withUnsafeBufferPointer({ TokenKind.keyword(spelledBy: UnsafeBufferPointer(rebasing: $0[name])) }) {
-                kind = keyword
-            }
-        }
-        appendToken(kind, SourceRange(start: start, end: index))
+        let name = start..<index
+        appendToken(bytes.withUnsafeBufferPointer { Self.nameKind(UnsafeBufferPointer(rebasing: $0[name])) }, range(start, index))
+    }
+
+    /// The keyword a name spells, or ``TokenKind/identifier``: only a lowercase name of two to
+    /// nine bytes is looked up.
+    @inline(__always)
+    private static func nameKind(_ name: UnsafeBufferPointer<UInt8>) -> TokenKind {
+        guard name.count >= 2, name.count <= 9, name[0] >= UInt8(ascii: "a"), name[0] <= UInt8(ascii: "z") else { return .identifier }
+        return TokenKind.keyword(spelledBy: name) ?? .identifier
     }
 
     /// `` `where` ``: an identifier that may be a keyword. The token's range includes the back-quotes.
@@ -641,6 +634,14 @@ struct LexerState {
 
     // MARK: Operators
 
+    /// Whether an operator is bound on the left (Swift's whitespace rule): nothing that separates
+    /// comes before it, neither trivia, nor the start, nor an opening bracket or a separator.
+    @inline(__always)
+    private static func isLeftBound(afterTrivia: Bool, previous: UInt8?) -> Bool {
+        guard !afterTrivia, let previous else { return false }
+        return !isLeftDelimiter(previous)
+    }
+
     private static func isLeftDelimiter(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")
             || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":")
@@ -667,7 +668,7 @@ struct LexerState {
             index += 1
         }
         let end = index
-        let leftBound = !sawTrivia && start > 0 && !Self.isLeftDelimiter(bytes[start - 1])
+        let leftBound = Self.isLeftBound(afterTrivia: sawTrivia, previous: start > 0 ? bytes[start - 1] : nil)
         var rightBound = false
         if end < bytes.count {
             let next = bytes[end]
@@ -700,7 +701,8 @@ enum FixItEmpty {
     static func remove(_ range: SourceRange) -> Diagnostic.FixIt { Diagnostic.FixIt(replace: range, with: "") }
 }
 
-/// What the lexer does at a byte, by the byte alone (``LexerState/run()`` reads it from a table).
+/// What the lexer does at a byte, by the byte alone (``LexerState``'s main loop reads it from a
+/// table).
 enum LexerByteClass: UInt8 {
     case space, newline, slash, identifierHead, digit, quote, pound, backquote, dollar
     case leftParen, rightParen, leftBrace, rightBrace, leftBracket, rightBracket, comma, colon, semicolon, atSign, backslash

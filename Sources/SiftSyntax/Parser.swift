@@ -177,10 +177,10 @@ public struct Parser {
         self.stringValues = lexed.literalValues
         self.diagnostics = lexed.diagnostics
         self.hasLineBreaks = lexed.hasLineBreaks
-        // A node for every token but a few: a query's tree is one allocation. (A node per token
-        // made the room for a 24-token query larger than the allocator's fast cache, 1 KB, which
-        // cost 200 instructions more than the one growth a denser tree now needs.) A query's
-        // punctuation (`#Predicate<User> { }`, `.`, `(`, `,`) has no node of its own.
+        // Room for three nodes per four tokens: a query's punctuation (`#Predicate<User> { }`,
+        // `.`, `(`, `,`) has no node of its own, so its tree is one allocation, and a denser tree
+        // grows once. (Room for a node per token made a 24-token query's larger than the
+        // allocator's fast cache, 1 KB: 200 instructions more.)
         nodes.reserveCapacity(tokens.count * 3 / 4 + 2)
         // Where the lexer reported a broken token, the parser's complaints about the same place
         // would only repeat it: a stray character (up to the next token) or an unterminated string.

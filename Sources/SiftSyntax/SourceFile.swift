@@ -78,7 +78,7 @@ public struct SourceFile: Sendable, Hashable {
 }
 
 /// A half-open range of UTF-8 byte offsets into a ``SourceFile``.
-public struct SourceRange: Sendable, Hashable, CustomStringConvertible {
+public struct SourceRange: Sendable, Hashable, CustomStringConvertible, BitwiseCopyable {
     // Kept in 32 bits: a range is in every token and every node of both trees, and half the
     // bytes make each of them cheaper to copy and to allocate. Offsets past 2 GiB (no input Sift
     // reads is that long: a query is at most 8 MB) are clamped.
@@ -115,7 +115,11 @@ public struct SourceRange: Sendable, Hashable, CustomStringConvertible {
 
     /// The smallest range covering both.
     public func union(_ other: SourceRange) -> SourceRange {
-        SourceRange(start: min(start, other.start), end: max(end, other.end))
+        // From the stored offsets, which need no clamping.
+        var union = self
+        union.storedStart = min(storedStart, other.storedStart)
+        union.storedEnd = max(storedEnd, other.storedEnd, union.storedStart)
+        return union
     }
 
     public var isEmpty: Bool { start == end }

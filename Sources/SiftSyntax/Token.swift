@@ -1,5 +1,6 @@
 /// One lexical token: its kind and where it is. The text is read back from the source by range.
-public struct Token: Sendable, Hashable, CustomStringConvertible {
+/// It holds no reference (`BitwiseCopyable`): the lexer writes tokens into raw memory.
+public struct Token: Sendable, Hashable, CustomStringConvertible, BitwiseCopyable {
     public var kind: TokenKind
     public var range: SourceRange
     /// Whitespace, a comment or the start of input comes right before this token.
@@ -27,7 +28,7 @@ public struct Token: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Operators follow Swift: a run of operator characters is one token, and whether `-`, `!` or `?`
 /// is prefix, postfix or binary depends on the whitespace around it (see "Lexical rules" in `Grammar/README.md`).
-public enum TokenKind: Sendable, Hashable {
+public enum TokenKind: Sendable, Hashable, BitwiseCopyable {
     // Names and literals
     /// `name`, `이름`, or a back-quoted `` `where` ``.
     case identifier
