@@ -193,9 +193,7 @@ struct LexerState {
                 while position < count, isName[Int(source[position])] { position += 1 }
                 if !fastPaths || (position < count && source[position] >= 0x80) {
                     // A non-ASCII character may continue the name.
-                    index = start
-                    lexIdentifier()
-                    position = index
+                    position = lexGenerally(.identifier, at: start)
                     continue
                 }
                 appendToken(Self.nameKind(UnsafeBufferPointer(rebasing: source[start..<position])), range(start, position))
@@ -208,9 +206,7 @@ struct LexerState {
                     appendToken(.dollarIdentifier, range(position, end))
                     position = end
                 } else {
-                    index = position
-                    lexDollar()
-                    position = index
+                    position = lexGenerally(.dollar, at: position)
                 }
             case .operatorCharacter:
                 // A run without `/` (which may start a comment) that is one token.
@@ -226,9 +222,7 @@ struct LexerState {
                     appendToken(kind, range(position, end))
                     position = end
                 } else {
-                    index = position
-                    lexOperator()
-                    position = index
+                    position = lexGenerally(.operator, at: position)
                 }
             case .leftParen: position = emit(.leftParen, at: position)
             case .rightParen: position = emit(.rightParen, at: position)
@@ -243,9 +237,7 @@ struct LexerState {
             case .backslash: position = emit(.backslash, at: position)
             case .period:
                 if position + 1 < count, source[position + 1] == UInt8(ascii: ".") {
-                    index = position
-                    lexOperator()
-                    position = index
+                    position = lexGenerally(.operator, at: position)
                 } else {
                     position = emit(.period, at: position)
                 }
@@ -253,9 +245,7 @@ struct LexerState {
                 var next = position + 1
                 while next < count, source[next] == UInt8(ascii: "#") { next += 1 }
                 if next < count, source[next] == UInt8(ascii: "\"") {
-                    index = position
-                    lexString()
-                    position = index
+                    position = lexGenerally(.string, at: position)
                 } else {
                     position = emit(.pound, at: position)
                 }
@@ -268,17 +258,34 @@ struct LexerState {
                     appendToken(.integerLiteral, range(position, end))
                     position = end
                 } else {
-                    index = position
-                    lexNumber()
-                    position = index
+                    position = lexGenerally(.number, at: position)
                 }
             case .slash, .quote, .backquote, .nonASCII, .stray:
-                index = position
-                lexAtIndex()
-                position = index
+                position = lexGenerally(.other, at: position)
             }
         }
         index = position
+    }
+
+    /// The general methods the main loop hands a token to.
+    private enum GeneralMethod {
+        case identifier, dollar, `operator`, string, number
+        /// ``lexAtIndex()``: by the byte's class.
+        case other
+    }
+
+    /// Lexes the token (or trivia) at `position` with a general method; returns where it ended.
+    private mutating func lexGenerally(_ method: GeneralMethod, at position: Int) -> Int {
+        index = position
+        switch method {
+        case .identifier: lexIdentifier()
+        case .dollar: lexDollar()
+        case .operator: lexOperator()
+        case .string: lexString()
+        case .number: lexNumber()
+        case .other: lexAtIndex()
+        }
+        return index
     }
 
     /// The token or trivia at ``index``, for the byte classes ``scan`` leaves to the methods.
