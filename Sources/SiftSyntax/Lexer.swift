@@ -260,18 +260,24 @@ struct LexerState {
                 } else {
                     position = lexGenerally(.number, at: position)
                 }
-            case .slash, .quote, .backquote, .nonASCII, .stray:
-                position = lexGenerally(.other, at: position)
+            case .slash: position = lexGenerally(.slash, at: position)
+            case .quote: position = lexGenerally(.string, at: position)
+            case .backquote: position = lexGenerally(.backquotedIdentifier, at: position)
+            case .nonASCII: position = lexGenerally(.nonASCII, at: position)
+            case .stray: position = lexGenerally(.stray, at: position)
             }
         }
         index = position
     }
 
-    /// The general methods the main loop hands a token to.
+    /// The general methods the main loop hands a token to (by the byte's class, which it knows).
     private enum GeneralMethod {
-        case identifier, dollar, `operator`, string, number
-        /// ``lexAtIndex()``: by the byte's class.
-        case other
+        case identifier, dollar, `operator`, string, number, backquotedIdentifier
+        /// A comment, or `/` starting an operator.
+        case slash
+        /// A name, or stray characters.
+        case nonASCII
+        case stray
     }
 
     /// Lexes the token (or trivia) at `position` with a general method; returns where it ended.
@@ -283,36 +289,25 @@ struct LexerState {
         case .operator: lexOperator()
         case .string: lexString()
         case .number: lexNumber()
-        case .other: lexAtIndex()
-        }
-        return index
-    }
-
-    /// The token or trivia at ``index``, for the byte classes ``scan`` leaves to the methods.
-    private mutating func lexAtIndex() {
-        switch LexerByteClass.table[Int(bytes[index])] {
+        case .backquotedIdentifier: lexBackquotedIdentifier()
         case .slash:
-            if self.byte(at: index + 1) == UInt8(ascii: "/") {
+            if byte(at: index + 1) == UInt8(ascii: "/") {
                 while index < bytes.count, bytes[index] != 0x0A { index += 1 }
                 sawTrivia = true
-            } else if self.byte(at: index + 1) == UInt8(ascii: "*") {
+            } else if byte(at: index + 1) == UInt8(ascii: "*") {
                 skipBlockComment()
             } else {
                 lexOperator()  // `/` is an operator character
             }
-        case .quote: lexString()
-        case .backquote: lexBackquotedIdentifier()
         case .nonASCII:
-            if let scalar = CharacterClasses.decodeScalar(bytes, at: index),
-                CharacterClasses.isIdentifierHead(scalar.value)
-            {
+            if let scalar = CharacterClasses.decodeScalar(bytes, at: index), CharacterClasses.isIdentifierHead(scalar.value) {
                 lexIdentifier()
             } else {
                 lexStrayCharacters()
             }
-        default:
-            lexStrayCharacters()
+        case .stray: lexStrayCharacters()
         }
+        return index
     }
 
     /// Appends a one-byte token at `position`; returns the position after it.
@@ -692,7 +687,7 @@ struct LexerState {
         if let kind = bytes.withUnsafeBufferPointer({
             OperatorClassifier.singleToken(UnsafeBufferPointer(rebasing: $0[start..<end]), leftBound: leftBound)
         }) {
-            appendToken(kind, SourceRange(start: start, end: end))
+            appendToken(kind, range(start, end))
             return
         }
         for (kind, range) in OperatorClassifier.classify(
