@@ -242,13 +242,16 @@ struct SQLRenderer<Dialect: SQLDialect> {
     /// instead of checked at every piece (15 checks per query, each a uniqueness test of the
     /// buffer). Reserving three times the length, enough for anything, made the query's buffer
     /// grow. Every write is checked against the room's end: a piece that would pass it starts a
-    /// new reservation (a deep line break's indent is appended the general way).
+    /// new reservation (a deep line break's indent is appended the general way). Text and names
+    /// are copied a word at a time (``WordScan``) where the fragment has a word's bytes left.
     private mutating func appendWritingInPlace(_ fragment: SQLFragment) {
         fragment.bytes.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
             let count = bytes.count
             let quote = UInt8(ascii: "\"")
             var index = 0
-            // Room for an identifier that did not fit the last round (quotes doubled at worst).
+            // Room for an identifier that did not fit the last round (quotes doubled at worst, and
+            // a word's slack).
             var needed = 0
             while index < count {
                 let room = max(count - index + 32, needed)
@@ -259,6 +262,18 @@ struct SQLRenderer<Dialect: SQLDialect> {
                 write: while index < count {
                     let byte = bytes[index]
                     if byte >= SQLFragment.Marker.end {
+                        // A run of text, up to a word at a time: the word is stored whole and the
+                        // bytes past the run are written over by what follows (counted only to
+                        // `target`). Runs are short (` = `, `.`), so this is a piece in a few
+                        // instructions instead of a few per byte.
+                        if index + 8 <= count, end - target >= 8 {
+                            let word = WordScan.load(base + index)
+                            let run = WordScan.textLength(word)
+                            WordScan.store(word, at: target)
+                            target += run
+                            index += run
+                            continue
+                        }
                         guard target < end else { break write }
                         target.initialize(to: byte)
                         target += 1
@@ -268,24 +283,47 @@ struct SQLRenderer<Dialect: SQLDialect> {
                     switch byte {
                     case SQLFragment.Marker.identifier:
                         let name = ByteBuffer.countedPayload(at: index, in: bytes)
-                        // Two quotes, and each inner quote doubled.
-                        guard end - target >= 2 * name.count + 2 else {
-                            needed = 2 * name.count + 2
+                        // Two quotes, each inner quote doubled, and a word's slack.
+                        guard end - target >= 2 * name.count + 10 else {
+                            needed = 2 * name.count + 10
                             break write
                         }
                         target.initialize(to: quote)
                         target += 1
-                        for nameByte in name {
+                        let nameStart = index + 5
+                        var copied = 0
+                        // Whole words without a quote, then the rest in one word when the fragment
+                        // has a word's bytes from there (the bytes past the name are not written).
+                        while name.count - copied >= 8 {
+                            let word = WordScan.load(base + nameStart + copied)
+                            if WordScan.containsQuote(word, inFirst: 8) { break }
+                            WordScan.store(word, at: target)
+                            target += 8
+                            copied += 8
+                        }
+                        let rest = name.count - copied
+                        if rest > 0, nameStart + copied + 8 <= count {
+                            let word = WordScan.load(base + nameStart + copied)
+                            if !WordScan.containsQuote(word, inFirst: rest) {
+                                WordScan.store(word, at: target)
+                                target += rest
+                                copied = name.count
+                            }
+                        }
+                        // What is left byte by byte, inner quotes doubled.
+                        while copied < name.count {
+                            let nameByte = name[copied]
                             target.initialize(to: nameByte)
                             target += 1
                             if nameByte == quote {
                                 target.initialize(to: quote)
                                 target += 1
                             }
+                            copied += 1
                         }
                         target.initialize(to: quote)
                         target += 1
-                        index += 5 + name.count
+                        index = nameStart + name.count
                     case SQLFragment.Marker.binding:
                         guard end - target >= 24 else { break write }  // `?` and up to 20 digits (room has 32)
                         let (slot, length) = BindingSlotBytes.read(at: index + 1, in: bytes)

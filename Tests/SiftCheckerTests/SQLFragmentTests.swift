@@ -213,11 +213,20 @@ extension SQLFragmentTests {
     /// parameters and line breaks indented deeper than a reservation's room, on one line or laid out.
     @Test func sqliteInPlaceWriterMatchesTheGeneralRenderer() {
         var generator = SeededBytes(seed: 20261203)
-        for round in 0..<300 {
+        for round in 0..<600 {
             var segments: [SQLFragment.Segment] = []
-            for _ in 0..<(1 + generator.next(below: round < 200 ? 12 : 400)) {
-                switch generator.next(below: 6) {
+            for _ in 0..<(1 + generator.next(below: round < 400 ? 12 : 400)) {
+                switch generator.next(below: 8) {
                 case 0: segments.append(.sql(["a = ", " AND ", "(", ")", ", ", " IS NOT ", "é"][generator.next(below: 7)]))
+                case 6:
+                    // Text runs of every length around a word (8 bytes), ASCII or not.
+                    let length = 1 + generator.next(below: 24)
+                    segments.append(.sql(String((0..<length).map { _ in ["A", " ", "(", "ü", "_", ">"][generator.next(below: 6)] })))
+                case 7:
+                    // Names of every length around a word, with a quote at any place or none.
+                    let length = generator.next(below: 20)
+                    let quoteAt = generator.next(below: 3) == 0 ? generator.next(below: max(length, 1)) : -1
+                    segments.append(.identifier(String((0..<length).map { $0 == quoteAt ? "\"" : ["b", "é", "_", "Q"][generator.next(below: 4)] })))
                 case 1:
                     let length = generator.next(below: 4) == 0 ? 40 + generator.next(below: 200) : generator.next(below: 12)
                     segments.append(.identifier(String((0..<length).map { _ in ["a", "\"", "ü", "_", "Z"][generator.next(below: 5)] })))
@@ -225,7 +234,7 @@ extension SQLFragmentTests {
                 case 3: segments.append(.binding(.constant([.null, .integer(-7), .real(2.5), .text(String(repeating: "x", count: generator.next(below: 30)))][generator.next(below: 4)])))
                 default:
                     // Up to 24 slots (12 names, two encodings): past the renderer's 8-parameter list.
-                    let name = ["p", "q", "long_parameter_name", "a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9"][generator.next(below: round < 200 ? 3 : 12)]
+                    let name = ["p", "q", "long_parameter_name", "a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9"][generator.next(below: round < 400 ? 3 : 12)]
                     segments.append(.binding(.parameter(name: name, encoding: generator.next(below: 2) == 0 ? .plain : .decomposed)))
                 }
             }

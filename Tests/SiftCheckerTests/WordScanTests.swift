@@ -1,0 +1,60 @@
+import Testing
+
+@testable import SiftSQL
+
+/// The renderer's word tests against their definitions, byte by byte: where the text of a word
+/// ends (its first byte below `SQLFragment.Marker.end`), and whether its first bytes hold a quote.
+@Suite struct WordScanTests {
+    /// Bytes that sit on each side of the tests' edges: markers, the first text byte, the quote and
+    /// its neighbours, and bytes whose high bit is set (the tests read the high bits).
+    static let interestingBytes: [UInt8] = [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x21, 0x22, 0x23, 0x41, 0x7F, 0x80, 0x83, 0xA2, 0xC3, 0xFF]
+
+    @Test func textLengthIsTheCountOfBytesBeforeTheFirstMarker() {
+        var generator = SplitMix(seed: 7)
+        for _ in 0..<50_000 {
+            let bytes = (0..<8).map { _ in Self.pick(&generator) }
+            let word = bytes.withUnsafeBufferPointer { WordScan.load($0.baseAddress!) }
+            let expected = bytes.firstIndex { $0 < SQLFragment.Marker.end } ?? 8
+            #expect(WordScan.textLength(word) == expected, "\(bytes)")
+        }
+    }
+
+    @Test func containsQuoteLooksAtTheFirstBytesOnly() {
+        var generator = SplitMix(seed: 11)
+        for _ in 0..<50_000 {
+            let bytes = (0..<8).map { _ in Self.pick(&generator) }
+            let word = bytes.withUnsafeBufferPointer { WordScan.load($0.baseAddress!) }
+            for count in 1...8 {
+                let expected = bytes.prefix(count).contains(UInt8(ascii: "\""))
+                #expect(WordScan.containsQuote(word, inFirst: count) == expected, "\(bytes), first \(count)")
+            }
+        }
+    }
+
+    @Test func storeWritesTheBytesAsLoaded() {
+        let bytes: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+        var target = [UInt8](repeating: 0, count: 9)
+        // At an odd address: loads and stores take any alignment.
+        let word = bytes.withUnsafeBufferPointer { WordScan.load($0.baseAddress! + 1) }
+        target.withUnsafeMutableBufferPointer { WordScan.store(word, at: $0.baseAddress! + 1) }
+        #expect(target == [0, 2, 3, 4, 5, 6, 7, 8, 9])
+    }
+
+    /// Mostly the interesting bytes, sometimes any byte.
+    static func pick(_ generator: inout SplitMix) -> UInt8 {
+        generator.next() % 4 == 0 ? UInt8(truncatingIfNeeded: generator.next()) : interestingBytes[Int(generator.next() % UInt64(interestingBytes.count))]
+    }
+
+    /// SplitMix64: a small deterministic generator.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
