@@ -181,6 +181,9 @@ extension Parser {
     /// Consumes an operator token, reporting it (with a fix-it) when it is misspelled.
     mutating func consumeOperator() -> Token {
         let token = advance()
+        // Only these kinds can be misspelled operators: an operator of the language is taken as it
+        // is without asking (asking built and dropped an optional result for every operator).
+        guard token.kind == .equal || token.kind == .identifier || token.kind == .unknownOperator else { return token }
         if let misspelling = misspelledOperator(token) {
             error(
                 misspelling.id, misspelling.message, at: token.range,
