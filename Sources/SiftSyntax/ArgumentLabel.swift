@@ -12,6 +12,10 @@ struct ArgumentLabel<Known: KnownArgumentLabel> {
     var token: Token?
     /// Which of the form's labels it is; nil without a label or for another name.
     var known: Known?
+    /// The name's range (without back-quotes), and whether it is ASCII: found once, when the
+    /// label is read, for ``Parser/isRepeated(_:among:)``.
+    var nameRange = SourceRange.point(0)
+    var isASCII = true
 }
 
 extension Parser {
@@ -22,19 +26,29 @@ extension Parser {
         let token = advance()
         advance()
         let name = nameRange(of: token)
-        for label in Known.allCases where text(in: name, equals: label.spelling) { return ArgumentLabel(token: token, known: label) }
+        // A label spelled with a known label's bytes is ASCII, as every spelling is.
+        for label in Known.allCases where text(in: name, equals: label.spelling) {
+            return ArgumentLabel(token: token, known: label, nameRange: name, isASCII: true)
+        }
         // Names are equal as Swift compares them (canonically): a label spelled with other code
         // points (`K` as U+212A KELVIN SIGN) is still the label. Only a name that is not ASCII can be.
-        if !isASCII(name) {
-            let spelled = self.name(of: token).name
-            for label in Known.allCases where spelled == label.spelling.description { return ArgumentLabel(token: token, known: label) }
+        guard isASCII(name) else {
+            let spelled = source.text(in: name)
+            let known = Known.allCases.first { spelled == $0.spelling.description }
+            return ArgumentLabel(token: token, known: known, nameRange: name, isASCII: false)
         }
-        return ArgumentLabel(token: token, known: nil)
+        return ArgumentLabel(token: token, known: nil, nameRange: name, isASCII: true)
     }
 
     /// Whether the source text in `range` is ASCII.
     func isASCII(_ range: SourceRange) -> Bool {
-        range.end <= bytes.count && !bytes[range.start..<range.end].contains { $0 >= 0x80 }
+        guard range.start >= 0, range.end <= bytes.count else { return false }
+        // Read in place: `contains` over a slice of the array went through the generic sequence
+        // path, a few times the cost of this loop for every label.
+        return bytes.withUnsafeBufferPointer { bytes in
+            for index in range.start..<range.end where bytes[index] >= 0x80 { return false }
+            return true
+        }
     }
 
     /// Notes that an argument (its label and value) does not change which rows a query returns.
@@ -46,50 +60,53 @@ extension Parser {
     }
 
     /// Whether a label was written before in the same list (as Swift compares names: by their
-    /// bytes, canonically when either is not ASCII); records it if not.
-    func isRepeated(_ label: Token, among seen: inout SeenLabels) -> Bool {
-        let name = nameRange(of: label)
-        let ascii = isASCII(name)
-        for index in 0..<seen.count {
-            let earlier = seen[index]
-            let earlierName = nameRange(of: earlier)
-            if sameText(earlierName, name) { return true }
-            if !ascii || !isASCII(earlierName), self.name(of: earlier).name == self.name(of: label).name { return true }
+    /// bytes, canonically when either is not ASCII); records it if not. False without a label.
+    func isRepeated<Known>(_ label: ArgumentLabel<Known>, among seen: inout SeenLabels) -> Bool {
+        guard label.token != nil else { return false }
+        let name = label.nameRange
+        for index in 0..<seen.count where sameText(seen[index], name) { return true }
+        // Other bytes can be the same name only when one of the two is not ASCII.
+        if !label.isASCII || !seen.allASCII {
+            let spelled = source.text(in: name)
+            for index in 0..<seen.count where source.text(in: seen[index]) == spelled { return true }
         }
-        seen.append(label)
+        seen.append(name, isASCII: label.isASCII)
         return false
     }
 }
 
-/// The argument labels of one call met so far, in order: the first four in place, the others
-/// in a list (most calls have one to four labels, and a list was an allocation per call).
+/// The names of the argument labels of one call met so far, in order: the first four in place,
+/// the others in a list (most calls have one to four labels, and a list was an allocation per call).
 struct SeenLabels {
-    private var first, second, third, fourth: Token?
-    private var more: [Token] = []
+    private var first, second, third, fourth: SourceRange?
+    private var more: [SourceRange] = []
     private(set) var count = 0
+    /// Whether every name met so far is ASCII.
+    private(set) var allASCII = true
 
-    mutating func append(_ label: Token) {
+    mutating func append(_ name: SourceRange, isASCII: Bool) {
+        allASCII = allASCII && isASCII
         switch count {
-        case 0: first = label
-        case 1: second = label
-        case 2: third = label
-        case 3: fourth = label
-        default: more.append(label)
+        case 0: first = name
+        case 1: second = name
+        case 2: third = name
+        case 3: fourth = name
+        default: more.append(name)
         }
         count += 1
     }
 
-    subscript(index: Int) -> Token {
-        let label: Token?
+    subscript(index: Int) -> SourceRange {
+        let name: SourceRange?
         switch index {
-        case 0: label = first
-        case 1: label = second
-        case 2: label = third
-        case 3: label = fourth
-        default: label = more[index - 4]
+        case 0: name = first
+        case 1: name = second
+        case 2: name = third
+        case 3: name = fourth
+        default: name = more[index - 4]
         }
-        guard let label else { preconditionFailure("label \(index) of \(count)") }
-        return label
+        guard let name else { preconditionFailure("label \(index) of \(count)") }
+        return name
     }
 }
 

@@ -302,8 +302,13 @@ public struct Parser {
 
     /// Whether two ranges hold the same source bytes.
     func sameText(_ first: SourceRange, _ second: SourceRange) -> Bool {
-        guard first.length == second.length, first.end <= bytes.count, second.end <= bytes.count else { return false }
-        return bytes[first.start..<first.end].elementsEqual(bytes[second.start..<second.end])
+        guard first.length == second.length, first.start >= 0, second.start >= 0, first.end <= bytes.count, second.end <= bytes.count else {
+            return false
+        }
+        return bytes.withUnsafeBufferPointer { bytes in
+            for offset in 0..<first.length where bytes[first.start + offset] != bytes[second.start + offset] { return false }
+            return true
+        }
     }
 
     /// The end of the previous token: where a missing token would be inserted.

@@ -217,7 +217,7 @@ extension Parser {
         var failed = false
         parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
             let label = parser.parseArgumentLabel(SortDescriptorLabel.self)
-            if let token = label.token, parser.isRepeated(token, among: &seen) {
+            if let token = label.token, parser.isRepeated(label, among: &seen) {
                 parser.error(.invalidArgument, "argument '\(parser.name(of: token).name):' is given twice", at: token.range)
             }
             switch label.known {
@@ -360,7 +360,7 @@ extension Parser {
             "'predicate:', 'sortBy:', 'fetchLimit:', 'fetchOffset:', 'includePendingChanges:', 'propertiesToFetch:' and 'relationshipKeyPathsForPrefetching:'"
         parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
             let label = parser.parseArgumentLabel(FetchDescriptorLabel.self)
-            if let token = label.token, parser.isRepeated(token, among: &seen) {
+            if let token = label.token, parser.isRepeated(label, among: &seen) {
                 parser.error(.invalidArgument, "argument '\(parser.name(of: token).name):' is given twice", at: token.range)
             }
             switch label.known {
@@ -458,7 +458,7 @@ extension Parser {
             let valid = "a 'FetchDescriptor', 'filter:', 'sort:', 'order:', 'animation:' and 'transaction:'"
             parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in
                 let label = parser.parseArgumentLabel(QueryMacroLabel.self)
-                if let token = label.token, parser.isRepeated(token, among: &seen) {
+                if let token = label.token, parser.isRepeated(label, among: &seen) {
                     parser.error(.invalidArgument, "argument '\(parser.name(of: token).name):' is given twice", at: token.range)
                 }
                 switch label.known {
