@@ -345,13 +345,23 @@ extension TypeChecker {
 
     /// The test a String method performs, and the label of its argument.
     static func stringTest(named method: String) -> (StringTest, label: String?)? {
+        // By the bytes first: comparing a long name with each literal in turn went through String's
+        // general comparison (about a thousand instructions for `localizedStandardContains`).
+        if method.hasSameBytes(as: "contains") { return (.contains, nil) }
+        if method.hasSameBytes(as: "hasPrefix") { return (.hasPrefix, nil) }
+        if method.hasSameBytes(as: "hasSuffix") { return (.hasSuffix, nil) }
+        if method.hasSameBytes(as: "starts") { return (.hasPrefix, "with") }
+        if method.hasSameBytes(as: "localizedStandardContains") { return (.localizedStandardContains, nil) }
+        // Other bytes spell the same name only when they are not ASCII (`K` as U+212A KELVIN SIGN):
+        // those are compared as Swift compares names, canonically.
+        guard method.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
         switch method {
-        case "contains": (.contains, nil)
-        case "hasPrefix": (.hasPrefix, nil)
-        case "hasSuffix": (.hasSuffix, nil)
-        case "starts": (.hasPrefix, "with")
-        case "localizedStandardContains": (.localizedStandardContains, nil)
-        default: nil
+        case "contains": return (.contains, nil)
+        case "hasPrefix": return (.hasPrefix, nil)
+        case "hasSuffix": return (.hasSuffix, nil)
+        case "starts": return (.hasPrefix, "with")
+        case "localizedStandardContains": return (.localizedStandardContains, nil)
+        default: return nil
         }
     }
 

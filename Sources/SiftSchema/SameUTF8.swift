@@ -14,3 +14,33 @@ extension String {
         return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 }
+
+extension String {
+    /// Whether the string's UTF-8 bytes are the literal's: the length compared first (a word
+    /// read), then the bytes in place. For telling names apart quickly: where two spellings may
+    /// still be the same name (not ASCII), the caller compares them as Swift does, with `==`.
+    package func hasSameBytes(as literal: StaticString) -> Bool {
+        guard utf8.count == literal.utf8CodeUnitCount else { return false }
+        guard literal.hasPointerRepresentation else { return self == literal.description }
+        let spelling = UnsafeRawPointer(literal.utf8Start)
+        let count = literal.utf8CodeUnitCount
+        let compared = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return count == 0 }
+            let name = UnsafeRawPointer(base)
+            // Eight bytes at a time, then the rest one by one.
+            var offset = 0
+            while count - offset >= 8 {
+                guard name.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == spelling.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else {
+                    return false
+                }
+                offset += 8
+            }
+            while offset < count {
+                guard name.load(fromByteOffset: offset, as: UInt8.self) == spelling.load(fromByteOffset: offset, as: UInt8.self) else { return false }
+                offset += 1
+            }
+            return true
+        }
+        return compared ?? utf8.elementsEqual(literal.description.utf8)
+    }
+}

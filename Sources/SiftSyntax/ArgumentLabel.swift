@@ -61,7 +61,9 @@ extension Parser {
 
     /// Whether a label was written before in the same list (as Swift compares names: by their
     /// bytes, canonically when either is not ASCII); records it if not. False without a label.
-    func isRepeated<Known>(_ label: ArgumentLabel<Known>, among seen: inout SeenLabels) -> Bool {
+    // Mutating, though it only reads: a non-mutating call from the argument lists' mutating code
+    // passed it a copy of the whole parser.
+    mutating func isRepeated<Known>(_ label: ArgumentLabel<Known>, among seen: inout SeenLabels) -> Bool {
         guard label.token != nil else { return false }
         let name = label.nameRange
         for index in 0..<seen.count where sameText(seen[index], name) { return true }

@@ -269,6 +269,7 @@ public struct Parser {
     }
 
     /// Whether the token is spelled `word`.
+    @inline(__always)
     func tokenTextEquals(_ token: Token, _ word: StaticString) -> Bool {
         text(in: token.range, equals: word)
     }
@@ -281,11 +282,15 @@ public struct Parser {
     }
 
     /// The name of an identifier or keyword token (back-quotes removed).
+    // Inlined, as `nameRange(of:)` is: a call of a non-mutating method from a mutating one passed
+    // a copy of the whole parser (a memcpy of 137 bytes, a few times per query).
+    @inline(__always)
     func name(of token: Token) -> Identifier {
         Identifier(source.text(in: nameRange(of: token)), at: token.range)
     }
 
     /// Where the name of an identifier or keyword token is: the token without its back-quotes.
+    @inline(__always)
     func nameRange(of token: Token) -> SourceRange {
         let range = token.range
         if token.kind == .identifier, range.length >= 2, bytes[range.start] == UInt8(ascii: "`") {
@@ -295,6 +300,7 @@ public struct Parser {
     }
 
     /// Whether the source text in `range` is spelled `word`.
+    @inline(__always)
     func text(in range: SourceRange, equals word: StaticString) -> Bool {
         guard range.length == word.utf8CodeUnitCount, range.end <= bytes.count else { return false }
         return bytes.withUnsafeBufferPointer { word.isSpelled(by: UnsafeBufferPointer(rebasing: $0[range.start..<range.end])) }
