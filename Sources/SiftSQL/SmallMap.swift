@@ -1,28 +1,37 @@
-/// A map for the few entries a query usually has (its joins' aliases, say): a list compared key
-/// by key while it is short, with a dictionary added once it is long. Hashing a name costs more
-/// than comparing it with a few others, and a dictionary's first insertion allocates its
+/// A map for the few entries a query usually has (its joins' aliases, say): one entry in place
+/// and a list compared key by key while it is short, with a dictionary added once it is long.
+/// Hashing a name costs more than comparing it with a few others, and a dictionary's first insertion allocates its
 /// storage; with many entries each look-up still takes constant time.
 ///
 /// Internal to this module, where it is specialized for its keys (a generic type used from
 /// another module, unspecialized, cost more than the hashing it saves).
 struct SmallMap<Key: Hashable, Value> {
-    /// The entries in order of insertion, in one array (one allocation, where a list of keys and
-    /// one of values took two).
+    /// One entry in place: most queries have one join, and a list's first append allocated it
+    /// (twice per query with a to-one join, one per map).
+    private var first: (key: Key, value: Value)?
+    /// The other entries, in one array (one allocation, where a list of keys and one of values
+    /// took two).
     private var entries: [(key: Key, value: Value)] = []
-    /// Each key's position, made once there are more than ``listLimit`` entries (nil before: an
-    /// empty dictionary literal cost 21 instructions per map made).
+    /// Each of ``entries``' keys' position, made once there are more than ``listLimit`` of them (nil
+    /// before: an empty dictionary literal cost 21 instructions per map made).
     private var positions: [Key: Int]?
 
-    /// Up to this many entries, a look-up compares keys in order.
+    /// Up to this many entries in the list, a look-up compares keys in order.
     static var listLimit: Int { 8 }
 
     subscript(key: Key) -> Value? {
-        get { index(of: key).map { entries[$0].value } }
+        get {
+            if let first, first.key == key { return first.value }
+            return index(of: key).map { entries[$0].value }
+        }
         set {
-            if let index = index(of: key) {
+            if let current = first, current.key == key {
+                first = newValue.map { (key, $0) }
+            } else if let index = index(of: key) {
                 guard let newValue else { return remove(at: index) }
                 entries[index].value = newValue
             } else if let newValue {
+                if first == nil { return first = (key, newValue) }
                 entries.append((key, newValue))
                 if positions != nil {
                     positions?[key] = entries.count - 1

@@ -30,6 +30,30 @@ import Testing
         #expect(map["absent"] == nil)
     }
 
+    /// Insertions, replacements and removals in any order, the entry kept in place among them
+    /// (removed, then another key taking its place), against a dictionary.
+    @Test func aSmallMapFollowsADictionaryThroughAnyOperations() {
+        var state: UInt64 = 2026_12_04
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for round in 0..<200 {
+            var map = SmallMap<String, Int>()
+            var reference: [String: Int] = [:]
+            let keys = round < 100 ? 3 : 24
+            for step in 0..<(20 + next(60)) {
+                let key = "k\(next(keys))"
+                let value: Int? = next(3) == 0 ? nil : step
+                map[key] = value
+                reference[key] = value
+                for probe in 0..<keys {
+                    #expect(map["k\(probe)"] == reference["k\(probe)"], "round \(round), step \(step), k\(probe)")
+                }
+            }
+        }
+    }
+
     @Test func valuesByVariableGrowOnDemand() {
         var values = ByVariable<String>()
         #expect(values[VariableID(3)] == nil)
