@@ -22,10 +22,12 @@ struct JoinKey: Hashable {
 }
 
 extension QueryLevel {
-    /// Turns the joins with these keys into inner joins.
-    func makeInner(_ keys: [JoinKey]) {
-        guard !keys.isEmpty else { return }
-        for index in joins.indices where keys.contains(joins[index].key) { joins[index].isInner = true }
+    /// Turns the join with this key into an inner join, and returns its alias; nil when the level
+    /// has no such join.
+    func makeInner(_ key: JoinKey) -> String? {
+        guard let alias = joinAliases[key] else { return nil }
+        for index in joins.indices where joins[index].key == key { joins[index].isInner = true }
+        return alias
     }
 }
 
@@ -38,72 +40,59 @@ extension QueryLevel {
 /// change itself only for `=`-style terms; Sift's two-valued comparisons use `IS`, which it does not
 /// recognise as rejecting a missing row.
 extension LoweringContext {
-    /// The keys of the root level's joins whose target must be present for `filter` to be true.
-    /// (A list: a level has a few joins, at most SQLite's 64 tables.)
-    mutating func requiredJoinKeys(_ filter: TypedExpr, rootAlias: String, level: QueryLevel) -> [JoinKey] {
-        var keys: [JoinKey] = []
-        for path in requiredPaths(filter) {
-            var alias = rootAlias
-            for relationship in path {
-                let key = JoinKey(baseAlias: alias, relationship: relationship.name)
-                guard let next = level.joinAliases[key] else { break }
-                keys.appendOnce(key)
-                alias = next
-            }
-        }
-        return keys
-    }
-
-    /// To-one paths from the root whose target is present in every row where `expression` is true.
-    /// Conservative: an expression it does not recognise requires nothing.
-    func requiredPaths(_ expression: TypedExpr) -> [[Relationship]] {
-        switch expression.kind {
+    /// Makes inner the root level's joins whose target must be present for `filter` to be true.
+    ///
+    /// Walks the filter once, marking each join of a required path as it is found: lists of the
+    /// paths' relationships, and of the keys they named, were four allocations and a copy of each
+    /// relationship for a query with one join.
+    mutating func makeRequiredJoinsInner(_ filter: TypedExpr, rootAlias: String, level: QueryLevel) {
+        switch filter.kind {
         case .logical(let operands, .and):
-            return operands.flatMap(requiredPaths)
+            for operand in operands { makeRequiredJoinsInner(operand, rootAlias: rootAlias, level: level) }
         case .comparison(.equal, let left, let right):
             // `a?.b == value`: nil (a missing target) never equals a value that is not nil.
-            if case .injectOptional = right.kind { return nilWhenMissing(left) }
-            if case .injectOptional = left.kind { return nilWhenMissing(right) }
-            return []
+            if case .injectOptional = right.kind { return makeInner(nilWhenMissing: left, rootAlias: rootAlias, level: level) }
+            if case .injectOptional = left.kind { return makeInner(nilWhenMissing: right, rootAlias: rootAlias, level: level) }
         case .comparison(.notEqual, let left, let right):
             // `a?.b != nil`, `a != nil`.
-            if case .constant(.null) = right.kind { return nilWhenMissing(left) }
-            if case .constant(.null) = left.kind { return nilWhenMissing(right) }
-            return []
+            if case .constant(.null) = right.kind { return makeInner(nilWhenMissing: left, rootAlias: rootAlias, level: level) }
+            if case .constant(.null) = left.kind { return makeInner(nilWhenMissing: right, rootAlias: rootAlias, level: level) }
         case .nilCoalescing(let optional, let fallback):
             // `a?.b.contains(x) ?? false`.
-            if case .constant(.bool(false)) = fallback.kind { return nilWhenMissing(optional) }
-            return []
+            if case .constant(.bool(false)) = fallback.kind { makeInner(nilWhenMissing: optional, rootAlias: rootAlias, level: level) }
         case .ifLet(let source, _, _, let otherwise):
             // `if let x = a?.b { ... } else { false }`.
-            if case .constant(.bool(false)) = otherwise.kind { return nilWhenMissing(source) }
-            return []
+            if case .constant(.bool(false)) = otherwise.kind { makeInner(nilWhenMissing: source, rootAlias: rootAlias, level: level) }
         default:
-            return []
+            // Conservative: an expression not recognised here requires nothing.
+            break
         }
     }
 
-    /// The to-one paths whose missing target makes `expression` nil.
-    private func nilWhenMissing(_ expression: TypedExpr) -> [[Relationship]] {
-        switch expression.kind {
-        case .optionalMap(let source, _, _):
-            return toOnePath(source).map { [$0] } ?? []
-        default:
-            return toOnePath(expression).map { [$0] } ?? []
+    /// Makes inner the joins of the to-one path whose missing target makes `expression` nil.
+    private mutating func makeInner(nilWhenMissing expression: TypedExpr, rootAlias: String, level: QueryLevel) {
+        if case .optionalMap(let source, _, _) = expression.kind {
+            _ = makeInner(toOnePath: source, rootAlias: rootAlias, level: level)
+        } else {
+            _ = makeInner(toOnePath: expression, rootAlias: rootAlias, level: level)
         }
     }
 
-    /// The relationships of an optional to-one chain from the root (`company`, `company?.parent`).
-    private func toOnePath(_ expression: TypedExpr) -> [Relationship]? {
+    /// Makes inner the joins of an optional to-one chain from the root (`company`,
+    /// `company?.parent`), from the root out, as far as the level has joined it; returns the alias of
+    /// the chain's last join, or nil when the expression is no such chain. Nothing is changed for
+    /// an expression that is not one: every step's shape is checked on the way to the root, before
+    /// any join is changed on the way back.
+    private mutating func makeInner(toOnePath expression: TypedExpr, rootAlias: String, level: QueryLevel) -> String? {
         switch expression.kind {
         case .toOne(let base, let relationship):
             guard case .variable(let id) = base.kind, id == query.root else { return nil }
-            return [relationship]
+            return level.makeInner(JoinKey(baseAlias: rootAlias, relationship: relationship.name))
         case .optionalMap(let source, let variable, let body):
             guard case .toOne(let base, let relationship) = body.kind, case .variable(variable) = base.kind,
-                let prefix = toOnePath(source)
+                let alias = makeInner(toOnePath: source, rootAlias: rootAlias, level: level)
             else { return nil }
-            return prefix + [relationship]
+            return level.makeInner(JoinKey(baseAlias: alias, relationship: relationship.name))
         default:
             return nil
         }

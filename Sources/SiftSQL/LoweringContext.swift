@@ -484,7 +484,7 @@ struct LoweringContext {
 
         let level = rootLevel
         if let level, !level.joins.isEmpty, let filter = query.filter {
-            level.makeInner(requiredJoinKeys(filter, rootAlias: rootAlias, level: level))
+            makeRequiredJoinsInner(filter, rootAlias: rootAlias, level: level)
         }
         let limitClause = limit != nil || offset != nil ? dialect.limit(limit, offset: offset) : nil
         let rendered: RenderedSQL
@@ -662,9 +662,3 @@ extension Set {
     }
 }
 
-extension Array where Element: Equatable {
-    /// Appends `element` unless the array holds it already (for the short lists of facts).
-    mutating func appendOnce(_ element: Element) {
-        if !contains(element) { append(element) }
-    }
-}
