@@ -191,7 +191,14 @@ public struct TypeChecker {
         case nil:
             root = declare("$0", type: rootType, origin: .root, at: query.range)
         }
-        let sort = query.sort.compactMap { checkSortKey($0, model: model) }
+        // By index: each key is read in place (a closure or a for-in loop took a copy of each key,
+        // its key path's lists and names retained and released).
+        let keys = query.sort
+        var sort: [CheckedSortKey] = []
+        if !keys.isEmpty { sort.reserveCapacity(keys.count) }
+        for index in keys.indices {
+            if let checked = checkSortKey(keys[index], model: model) { sort.append(checked) }
+        }
         let limit = query.limit.map { checkCount($0, what: "limit") }
         let offset = query.offset.map { checkCount($0, what: "offset") }
         return CheckedQuery(
@@ -255,8 +262,9 @@ public struct TypeChecker {
         {
             body(name, type.range)
         }
-        for key in query.sort {
-            if let root = key.keyPath.root, case .named(let name, _) = root.kind { body(name, root.range) }
+        let keys = query.sort
+        for index in keys.indices {
+            if let root = keys[index].keyPath.root, case .named(let name, _) = root.kind { body(name, root.range) }
         }
     }
 

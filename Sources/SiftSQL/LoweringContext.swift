@@ -475,7 +475,8 @@ struct LoweringContext {
             conjuncts = lowerWhereClause(filter)
         }
         var orderBy: [SQLFragment] = []
-        for key in query.sort { orderBy.append(lowerSortKey(key, rootAlias: rootAlias)) }
+        let keys = query.sort
+        for index in keys.indices { orderBy.append(lowerSortKey(keys[index], rootAlias: rootAlias)) }
         if options.breakTiesByPrimaryKey, !query.sort.isEmpty {
             for column in root.primaryKey { orderBy.append(.column(rootAlias, column)) }
         }
