@@ -399,7 +399,7 @@ extension TypeChecker {
         guard parameter(named: name.name) == nil, declaredType(ofParameter: name.name) == nil else { return false }
         let root = variables.first { $0.origin == .root }
         guard let root, case .model(let modelName) = root.type, let model = model(named: modelName) else { return false }
-        if model.member(named: name.name) != nil, implicitSelf == nil {
+        if model.memberIndex(named: name.name) != nil, implicitSelf == nil {
             let prefix = root.name == "self" ? "$0" : root.name
             error(
                 .implicitParameter, "cannot find '\(name.name)' in scope; did you mean '\(prefix).\(name.name)'?",

@@ -354,7 +354,7 @@ extension TypeChecker {
         if method.hasSameBytes(as: "localizedStandardContains") { return (.localizedStandardContains, nil) }
         // Other bytes spell the same name only when they are not ASCII (`K` as U+212A KELVIN SIGN):
         // those are compared as Swift compares names, canonically.
-        guard method.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        guard !method.isASCII else { return nil }
         switch method {
         case "contains": return (.contains, nil)
         case "hasPrefix": return (.hasPrefix, nil)

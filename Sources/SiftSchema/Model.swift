@@ -232,7 +232,7 @@ public struct Model: Sendable, Hashable {
         let count = name.utf8.count
         let lengths = storage.derived.memberNameLengths
         for index in lengths.indices where lengths[index] == count && names[index] == name { return index }
-        if name.utf8.contains(where: { $0 >= 0x80 }) { return names.firstIndex(of: name) }
+        if !name.isASCII { return names.firstIndex(of: name) }
         return nil
     }
 

@@ -41,7 +41,7 @@ public struct Schema: Sendable, Hashable {
                 for index in lengths.indices where lengths[index] == length && storage.fields.models[index].name == name {
                     return storage.fields.models[index]
                 }
-                if name.utf8.contains(where: { $0 >= 0x80 }), let model = storage.fields.models.first(where: { $0.name == name }) {
+                if !name.isASCII, let model = storage.fields.models.first(where: { $0.name == name }) {
                     return model
                 }
             } else if let model = storage.fields.models.first(where: { $0.name == name }) {
