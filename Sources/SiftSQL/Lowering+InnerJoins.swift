@@ -26,7 +26,7 @@ extension QueryLevel {
     /// has no such join.
     func makeInner(_ key: JoinKey) -> String? {
         guard let alias = joinAliases[key] else { return nil }
-        for index in joins.indices where joins[index].key == key { joins[index].isInner = true }
+        makeJoinInner(key)
         return alias
     }
 }

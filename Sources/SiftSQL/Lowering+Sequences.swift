@@ -364,7 +364,7 @@ extension LoweringContext {
         bindElement(variable, of: nested)
         let condition = lowerCondition(predicate)
         level.from = level.from + " JOIN " + nested.level.from
-        level.joins += nested.level.joins
+        level.appendJoins(of: nested.level)
         // Its correlation first, as its own body would write it.
         var conditions: [SQLFragment] = []
         if let correlation = nested.level.correlation { conditions.append(correlation.condition) }

@@ -102,7 +102,10 @@ final class QueryLevel {
     /// A table read under its own name (the root level's), kept as its name: the select writes it
     /// straight into the SQL instead of first building a fragment of it (an allocation per query).
     let ownTable: String?
-    @exclusivity(unchecked) var joins: [ToOneJoin] = []
+    /// Its to-one joins in order, the first kept in place: a level with any mostly has one, and a
+    /// list's first append was an allocation per query with a to-one path.
+    @exclusivity(unchecked) private(set) var firstJoin: ToOneJoin?
+    @exclusivity(unchecked) private(set) var otherJoins: [ToOneJoin] = []
     /// How a subquery is tied to its outer row (`inner = outer`), its first condition: kept as
     /// names and written by ``appendBody(to:extraConditions:last:lastPrefix:)`` (a fragment of it,
     /// and the list of conditions it started, were two allocations a subquery).
@@ -133,6 +136,40 @@ final class QueryLevel {
     /// Whether the `FROM` item is ``ownTable`` alone (nothing replaced it).
     var readsOwnTable: Bool { fromItem == nil && ownTable != nil }
 
+    /// Whether it has a to-one join.
+    var hasJoins: Bool { firstJoin != nil }
+
+    /// Adds a to-one join after the others.
+    func appendJoin(_ join: ToOneJoin) {
+        if firstJoin == nil { firstJoin = join } else { otherJoins.append(join) }
+    }
+
+    /// Adds another level's to-one joins after its own.
+    func appendJoins(of other: QueryLevel) {
+        if let join = other.firstJoin { appendJoin(join) }
+        for join in other.otherJoins { appendJoin(join) }
+    }
+
+    /// Turns the join with this key into an inner join.
+    func makeJoinInner(_ key: JoinKey) {
+        if firstJoin?.key == key { firstJoin?.isInner = true }
+        for index in otherJoins.indices where otherJoins[index].key == key { otherJoins[index].isInner = true }
+    }
+
+    /// About the length of its joins' SQL (` JOIN ` and each target), to size a buffer.
+    var joinsLength: Int {
+        var length = firstJoin.map { 12 + $0.target.estimatedLength } ?? 0
+        for join in otherJoins { length += 12 + join.target.estimatedLength }
+        return length
+    }
+
+    /// ` JOIN target` or ` LEFT JOIN target`.
+    private static func append(_ join: ToOneJoin, to sql: inout SQLFragment) {
+        sql.appendText(" ")
+        sql.appendText(join.keyword)
+        sql += join.target
+    }
+
     /// `FROM ... JOIN ... WHERE ...` of this level (without SELECT).
     func body(extraConditions: [SQLFragment] = []) -> SQLFragment {
         var sql = SQLFragment(reservingCapacity: bodyLength(extraConditions))
@@ -143,7 +180,7 @@ final class QueryLevel {
     /// About the length of ``appendBody(to:extraConditions:last:lastPrefix:)``'s SQL, to size a buffer.
     func bodyLength(_ extraConditions: [SQLFragment], last: SQLFragment? = nil) -> Int {
         var length = 5 + from.estimatedLength + 7
-        for join in joins { length += 11 + join.target.estimatedLength }
+        length += joinsLength
         if let correlation { length += 8 + correlation.inner.estimatedLength + correlation.outer.estimatedLength }
         for condition in extraConditions { length += 5 + condition.estimatedLength }
         if let last { length += 9 + last.estimatedLength }
@@ -157,11 +194,8 @@ final class QueryLevel {
     ) {
         sql.appendText("FROM ")
         sql += from
-        for join in joins {
-            sql.appendText(" ")
-            sql.appendText(join.keyword)
-            sql += join.target
-        }
+        if let firstJoin { Self.append(firstJoin, to: &sql) }
+        for join in otherJoins { Self.append(join, to: &sql) }
         var first = true
         if let correlation {
             sql.appendText(" WHERE ")
@@ -484,7 +518,7 @@ struct LoweringContext {
         let offset = query.offset.map { lowerValue($0, hint: .count).sql }
 
         let level = rootLevel
-        if let level, !level.joins.isEmpty, let filter = query.filter {
+        if let level, level.hasJoins, let filter = query.filter {
             makeRequiredJoinsInner(filter, rootAlias: rootAlias, level: level)
         }
         let limitClause = limit != nil || offset != nil ? dialect.limit(limit, offset: offset) : nil
@@ -525,13 +559,10 @@ struct LoweringContext {
     ) -> RenderedSQL {
         // Without a root level (nothing joined it), the table's own name.
         let ownTable = level.map { $0.readsOwnTable ? $0.ownTable : nil } ?? model.tableName
-        let joins = level?.joins ?? []
         var capacity =
             32 + model.tableQualifiedColumns.count + (ownTable.map { $0.utf8.count + 2 } ?? level?.from.estimatedLength ?? 0)
             + (limit?.estimatedLength ?? 0)
-        for join in joins {
-            capacity += join.target.estimatedLength + 12
-        }
+        capacity += level?.joinsLength ?? 0
         capacity += conjuncts.estimatedLength + 8
         for key in orderBy {
             capacity += key.estimatedLength + 2
@@ -540,11 +571,18 @@ struct LoweringContext {
         var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity, bindings: 4)
         sql.appendSelectHead(of: model)
         if let ownTable { sql.append(identifier: ownTable) } else if let level { sql.append(level.from) }
-        for join in joins {
-            sql.appendNewline(indent: 0)
+        if let level {
             // The keyword, then the target in place (not first joined in a fragment of their own).
-            sql.append(sql: join.keyword)
-            sql.append(join.target)
+            if let join = level.firstJoin {
+                sql.appendNewline(indent: 0)
+                sql.append(sql: join.keyword)
+                sql.append(join.target)
+            }
+            for join in level.otherJoins {
+                sql.appendNewline(indent: 0)
+                sql.append(sql: join.keyword)
+                sql.append(join.target)
+            }
         }
         if let terms = conjuncts.list, !terms.isEmpty {
             sql.appendNewline(indent: 0)
@@ -646,7 +684,7 @@ struct LoweringContext {
             sql.appendColumn(joinAlias, targetColumn)
             sql += " = "
             sql.appendColumn(baseAlias, column)
-            level.joins.append(ToOneJoin(key: key, target: sql))
+            level.appendJoin(ToOneJoin(key: key, target: sql))
         }
         return (joinAlias, target)
     }
