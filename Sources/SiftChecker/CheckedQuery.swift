@@ -18,6 +18,8 @@ public struct CheckedQuery: Sendable, Hashable {
         get { storage.fields.filter }
         set { uniqueStorage().fields.filter = newValue }
     }
+    /// The height of ``filter``'s tree, read in place (the filter's getter copies the node).
+    package var filterHeight: Int? { (storage.fields.filter?.height).map { Int($0) } }
     public var sort: [CheckedSortKey] {
         get { storage.fields.sort }
         set { uniqueStorage().fields.sort = newValue }

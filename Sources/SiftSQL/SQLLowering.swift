@@ -67,7 +67,7 @@ public struct SQLLowering {
         var lowering = LoweringContext(query: query, schema: schema, dialect: dialect, options: options)
         // Lowering recurses over the tree with large frames: a deep tree (up to the parser's bound
         // of 512 levels) is lowered on a thread with a large stack, whatever the caller's.
-        if let filter = query.filter, TypedTreeDepth.exceeds(Self.inlineDepth, filter) {
+        if let height = query.filterHeight, height > Self.inlineDepth {
             return LargeStack.run { [lowering] in
                 var lowering = lowering
                 return lowering.lowerQuery()
