@@ -69,7 +69,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite"], exclude: ["Golden"], swiftSettings: strict),
+            name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite", "SiftTestSupport"], exclude: ["Golden"], swiftSettings: strict),
         // Shared by the test targets: a seeded generator.
         .target(name: "SiftTestSupport", path: "Tests/SiftTestSupport", swiftSettings: strict),
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite", "SiftTestSupport"], swiftSettings: strict),

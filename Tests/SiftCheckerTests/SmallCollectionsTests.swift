@@ -1,3 +1,4 @@
+import SiftTestSupport
 import Testing
 
 @testable import SiftChecker
@@ -33,11 +34,8 @@ import Testing
     /// Insertions, replacements and removals in any order, the entry kept in place among them
     /// (removed, then another key taking its place), against a dictionary.
     @Test func aSmallMapFollowsADictionaryThroughAnyOperations() {
-        var state: UInt64 = 2026_12_04
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SplitMix64(seed: 2026_12_04)
+        func next(_ bound: Int) -> Int { random.below(bound) }
         for round in 0..<200 {
             var map = SmallMap<String, Int>()
             var reference: [String: Int] = [:]

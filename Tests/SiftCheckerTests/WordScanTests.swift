@@ -1,3 +1,4 @@
+import SiftTestSupport
 import Testing
 
 @testable import SiftSQL
@@ -10,7 +11,7 @@ import Testing
     static let interestingBytes: [UInt8] = [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x21, 0x22, 0x23, 0x41, 0x7F, 0x80, 0x83, 0xA2, 0xC3, 0xFF]
 
     @Test func textLengthIsTheCountOfBytesBeforeTheFirstMarker() {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<50_000 {
             let bytes = (0..<8).map { _ in Self.pick(&generator) }
             let word = bytes.withUnsafeBufferPointer { WordScan.load($0.baseAddress!) }
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func containsQuoteLooksAtTheFirstBytesOnly() {
-        var generator = SplitMix(seed: 11)
+        var generator = SplitMix64(seed: 11)
         for _ in 0..<50_000 {
             let bytes = (0..<8).map { _ in Self.pick(&generator) }
             let word = bytes.withUnsafeBufferPointer { WordScan.load($0.baseAddress!) }
@@ -41,20 +42,7 @@ import Testing
     }
 
     /// Mostly the interesting bytes, sometimes any byte.
-    static func pick(_ generator: inout SplitMix) -> UInt8 {
+    static func pick(_ generator: inout SplitMix64) -> UInt8 {
         generator.next() % 4 == 0 ? UInt8(truncatingIfNeeded: generator.next()) : interestingBytes[Int(generator.next() % UInt64(interestingBytes.count))]
-    }
-
-    /// SplitMix64: a small deterministic generator.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
