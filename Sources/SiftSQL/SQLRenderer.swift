@@ -75,6 +75,8 @@ struct SQLRenderer<Dialect: SQLDialect> {
     private var parameters: [CompiledParameter] {
         guard parameterCount > 0 else { return [] }
         var parameters: [CompiledParameter] = []
+        // Room for every parameter slot (at least as many as names): a second parameter grew the list.
+        parameters.reserveCapacity(parameterCount)
         // Past a few names, each name's entry is found by hashing.
         var entries: [String: Int]? = parameterCount > Self.listLimit ? [:] : nil
         for offset in bindings.indices {
