@@ -41,12 +41,14 @@ public struct CompiledQuery: Sendable, Hashable {
     public var nfcOrNFDAssumptions: [String] { textFacts.assumptions(.nfcOrNFD) }
     /// Whether the SQL relies on facts about the data: an assumption of a text column's form or of
     /// a reference being intact (without building the lists).
-    public var reliesOnFacts: Bool { textFacts.hasAssumptions || !referenceAssumptions.isEmpty }
+    public var reliesOnFacts: Bool { textFacts.hasAssumptions || references.hasAssumptions }
+    /// The references asked about and those the SQL assumes intact: the two lists below.
+    var references: ReferenceFacts
     /// References whose being intact would let the SQL leave out a join.
-    public internal(set) var referenceCandidates: [ForeignKeyReference] = []
+    public var referenceCandidates: [ForeignKeyReference] { references.candidates }
     /// References the SQL assumes intact (it reads the foreign key instead of joining the target):
     /// if that stops being true, the query must be lowered again.
-    public internal(set) var referenceAssumptions: [ForeignKeyReference] = []
+    public var referenceAssumptions: [ForeignKeyReference] { references.assumptions }
 
     /// Works out ``bindingParameters`` from the parameters' positions.
     mutating func indexBindingParameters() {

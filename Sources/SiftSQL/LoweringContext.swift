@@ -363,8 +363,7 @@ struct LoweringContext {
     /// those the SQL assumes a form of.
     var textColumns = TextColumnFacts()
     /// References whose being intact changes the SQL, and those the SQL assumes intact.
-    var referenceCandidates: [ForeignKeyReference] = []
-    var referenceAssumptions: [ForeignKeyReference] = []
+    var references = ReferenceFacts()
 
     init(query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: SQLLowering.Options) {
         self.query = query
@@ -481,11 +480,10 @@ struct LoweringContext {
     /// Whether the facts say `reference` is intact; records it as a candidate, and as an
     /// assumption when it is.
     mutating func isIntact(_ reference: ForeignKeyReference) -> Bool {
-        if referenceCandidates.contains(reference) { return referenceAssumptions.contains(reference) }
-        referenceCandidates.append(reference)
-        guard options.facts.intactReferences.containsComparing(reference) else { return false }
-        referenceAssumptions.append(reference)
-        return true
+        if let assumed = references.isAssumed(reference) { return assumed }
+        let intact = options.facts.intactReferences.containsComparing(reference)
+        references.record(reference, assumed: intact)
+        return intact
     }
 
     /// The column that is NULL exactly when a row is missing: for a to-one join, the column it
@@ -546,7 +544,7 @@ struct LoweringContext {
         var compiled = CompiledQuery(
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, query: query,
             textFacts: textColumns,
-            referenceCandidates: referenceCandidates, referenceAssumptions: referenceAssumptions)
+            references: references)
         compiled.indexBindingParameters()
         return compiled
     }
