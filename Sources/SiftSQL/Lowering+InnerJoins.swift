@@ -14,6 +14,16 @@ struct ToOneJoin {
     var keyword: StaticString { isInner ? "JOIN " : "LEFT JOIN " }
 }
 
+extension SQLRenderer {
+    /// A to-one join on a line of its own: the keyword, then the target in place (not first joined
+    /// in a fragment of their own).
+    mutating func appendJoin(_ join: ToOneJoin) {
+        appendNewline(indent: 0)
+        append(sql: join.keyword)
+        append(join.target)
+    }
+}
+
 /// A to-one join's identity in a query level: the alias it starts from and the relationship it
 /// follows (two names compared, where a `baseAlias.relationship` string was made at every use).
 struct JoinKey: Hashable {

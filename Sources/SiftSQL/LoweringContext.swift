@@ -570,17 +570,8 @@ struct LoweringContext {
         sql.appendSelectHead(of: model)
         if let ownTable { sql.append(identifier: ownTable) } else if let level { sql.append(level.from) }
         if let level {
-            // The keyword, then the target in place (not first joined in a fragment of their own).
-            if let join = level.firstJoin {
-                sql.appendNewline(indent: 0)
-                sql.append(sql: join.keyword)
-                sql.append(join.target)
-            }
-            for join in level.otherJoins {
-                sql.appendNewline(indent: 0)
-                sql.append(sql: join.keyword)
-                sql.append(join.target)
-            }
+            if let join = level.firstJoin { sql.appendJoin(join) }
+            for join in level.otherJoins { sql.appendJoin(join) }
         }
         if let terms = conjuncts.list, !terms.isEmpty {
             sql.appendNewline(indent: 0)
