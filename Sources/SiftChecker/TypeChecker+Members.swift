@@ -343,26 +343,23 @@ extension TypeChecker {
         return checkMethodFallback(base, name: name, call: call, at: range)
     }
 
+    /// The String methods that test a string against another, and whether their argument is
+    /// labelled `with:` (plain values: the table is read without retaining anything).
+    private static let stringTests: [(spelling: StaticString, test: StringTest, labelledWith: Bool)] = [
+        ("contains", .contains, false), ("hasPrefix", .hasPrefix, false), ("hasSuffix", .hasSuffix, false),
+        ("starts", .hasPrefix, true), ("localizedStandardContains", .localizedStandardContains, false),
+    ]
+
     /// The test a String method performs, and the label of its argument.
     static func stringTest(named method: String) -> (StringTest, label: String?)? {
-        // By the bytes first: comparing a long name with each literal in turn went through String's
-        // general comparison (about a thousand instructions for `localizedStandardContains`).
-        if method.hasSameBytes(as: "contains") { return (.contains, nil) }
-        if method.hasSameBytes(as: "hasPrefix") { return (.hasPrefix, nil) }
-        if method.hasSameBytes(as: "hasSuffix") { return (.hasSuffix, nil) }
-        if method.hasSameBytes(as: "starts") { return (.hasPrefix, "with") }
-        if method.hasSameBytes(as: "localizedStandardContains") { return (.localizedStandardContains, nil) }
+        // By the bytes first: comparing a long name with each spelling in turn went through
+        // String's general comparison (about a thousand instructions for `localizedStandardContains`).
         // Other bytes spell the same name only when they are not ASCII (`K` as U+212A KELVIN SIGN):
         // those are compared as Swift compares names, canonically.
+        for entry in stringTests where method.hasSameBytes(as: entry.spelling) { return (entry.test, entry.labelledWith ? "with" : nil) }
         guard !method.isASCII else { return nil }
-        switch method {
-        case "contains": return (.contains, nil)
-        case "hasPrefix": return (.hasPrefix, nil)
-        case "hasSuffix": return (.hasSuffix, nil)
-        case "starts": return (.hasPrefix, "with")
-        case "localizedStandardContains": return (.localizedStandardContains, nil)
-        default: return nil
-        }
+        for entry in stringTests where method == entry.spelling.description { return (entry.test, entry.labelledWith ? "with" : nil) }
+        return nil
     }
 
     mutating func checkMethodFallback(_ base: TypedExpr, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
