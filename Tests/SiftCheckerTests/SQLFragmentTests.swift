@@ -1,4 +1,5 @@
 import Sift
+import SiftTestSupport
 import Testing
 
 /// SQL fragments as one byte stream: copies are values (appending to one leaves the other as it
@@ -212,30 +213,30 @@ extension SQLFragmentTests {
     /// quotes inside names, long names, hundreds of bindings (`?100` and more), repeated
     /// parameters and line breaks indented deeper than a reservation's room, on one line or laid out.
     @Test func sqliteInPlaceWriterMatchesTheGeneralRenderer() {
-        var generator = SeededBytes(seed: 20261203)
+        var generator = SplitMix64(seed: 20261203)
         for round in 0..<600 {
             var segments: [SQLFragment.Segment] = []
-            for _ in 0..<(1 + generator.next(below: round < 400 ? 12 : 400)) {
-                switch generator.next(below: 8) {
-                case 0: segments.append(.sql(["a = ", " AND ", "(", ")", ", ", " IS NOT ", "é"][generator.next(below: 7)]))
+            for _ in 0..<(1 + generator.below(round < 400 ? 12 : 400)) {
+                switch generator.below(8) {
+                case 0: segments.append(.sql(["a = ", " AND ", "(", ")", ", ", " IS NOT ", "é"][generator.below(7)]))
                 case 6:
                     // Text runs of every length around a word (8 bytes), ASCII or not.
-                    let length = 1 + generator.next(below: 24)
-                    segments.append(.sql(String((0..<length).map { _ in ["A", " ", "(", "ü", "_", ">"][generator.next(below: 6)] })))
+                    let length = 1 + generator.below(24)
+                    segments.append(.sql(String((0..<length).map { _ in ["A", " ", "(", "ü", "_", ">"][generator.below(6)] })))
                 case 7:
                     // Names of every length around a word, with a quote at any place or none.
-                    let length = generator.next(below: 20)
-                    let quoteAt = generator.next(below: 3) == 0 ? generator.next(below: max(length, 1)) : -1
-                    segments.append(.identifier(String((0..<length).map { $0 == quoteAt ? "\"" : ["b", "é", "_", "Q"][generator.next(below: 4)] })))
+                    let length = generator.below(20)
+                    let quoteAt = generator.below(3) == 0 ? generator.below(max(length, 1)) : -1
+                    segments.append(.identifier(String((0..<length).map { $0 == quoteAt ? "\"" : ["b", "é", "_", "Q"][generator.below(4)] })))
                 case 1:
-                    let length = generator.next(below: 4) == 0 ? 40 + generator.next(below: 200) : generator.next(below: 12)
-                    segments.append(.identifier(String((0..<length).map { _ in ["a", "\"", "ü", "_", "Z"][generator.next(below: 5)] })))
-                case 2: segments.append(.newline(indent: generator.next(below: 4) == 0 ? generator.next(below: 200) : generator.next(below: 3)))
-                case 3: segments.append(.binding(.constant([.null, .integer(-7), .real(2.5), .text(String(repeating: "x", count: generator.next(below: 30)))][generator.next(below: 4)])))
+                    let length = generator.below(4) == 0 ? 40 + generator.below(200) : generator.below(12)
+                    segments.append(.identifier(String((0..<length).map { _ in ["a", "\"", "ü", "_", "Z"][generator.below(5)] })))
+                case 2: segments.append(.newline(indent: generator.below(4) == 0 ? generator.below(200) : generator.below(3)))
+                case 3: segments.append(.binding(.constant([.null, .integer(-7), .real(2.5), .text(String(repeating: "x", count: generator.below(30)))][generator.below(4)])))
                 default:
                     // Up to 24 slots (12 names, two encodings): past the renderer's 8-parameter list.
-                    let name = ["p", "q", "long_parameter_name", "a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9"][generator.next(below: round < 400 ? 3 : 12)]
-                    segments.append(.binding(.parameter(name: name, encoding: generator.next(below: 2) == 0 ? .plain : .decomposed)))
+                    let name = ["p", "q", "long_parameter_name", "a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9"][generator.below(round < 400 ? 3 : 12)]
+                    segments.append(.binding(.parameter(name: name, encoding: generator.below(2) == 0 ? .plain : .decomposed)))
                 }
             }
             // What the placeholders must be, worked out apart from the renderer: a parameter slot
@@ -263,19 +264,6 @@ extension SQLFragmentTests {
                 #expect(placeholders == expectedPlaceholders, "round \(round), readable: \(readable)")
             }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for the test's fragments.
-private struct SeededBytes {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }
 

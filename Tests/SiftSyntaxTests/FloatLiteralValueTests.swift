@@ -1,21 +1,10 @@
 @testable import SiftSyntax
+import SiftTestSupport
 import Testing
 
 /// A float literal's value is what Swift's own conversion gives, to the bit, whether it takes the
 /// short decimal path (`99.8`) or the general one (`1e3`, `0x1p4`, 16 digits or more).
 @Suite struct FloatLiteralValueTests {
-    /// A fixed-seed generator (SplitMix64), so that a failure repeats.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func expectSameAsSwift(_ text: String) {
         let value = FloatLiteral(text: text).value
         let swift = Double(text)
@@ -23,7 +12,7 @@ import Testing
     }
 
     @Test func shortDecimalsMatchSwiftsConversion() {
-        var random = Generator(state: 2026)
+        var random = SplitMix64(seed: 2026)
         for _ in 0..<50_000 {
             let integerDigits = Int(random.next() % 9)
             let fractionDigits = 1 + Int(random.next() % 15)
