@@ -506,27 +506,17 @@ struct LoweringContext {
         if let filter = query.filter {
             conjuncts = lowerWhereClause(filter)
         }
-        var orderBy: [SQLFragment] = []
-        let keys = query.sort
-        for index in keys.indices { orderBy.append(lowerSortKey(keys[index], rootAlias: rootAlias)) }
-        if options.breakTiesByPrimaryKey, !query.sort.isEmpty {
-            for column in root.primaryKey { orderBy.append(.column(rootAlias, column)) }
-        }
-        let limit = query.limit.map { lowerValue($0, hint: .count).sql }
-        let offset = query.offset.map { lowerValue($0, hint: .count).sql }
+        let tail = lowerOrderAndLimit(rootAlias: rootAlias)
 
         let level = rootLevel
         if let level, level.hasJoins, let filter = query.filter {
             makeRequiredJoinsInner(filter, rootAlias: rootAlias, level: level)
         }
-        let limitClause = limit != nil || offset != nil ? dialect.limit(limit, offset: offset) : nil
         let rendered: RenderedSQL
         if SQLiteDialect.isDialect(of: dialect) {
-            rendered = writeSelect(
-                in: SQLiteDialect(), model: root, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
+            rendered = writeSelect(in: SQLiteDialect(), model: root, level: level, conjuncts: conjuncts, tail: tail)
         } else {
-            rendered = writeSelect(
-                in: dialect, model: root, level: level, conjuncts: conjuncts, orderBy: orderBy, limit: limitClause)
+            rendered = writeSelect(in: dialect, model: root, level: level, conjuncts: conjuncts, tail: tail)
         }
         // In order of first placeholder, as the renderer met them.
         // Their types filled in place in the renderer's list.
@@ -552,19 +542,15 @@ struct LoweringContext {
     /// The whole `SELECT`, written by the renderer: the fixed parts straight, the lowered parts
     /// rendered in place. The root rows are read under the table's own name.
     private mutating func writeSelect(
-        in dialect: some SQLDialect, model: Model, level: QueryLevel?, conjuncts: WhereTerms,
-        orderBy: [SQLFragment], limit: SQLFragment?
+        in dialect: some SQLDialect, model: Model, level: QueryLevel?, conjuncts: WhereTerms, tail: SQLFragment?
     ) -> RenderedSQL {
         // Without a root level (nothing joined it), the table's own name.
         let ownTable = level.map { $0.readsOwnTable ? $0.ownTable : nil } ?? model.tableName
         var capacity =
             32 + model.tableQualifiedColumns.count + (ownTable.map { $0.utf8.count + 2 } ?? level?.from.estimatedLength ?? 0)
-            + (limit?.estimatedLength ?? 0)
+            + (tail?.estimatedLength ?? 0)
         capacity += level?.joinsLength ?? 0
         capacity += conjuncts.estimatedLength + 8
-        for key in orderBy {
-            capacity += key.estimatedLength + 2
-        }
         // Room for a few bindings (their count is not kept apart from the bytes).
         var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity, bindings: 4)
         sql.appendSelectHead(of: model)
@@ -599,18 +585,7 @@ struct LoweringContext {
                 sql.append(rest)
             }
         }
-        if !orderBy.isEmpty {
-            sql.appendNewline(indent: 0)
-            sql.append(sql: "ORDER BY ")
-            for (index, key) in orderBy.enumerated() {
-                if index > 0 { sql.append(sql: ", ") }
-                sql.append(key)
-            }
-        }
-        if let limit {
-            sql.appendNewline(indent: 0)
-            sql.append(limit)
-        }
+        if let tail { sql.append(tail) }
         return sql.rendered
     }
 
@@ -634,27 +609,99 @@ struct LoweringContext {
 
     // MARK: Sort keys
 
-    mutating func lowerSortKey(_ key: CheckedSortKey, rootAlias: String) -> SQLFragment {
+    /// The query's `ORDER BY` and `LIMIT` clauses, each on its own line, written into one
+    /// fragment (a list of keys, a fragment per key and per bound count, and the `LIMIT` clause
+    /// joined from them were five allocations for one key and a limit and offset); nil for none.
+    mutating func lowerOrderAndLimit(rootAlias: String) -> SQLFragment? {
+        let keys = query.sort
+        guard !keys.isEmpty || query.limit != nil || query.offset != nil else { return nil }
+        var sql = SQLFragment(reservingCapacity: 64 + 40 * keys.count)
+        if !keys.isEmpty {
+            sql.appendNewline(indent: 0)
+            sql += "ORDER BY "
+            for index in keys.indices {
+                if index > 0 { sql += ", " }
+                appendSortKey(keys[index], rootAlias: rootAlias, to: &sql)
+            }
+            if options.breakTiesByPrimaryKey {
+                for column in query.model.primaryKey {
+                    sql += ", "
+                    sql.appendColumn(rootAlias, column)
+                }
+            }
+        }
+        if query.limit != nil || query.offset != nil {
+            sql.appendNewline(indent: 0)
+            appendLimit(to: &sql)
+        }
+        return sql
+    }
+
+    /// `LIMIT limit OFFSET offset`: in Sift's dialect written in place, a constant count bound
+    /// without a fragment of its own (what ``SQLiteDialect/limit(_:offset:)`` writes); in
+    /// another, the dialect's.
+    private mutating func appendLimit(to sql: inout SQLFragment) {
+        guard SQLiteDialect.isDialect(of: dialect) else {
+            let limit = query.limit.map { lowerValue($0, hint: .count).sql }
+            let offset = query.offset.map { lowerValue($0, hint: .count).sql }
+            sql += dialect.limit(limit, offset: offset)
+            return
+        }
+        sql += "LIMIT "
+        if let limit = query.limit { appendCount(limit, to: &sql) } else { sql += "-1" }
+        if let offset = query.offset {
+            sql += " OFFSET "
+            appendCount(offset, to: &sql)
+        }
+    }
+
+    /// A `LIMIT` or `OFFSET` count: a constant number's binding appended in place, anything
+    /// else lowered.
+    private mutating func appendCount(_ count: TypedExpr, to sql: inout SQLFragment) {
+        if case .constant(let constant) = count.kind, let number = numberValue(of: constant, type: count.type) {
+            sql.appendBinding(.constant(number))
+        } else {
+            sql += lowerValue(count, hint: .count).sql
+        }
+    }
+
+    /// Appends a sort key's SQL: its column (after joining its path), normalized or collated as
+    /// the key compares strings, then ` DESC` for a reverse order. In Sift's dialect the column
+    /// is written in place.
+    mutating func appendSortKey(_ key: CheckedSortKey, rootAlias: String, to sql: inout SQLFragment) {
         var alias = rootAlias
         var model = query.model
         for relationship in key.path {
             (alias, model) = joinToOne(from: alias, model: model, relationship: relationship, level: resolvedLevel(nil))
         }
-        var value = SQLFragment.column(alias, key.attribute.columnName)
+        let columnName = key.attribute.columnName
+        var collation: StringComparatorCollation?
+        var normalized = false
         if case .string = key.attribute.type {
             switch key.comparator {
-            case .localizedStandard?: value = dialect.collate(value, .localizedStandard)
-            case .localized?: value = dialect.collate(value, .localized)
+            case .localizedStandard?: collation = .localizedStandard
+            case .localized?: collation = .localized
             default:
-                let column = columnReference(model: model, column: key.attribute.columnName)
+                let column = columnReference(model: model, column: columnName)
                 if knownForm(of: column) == .nfc {
                     textColumns.assume(.nfc, for: column)
                 } else {
-                    value = siftCall(.nfc, value)
+                    normalized = true
                 }
             }
         }
-        return key.order == .reverse ? value + " DESC" : value
+        if !SQLiteDialect.isDialect(of: dialect) {
+            var value = SQLFragment.column(alias, columnName)
+            if let collation { value = dialect.collate(value, collation) }
+            if normalized { value = siftCall(.nfc, value) }
+            sql += value
+        } else if normalized {
+            sql.appendSiftCall(.nfc) { $0.appendColumn(alias, columnName) }
+        } else {
+            sql.appendColumn(alias, columnName)
+            if let collation { sql.appendCollation(collation) }
+        }
+        if key.order == .reverse { sql += " DESC" }
     }
 
     /// The alias of the target of a to-one relationship from a row, joining it once per level.

@@ -125,7 +125,9 @@ public struct SQLiteDialect: SQLDialect {
     }
 
     public func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment {
-        value + " COLLATE " + SQLFragment.identifier(SiftCollation(comparator).sqlName)
+        var collated = value
+        collated.appendCollation(comparator)
+        return collated
     }
 
     public func referenceSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment {

@@ -293,14 +293,28 @@ public struct SQLFragment: Sendable, Hashable {
     /// Sift's dialect, in one buffer (joining the parts made three, and the name a string).
     static func siftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment?) -> SQLFragment {
         var result = SQLFragment(reservingCapacity: first.bytes.count + (second?.bytes.count ?? 0) + 64)
-        result.appendCallOpening(function)
-        result += first
-        if let second {
-            result.appendText(", ")
-            result += second
+        result.appendSiftCall(function) { result in
+            result += first
+            if let second {
+                result.appendText(", ")
+                result += second
+            }
         }
-        result.appendText(")")
         return result
+    }
+
+    /// Appends `sift_name(`, what `arguments` appends, then `)`: a call of one of Sift's
+    /// functions in Sift's dialect, written in place.
+    mutating func appendSiftCall(_ function: SiftFunction, arguments: (inout SQLFragment) -> Void) {
+        appendCallOpening(function)
+        arguments(&self)
+        appendText(")")
+    }
+
+    /// Appends ` COLLATE "name"`: the collation of Sift's dialect for a string comparator.
+    mutating func appendCollation(_ comparator: StringComparatorCollation) {
+        appendText(" COLLATE ")
+        appendIdentifier(SiftCollation(comparator).sqlName)
     }
 
     /// `sift_name(`: the function's ``SiftFunction/sqlName`` written without making it a string.

@@ -1,0 +1,60 @@
+import Sift
+import Testing
+
+/// The `ORDER BY` and `LIMIT` clauses: in Sift's dialect the lowering writes them in place (sort
+/// keys' columns, collations and `sift_nfc` calls, constant counts' bindings); in any other
+/// dialect it goes through the dialect's methods. Both must write the same SQL.
+@Suite struct OrderAndLimitTests {
+    static let queries = [
+        "SortDescriptor(\\User.birth, order: .reverse)",
+        "SortDescriptor(\\User.name)",
+        "SortDescriptor(\\User.name, comparator: .localizedStandard, order: .reverse)",
+        "SortDescriptor(\\User.name, comparator: .localized)",
+        "SortDescriptor(\\User.company?.name)",
+        "FetchDescriptor<User>(sortBy: [SortDescriptor(\\.company?.city, order: .reverse), SortDescriptor(\\.nickname)])",
+        "FetchDescriptor<User>(predicate: #Predicate { $0.age == 42 }, sortBy: [SortDescriptor(\\.birth)], fetchLimit: 20, fetchOffset: 100)",
+        "FetchDescriptor<User>(predicate: #Predicate { $0.age > 3 }, fetchLimit: 5)",
+        "FetchDescriptor<User>(fetchOffset: 7)",
+        "FetchDescriptor<User>(sortBy: [SortDescriptor(\\.score)], fetchLimit: pageSize, fetchOffset: start)",
+        "@Query(filter: #Predicate<User> { $0.isActive && $0.age == 64 }, sort: \\User.score, order: .reverse)",
+        "#Predicate<User> { $0.age > 20 }",
+    ]
+
+    /// The same SQL through the in-place path (`SQLiteDialect`) and the dialect's methods (a
+    /// dialect that forwards to SQLite's), with and without facts, ties broken or not, in both
+    /// layouts.
+    @Test(arguments: queries) func inPlaceMatchesTheDialect(text: String) throws {
+        let schema = try Fixtures.schema(named: "models")
+        let checked = try #require(Compiler(schema: schema).check(SourceFile(name: "query", text: text)).checked, "\(text)")
+        for facts in [SQLLowering.Facts(), SQLLowering.Facts(nfcColumns: ["users.name", "companies.city"])] {
+            for breakTies in [false, true] {
+                for readable in [false, true] {
+                    let options = SQLLowering.Options(facts: facts, breakTiesByPrimaryKey: breakTies, readableLayout: readable)
+                    let inPlace = SQLLowering.lower(checked, schema: schema, options: options)
+                    let general = SQLLowering.lower(checked, schema: schema, dialect: BracketDialect(sqliteQuoting: true), options: options)
+                    #expect(inPlace.sql == general.sql, "\(text), ties \(breakTies), readable \(readable)")
+                    #expect(inPlace.bindings == general.bindings, "\(text)")
+                }
+            }
+        }
+    }
+
+    /// What the in-place path writes, exactly: keys in order, a normalized key, a collated one,
+    /// tie-breaking columns, then the counts bound as parameters.
+    @Test func writesTheClauses() throws {
+        let schema = try Fixtures.schema(named: "models")
+        let text =
+            "FetchDescriptor<User>(sortBy: [SortDescriptor(\\.name, order: .reverse), SortDescriptor(\\.company?.name, comparator: .localizedStandard)], fetchLimit: 20, fetchOffset: 100)"
+        let checked = try #require(Compiler(schema: schema).check(SourceFile(name: "query", text: text)).checked)
+        let options = SQLLowering.Options(breakTiesByPrimaryKey: true, readableLayout: false)
+        let compiled = SQLLowering.lower(checked, schema: schema, options: options)
+        #expect(
+            compiled.sql.hasSuffix(
+                #" LEFT JOIN "companies" AS "company" ON "company"."id" = "users"."companyID" ORDER BY sift_nfc("users"."name") DESC, "company"."name" COLLATE "sift_localized_standard", "users"."id" LIMIT ?1 OFFSET ?2"#
+            ), "\(compiled.sql)")
+        #expect(compiled.bindings == [.constant(.integer(20)), .constant(.integer(100))])
+        // An offset alone: no limit (-1).
+        let offsetOnly = try #require(Compiler(schema: schema).check("FetchDescriptor<User>(fetchOffset: 7)").checked)
+        #expect(SQLLowering.lower(offsetOnly, schema: schema, options: options).sql.hasSuffix(#"FROM "users" LIMIT -1 OFFSET ?1"#))
+    }
+}
