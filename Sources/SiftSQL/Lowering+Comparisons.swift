@@ -42,6 +42,7 @@ extension LoweringContext {
             if case .parameter(let name) = rhs.kind, let sql = parameterComparison(op, &left, name, type: rhs.type) {
                 return Lowered(sql, mayTrap: left.mayTrap).with(.comparison)
             }
+            if let sql = stringConstantComparison(op, &left, rhs) { return Lowered(sql, mayTrap: left.mayTrap).with(.comparison) }
             right = lowerValue(rhs, hint: encoding(toMatch: left, type: rhs.type))
         }
         let type = lhs.type.unwrapped
@@ -67,6 +68,36 @@ extension LoweringContext {
         var sql = left.takeOperand()
         sql += Self.sqlSymbol(op)
         sql.appendBinding(.parameter(name: name, encoding: encoding))
+        return sql
+    }
+
+    /// `value op ?` with a string constant, promoted to an optional or not (`$0.company?.name ==
+    /// "Acme Inc"`), in Sift's dialect: what the general path below writes (the value normalized,
+    /// `IS` when `==`/`!=` meets an optional), the constant's binding appended in place instead of
+    /// first made a fragment of its own. nil, having taken nothing, where the general path writes
+    /// more: a column that holds both normal forms (the constant is bound in both), or an
+    /// optional that may trap (a trap test around the equality).
+    mutating func stringConstantComparison(_ op: ComparisonOperator, _ left: inout Lowered, _ rhs: TypedExpr) -> SQLFragment? {
+        guard SQLiteDialect.isDialect(of: dialect) else { return nil }
+        let text: String
+        let promoted: Bool
+        switch rhs.kind {
+        case .constant(.string(let value)):
+            (text, promoted) = (value, false)
+        case .injectOptional(let inner):
+            guard case .constant(.string(let value)) = inner.kind else { return nil }
+            (text, promoted) = (value, true)
+        default:
+            return nil
+        }
+        let equality = op == .equal || op == .notEqual
+        let nullSafe = equality && (left.isOptional || promoted)
+        if nullSafe, left.mayTrap { return nil }
+        if equality, !nullSafe, let column = left.column, knownForm(of: column) == .nfcOrNFD { return nil }
+        left = normalizedString(consume left)
+        var sql = left.takeOperand()
+        sql += nullSafe ? (op == .notEqual ? " IS NOT " : " IS ") : Self.sqlSymbol(op)
+        sql.appendBinding(.constant(.text(text.precomposedForSift)))
         return sql
     }
 

@@ -1,10 +1,11 @@
 import Sift
 import Testing
 
-/// The `ORDER BY` and `LIMIT` clauses: in Sift's dialect the lowering writes them in place (sort
-/// keys' columns, collations and `sift_nfc` calls, constant counts' bindings); in any other
-/// dialect it goes through the dialect's methods. Both must write the same SQL.
-@Suite struct OrderAndLimitTests {
+/// Where the lowering writes SQL in place in Sift's dialect — the `ORDER BY` and `LIMIT` clauses
+/// (sort keys' columns, collations and `sift_nfc` calls, constant counts' bindings), a comparison
+/// with a string constant — any other dialect goes through the dialect's methods. Both must
+/// write the same SQL.
+@Suite struct InPlaceLoweringTests {
     static let queries = [
         "SortDescriptor(\\User.birth, order: .reverse)",
         "SortDescriptor(\\User.name)",
@@ -18,6 +19,18 @@ import Testing
         "FetchDescriptor<User>(sortBy: [SortDescriptor(\\.score)], fetchLimit: pageSize, fetchOffset: start)",
         "@Query(filter: #Predicate<User> { $0.isActive && $0.age == 64 }, sort: \\User.score, order: .reverse)",
         "#Predicate<User> { $0.age > 20 }",
+        // String constants: optional or promoted (`IS`), plain, ordered, normalized or not by the
+        // facts, a column that holds both forms (bound in both), a constant on the left.
+        #"#Predicate<User> { $0.company?.name == "Acme Inc" }"#,
+        #"#Predicate<User> { $0.company?.name != "Zu\u{308}rich" }"#,
+        #"#Predicate<User> { $0.nickname == "kim" || $0.nickname != "Ana" }"#,
+        #"#Predicate<User> { $0.name == "Zürich" && $0.name != "Zu\u{308}rich" }"#,
+        #"#Predicate<User> { $0.name < "m" && $0.name >= "Å" }"#,
+        #"#Predicate<User> { $0.name.lowercased() == "kim" }"#,
+        #"#Predicate<User> { "kim" == $0.name }"#,
+        #"#Predicate<User> { $0.company?.city == "Zürich" && $0.age == 25 }"#,
+        #"#Predicate<User> { ($0.nickname ?? $0.name) == "kim" }"#,
+        #"#Predicate<User> { $0.interests.contains { $0.category == "outdoors" } }"#,
     ]
 
     /// The same SQL through the in-place path (`SQLiteDialect`) and the dialect's methods (a
@@ -26,7 +39,11 @@ import Testing
     @Test(arguments: queries) func inPlaceMatchesTheDialect(text: String) throws {
         let schema = try Fixtures.schema(named: "models")
         let checked = try #require(Compiler(schema: schema).check(SourceFile(name: "query", text: text)).checked, "\(text)")
-        for facts in [SQLLowering.Facts(), SQLLowering.Facts(nfcColumns: ["users.name", "companies.city"])] {
+        let facts = [
+            SQLLowering.Facts(), SQLLowering.Facts(nfcColumns: ["users.name", "companies.city"]),
+            SQLLowering.Facts(nfcOrNFDColumns: ["users.name", "users.nickname", "companies.name"]),
+        ]
+        for facts in facts {
             for breakTies in [false, true] {
                 for readable in [false, true] {
                     let options = SQLLowering.Options(facts: facts, breakTiesByPrimaryKey: breakTies, readableLayout: readable)
