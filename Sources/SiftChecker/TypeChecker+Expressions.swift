@@ -365,6 +365,9 @@ extension TypeChecker {
                 at: name.range)
             return TypedExpr(.error, .error, at: name.range)
         }
+        // Room for a few at the first: a query with one parameter often has a second (a range's
+        // bounds), which grew the list.
+        if parameters.isEmpty { parameters.reserveCapacity(4) }
         parameters.append(Parameter(name: name.name, type: type, firstUse: name.range))
         if !parameterIndex.isEmpty {
             parameterIndex[name.name] = parameters.count - 1
