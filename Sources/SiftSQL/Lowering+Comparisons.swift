@@ -312,15 +312,21 @@ extension LoweringContext {
     /// A bound string's NFC form (as it is bound) and its NFD form when that differs by bytes;
     /// nil when the value is not a single constant or plain parameter.
     mutating func bothForms(_ value: Lowered) -> (composed: SQLFragment, decomposed: SQLFragment?)? {
+        guard let forms = bothFormSlots(value) else { return nil }
+        return (value.sql, forms.decomposed.map { .binding($0) })
+    }
+
+    /// The bindings of ``bothForms(_:)``: the value's own, and its NFD form's when that differs.
+    mutating func bothFormSlots(_ value: Lowered) -> (composed: BindingSlot, decomposed: BindingSlot?)? {
         guard let slot = value.sql.singleBinding else { return nil }
         switch slot {
         case .constant(.text(let text)):
             let decomposed = text.decomposedForSift
             // Bytes, not `==`: Swift's `==` would find the two forms equal.
-            if decomposed.hasSameUTF8(as: text) { return (value.sql, nil) }
-            return (value.sql, .binding(.constant(.text(decomposed))))
+            if decomposed.hasSameUTF8(as: text) { return (slot, nil) }
+            return (slot, .constant(.text(decomposed)))
         case .parameter(let name, .plain):
-            return (value.sql, .binding(.parameter(name: name, encoding: .decomposed)))
+            return (slot, .parameter(name: name, encoding: .decomposed))
         default:
             return nil
         }

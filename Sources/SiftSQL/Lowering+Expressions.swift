@@ -129,17 +129,24 @@ extension LoweringContext {
             }
             let haystack = lowerValue(lhs)
             let needle = lowerValue(rhs)
-            let exact = Lowered(siftCall(function, haystack.sql, needle.sql), mayTrap: haystack.mayTrap || needle.mayTrap, isAtomic: true)
-            if test == .hasPrefix, let column = haystack.column, !haystack.isOptional, let range = prefixRange(column: column, haystack: haystack, needle: rhs) {
-                // `name >= p AND name < p + U+10FFFF` lets an index on the column find the candidates;
-                // the exact test keeps Swift's meaning (characters, not bytes).
-                return Lowered(range + " AND " + exact.sql, mayTrap: exact.mayTrap).with(.and)
+            let mayTrap = haystack.mayTrap || needle.mayTrap
+            // Room after the candidates for ` AND ` and the exact test, written into the same buffer.
+            let room = haystack.sql.estimatedLength + needle.sql.estimatedLength + 48
+            var candidates: SQLFragment?
+            if test == .hasPrefix, let column = haystack.column, !haystack.isOptional {
+                // `name >= p AND name < p + U+10FFFF` lets an index on the column find the candidates.
+                candidates = prefixRange(column: column, haystack: haystack, needle: rhs, room: room)
+            } else if test == .contains, let column = haystack.column, !haystack.isOptional {
+                // SQLite's `instr` finds the candidates at C speed.
+                candidates = instrCandidates(column: column, haystack: haystack, needle: needle, room: room)
             }
-            if test == .contains, let column = haystack.column, !haystack.isOptional, let found = instrCandidates(column: column, haystack: haystack, needle: needle) {
-                // SQLite's `instr` finds the candidates at C speed; the exact test keeps Swift's meaning.
-                return Lowered(found + " AND " + exact.sql, mayTrap: exact.mayTrap).with(.and)
+            guard var sql = candidates else {
+                return Lowered(siftCall(function, haystack.sql, needle.sql), mayTrap: mayTrap, isAtomic: true)
             }
-            return exact
+            // The exact test keeps Swift's meaning (characters, not bytes).
+            sql += " AND "
+            appendSiftCall(function, haystack.sql, needle.sql, to: &sql)
+            return Lowered(sql, mayTrap: mayTrap).with(.and)
         case .stringComparison(let comparison, let lhs, let rhs):
             let function: SiftFunction
             switch comparison {
@@ -196,7 +203,7 @@ extension LoweringContext {
     /// range: `(name >= nfc AND name < nfc' OR name >= nfd AND name < nfd')`. A text whose first
     /// characters are canonically equivalent to the prefix starts with the prefix's bytes in the
     /// text's own form (whole characters of an NFC or NFD text are in that form).
-    mutating func prefixRange(column: ColumnReference, haystack: Lowered, needle: TypedExpr) -> SQLFragment? {
+    mutating func prefixRange(column: ColumnReference, haystack: Lowered, needle: TypedExpr, room: Int) -> SQLFragment? {
         let bothForms: Bool
         if knownForm(of: column) == .nfc {
             bothForms = false
@@ -205,63 +212,82 @@ extension LoweringContext {
         } else {
             return nil
         }
-        // `column >= lower AND column < upper`, written in one buffer.
-        func range(_ lower: BindingSlot, _ upper: BindingSlot) -> SQLFragment {
-            var sql = SQLFragment(reservingCapacity: 2 * haystack.sql.estimatedLength + 64)
-            sql += haystack.sql
-            sql += " >= "
-            sql.appendBinding(lower)
-            sql += " AND "
-            sql += haystack.sql
-            sql += " < "
-            sql.appendBinding(upper)
-            return sql
-        }
-        let composed: SQLFragment
-        var decomposed: SQLFragment?
+        let composed: (lower: BindingSlot, upper: BindingSlot)
+        var decomposed: (lower: BindingSlot, upper: BindingSlot)?
         switch needle.kind {
         case .constant(.string(let prefix)):
             let normalized = prefix.precomposedForSift
             guard !normalized.isEmpty else { return nil }
-            composed = range(.constant(.text(normalized)), .constant(prefixUpperBound(normalized)))
+            composed = (.constant(.text(normalized)), .constant(prefixUpperBound(normalized)))
             if bothForms {
                 let nfd = prefix.decomposedForSift
                 if !nfd.hasSameUTF8(as: normalized) {
-                    decomposed = range(.constant(.text(nfd)), .constant(prefixUpperBound(nfd)))
+                    decomposed = (.constant(.text(nfd)), .constant(prefixUpperBound(nfd)))
                 }
             }
         case .parameter(let name):
-            composed = range(.parameter(name: name, encoding: .plain), .parameter(name: name, encoding: .prefixUpperBound))
+            composed = (.parameter(name: name, encoding: .plain), .parameter(name: name, encoding: .prefixUpperBound))
             if bothForms {
-                decomposed = range(.parameter(name: name, encoding: .decomposed), .parameter(name: name, encoding: .decomposedPrefixUpperBound))
+                decomposed = (.parameter(name: name, encoding: .decomposed), .parameter(name: name, encoding: .decomposedPrefixUpperBound))
             }
         default:
             return nil
         }
-        guard let decomposed else {
-            if !bothForms { textColumns.assume(.nfc, for: column) }
-            return composed
+        if decomposed == nil, !bothForms { textColumns.assume(.nfc, for: column) }
+        // `column >= lower AND column < upper`, each range; all in one buffer, with `room` to spare.
+        var sql = SQLFragment(reservingCapacity: 4 * haystack.sql.estimatedLength + 96 + room)
+        func appendRange(_ range: (lower: BindingSlot, upper: BindingSlot)) {
+            sql += haystack.sql
+            sql += " >= "
+            sql.appendBinding(range.lower)
+            sql += " AND "
+            sql += haystack.sql
+            sql += " < "
+            sql.appendBinding(range.upper)
         }
-        return "(" + composed + " OR " + decomposed + ")"
+        guard let decomposed else {
+            appendRange(composed)
+            return sql
+        }
+        sql += "("
+        appendRange(composed)
+        sql += " OR "
+        appendRange(decomposed)
+        sql += ")"
+        return sql
     }
 
     /// `instr(name, needle) > 0` — the bytes of a constant or parameter needle found in a column
     /// known to hold NFC text (or each text in NFC or NFD: then either form's bytes), as the
     /// candidates of `contains`; nil when no such test applies. A run of whole characters of an
     /// NFC (NFD) text that is canonically equivalent to the needle is the needle's NFC (NFD).
-    mutating func instrCandidates(column: ColumnReference, haystack: Lowered, needle: Lowered) -> SQLFragment? {
-        guard let forms = bothForms(needle) else {
+    /// Written in one buffer, with `room` to spare.
+    mutating func instrCandidates(column: ColumnReference, haystack: Lowered, needle: Lowered, room: Int) -> SQLFragment? {
+        guard let forms = bothFormSlots(needle) else {
             _ = knownForm(of: column)  // a candidate all the same
             return nil
         }
-        let composed = "instr(" + haystack.sql + ", " + forms.composed + ") > 0"
+        var decomposed: BindingSlot?
         if knownForm(of: column) == .nfc {
             textColumns.assume(.nfc, for: column)
-            return composed
+        } else {
+            guard isNFCOrNFD(column) else { return nil }
+            decomposed = forms.decomposed
         }
-        guard isNFCOrNFD(column) else { return nil }
-        guard let decomposed = forms.decomposed else { return composed }
-        return "(" + composed + " OR instr(" + haystack.sql + ", " + decomposed + ") > 0)"
+        var sql = SQLFragment(reservingCapacity: 2 * haystack.sql.estimatedLength + 2 * needle.sql.estimatedLength + 64 + room)
+        // The needle's own fragment is its composed form's binding.
+        sql += decomposed == nil ? "instr(" : "(instr("
+        sql += haystack.sql
+        sql += ", "
+        sql += needle.sql
+        sql += ") > 0"
+        guard let decomposed else { return sql }
+        sql += " OR instr("
+        sql += haystack.sql
+        sql += ", "
+        sql.appendBinding(decomposed)
+        sql += ") > 0)"
+        return sql
     }
 
     /// Two values that meet (the sides of `??`, the branches of a conditional): the one that reads

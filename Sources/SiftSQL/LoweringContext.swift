@@ -438,6 +438,16 @@ struct LoweringContext {
         SQLiteDialect.isDialect(of: dialect) ? SQLFragment.siftCall(function, first, second) : dialect.call(function, [first, second])
     }
 
+    /// Appends the call ``siftCall(_:_:_:)`` makes: in Sift's dialect written in place.
+    mutating func appendSiftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment, to sql: inout SQLFragment) {
+        guard SQLiteDialect.isDialect(of: dialect) else { return sql += dialect.call(function, [first, second]) }
+        sql.appendSiftCall(function) { call in
+            call += first
+            call.appendText(", ")
+            call += second
+        }
+    }
+
     /// The number of a trap condition, for ``Lowered/trapConditionNumber``; nil for none.
     mutating func numbered(_ condition: SQLFragment?) -> Int32? {
         guard let condition else { return nil }

@@ -31,6 +31,15 @@ import Testing
         #"#Predicate<User> { $0.company?.city == "Zürich" && $0.age == 25 }"#,
         #"#Predicate<User> { ($0.nickname ?? $0.name) == "kim" }"#,
         #"#Predicate<User> { $0.interests.contains { $0.category == "outdoors" } }"#,
+        // `contains` and `hasPrefix` on a column: candidates (`instr`, index ranges), then the
+        // exact test, in one buffer; a needle whose forms differ, a parameter, an empty prefix.
+        #"#Predicate<User> { $0.name.contains("kim") }"#,
+        #"#Predicate<User> { $0.name.contains("Zu\u{308}rich") && $0.age > 3 }"#,
+        #"#Predicate<User> { $0.name.contains(search) || $0.name.hasPrefix(search) }"#,
+        #"#Predicate<User> { $0.name.hasPrefix("Kimb") }"#,
+        #"#Predicate<User> { $0.name.hasPrefix("Zü") && !$0.name.hasPrefix("") }"#,
+        #"#Predicate<User> { $0.name.hasSuffix("a") || $0.name.localizedStandardContains("zoe") }"#,
+        #"#Predicate<User> { $0.nickname?.hasPrefix("Sun") == true }"#,
     ]
 
     /// The same SQL through the in-place path (`SQLiteDialect`) and the dialect's methods (a
@@ -73,5 +82,29 @@ import Testing
         // An offset alone: no limit (-1).
         let offsetOnly = try #require(Compiler(schema: schema).check("FetchDescriptor<User>(fetchOffset: 7)").checked)
         #expect(SQLLowering.lower(offsetOnly, schema: schema, options: options).sql.hasSuffix(#"FROM "users" LIMIT -1 OFFSET ?1"#))
+    }
+
+    /// The candidates of `contains` and `hasPrefix` on a column that holds each text in NFC or NFD,
+    /// exactly: either form's `instr` or index range, then the exact test, with their bindings.
+    @Test func writesTheCandidates() throws {
+        let schema = try Fixtures.schema(named: "models")
+        let options = SQLLowering.Options(facts: SQLLowering.Facts(nfcOrNFDColumns: ["users.name"]), readableLayout: false)
+        func whereClause(_ text: String) throws -> (String, [BindingSlot]) {
+            let checked = try #require(Compiler(schema: schema).check(SourceFile(name: "query", text: text)).checked)
+            let compiled = SQLLowering.lower(checked, schema: schema, options: options)
+            let sql = compiled.sql
+            return (String(sql[try #require(sql.range(of: " WHERE "))!.upperBound...]), compiled.bindings)
+        }
+        let nfc = "Z\u{FC}rich", nfd = "Zu\u{308}rich"
+        let contains = try whereClause("#Predicate<User> { $0.name.contains(\"\(nfd)\") }")
+        #expect(contains.0 == #"(instr("users"."name", ?1) > 0 OR instr("users"."name", ?2) > 0) AND sift_contains("users"."name", ?3)"#)
+        #expect(contains.1 == [.constant(.text(nfc)), .constant(.text(nfd)), .constant(.text(nfc))])
+        let prefix = try whereClause("#Predicate<User> { $0.name.hasPrefix(\"\(nfc)\") }")
+        #expect(
+            prefix.0
+                == #"("users"."name" >= ?1 AND "users"."name" < ?2 OR "users"."name" >= ?3 AND "users"."name" < ?4) AND sift_has_prefix("users"."name", ?5)"#)
+        #expect(prefix.1.count == 5)
+        let parameter = try whereClause("#Predicate<User> { $0.name.contains(search) }")
+        #expect(parameter.0 == #"(instr("users"."name", ?1) > 0 OR instr("users"."name", ?2) > 0) AND sift_contains("users"."name", ?1)"#)
     }
 }
