@@ -46,7 +46,7 @@ extension LoweringContext {
             right = lowerValue(rhs, hint: encoding(toMatch: left, type: rhs.type))
         }
         let type = lhs.type.unwrapped
-        if type.isString, let equality = bothFormsEquality(op, left, right) { return equality }
+        if type.isString, let equality = bothFormsEquality(op, &left, &right) { return equality }
         if type.isString {
             left = normalizedString(consume left)
             right = normalizedString(consume right)
@@ -289,16 +289,34 @@ extension LoweringContext {
     /// both forms of the bound value, `column IN (?nfc, ?nfd)` (`NOT IN` for `!=`), so its index
     /// applies. Exact: a text in NFC is canonically equivalent to the value exactly when it is
     /// the value's NFC, and likewise for NFD. nil when it does not apply.
-    mutating func bothFormsEquality(_ op: ComparisonOperator, _ left: Lowered, _ right: Lowered) -> Lowered? {
+    /// The operands' SQL is moved into the result (written in place: copying the column's SQL to
+    /// append to it copied its buffer), and left as it was when nil.
+    mutating func bothFormsEquality(_ op: ComparisonOperator, _ left: inout Lowered, _ right: inout Lowered) -> Lowered? {
         guard op == .equal || op == .notEqual, !left.isOptional, !right.isOptional else { return nil }
-        let (column, value) = left.column != nil ? (left, right) : (right, left)
-        guard let reference = column.column, isNFCOrNFD(reference), let forms = bothForms(value) else { return nil }
-        let negation: StaticString = op == .notEqual ? " NOT IN (" : " IN ("
-        guard let decomposed = forms.decomposed else {
-            let symbol: StaticString = op == .notEqual ? " <> " : " = "
-            return Lowered(column.sql + symbol + forms.composed).with(.comparison)
+        let columnIsLeft = left.column != nil
+        guard let reference = columnIsLeft ? left.column : right.column, isNFCOrNFD(reference),
+            let forms = bothFormSlots(columnIsLeft ? right : left)
+        else { return nil }
+        var sql = SQLFragment()
+        var value = SQLFragment()
+        if columnIsLeft {
+            swap(&sql, &left.sql)
+            swap(&value, &right.sql)
+        } else {
+            swap(&sql, &right.sql)
+            swap(&value, &left.sql)
         }
-        return Lowered(column.sql + negation + forms.composed + ", " + decomposed + ")").with(.comparison)
+        guard let decomposed = forms.decomposed else {
+            sql += op == .notEqual ? " <> " : " = "
+            sql += value
+            return Lowered(sql).with(.comparison)
+        }
+        sql += op == .notEqual ? " NOT IN (" : " IN ("
+        sql += value
+        sql += ", "
+        sql.appendBinding(decomposed)
+        sql += ")"
+        return Lowered(sql).with(.comparison)
     }
 
     /// Whether a column is known to hold each text in NFC or NFD but not known to be NFC only;
@@ -309,14 +327,8 @@ extension LoweringContext {
         return true
     }
 
-    /// A bound string's NFC form (as it is bound) and its NFD form when that differs by bytes;
-    /// nil when the value is not a single constant or plain parameter.
-    mutating func bothForms(_ value: Lowered) -> (composed: SQLFragment, decomposed: SQLFragment?)? {
-        guard let forms = bothFormSlots(value) else { return nil }
-        return (value.sql, forms.decomposed.map { .binding($0) })
-    }
-
-    /// The bindings of ``bothForms(_:)``: the value's own, and its NFD form's when that differs.
+    /// A bound string's NFC form (its own binding, as it is bound) and its NFD form when that
+    /// differs by bytes; nil when the value is not a single constant or plain parameter.
     mutating func bothFormSlots(_ value: Lowered) -> (composed: BindingSlot, decomposed: BindingSlot?)? {
         guard let slot = value.sql.singleBinding else { return nil }
         switch slot {

@@ -106,5 +106,12 @@ import Testing
         #expect(prefix.1.count == 5)
         let parameter = try whereClause("#Predicate<User> { $0.name.contains(search) }")
         #expect(parameter.0 == #"(instr("users"."name", ?1) > 0 OR instr("users"."name", ?2) > 0) AND sift_contains("users"."name", ?1)"#)
+        // Equality binds both forms where they differ, the column on either side.
+        let equal = try whereClause("#Predicate<User> { $0.name == \"\(nfd)\" }")
+        #expect(equal.0 == #""users"."name" IN (?1, ?2)"#)
+        #expect(equal.1 == [.constant(.text(nfc)), .constant(.text(nfd))])
+        #expect(try whereClause("#Predicate<User> { \"\(nfc)\" != $0.name }").0 == #""users"."name" NOT IN (?1, ?2)"#)
+        #expect(try whereClause(#"#Predicate<User> { "kim" == $0.name }"#).0 == #""users"."name" = ?1"#)
+        #expect(try whereClause("#Predicate<User> { $0.name != search }").0 == #""users"."name" NOT IN (?1, ?2)"#)
     }
 }
