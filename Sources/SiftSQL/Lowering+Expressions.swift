@@ -140,7 +140,8 @@ extension LoweringContext {
                 // SQLite's `instr` finds the candidates at C speed.
                 candidates = instrCandidates(column: column, haystack: haystack, needle: needle, room: room)
             }
-            guard var sql = candidates else {
+            // Consumed: a copy still shared with `candidates` was copied to be appended to.
+            guard var sql = consume candidates else {
                 return Lowered(siftCall(function, haystack.sql, needle.sql), mayTrap: mayTrap, isAtomic: true)
             }
             // The exact test keeps Swift's meaning (characters, not bytes).
@@ -531,13 +532,12 @@ extension LoweringContext {
     }
 
     mutating func lowerIfLet(source: TypedExpr, variable: VariableID, then: TypedExpr, otherwise: TypedExpr, hint: ValueEncoding, type: SiftType) -> Lowered {
-        let missing: SQLFragment
-        let present: SQLFragment
+        // What is NULL exactly when the value is missing: the row's presence column, or the value.
+        let presence: SQLFragment
         var sourceTrap: SQLFragment?
         if isRow(source.type), let row = row(of: source) {
             variables[variable] = .row(alias: row.alias, model: row.model, level: row.level)
-            let key = SQLFragment.column(row.alias, presenceColumn(of: row.alias, model: row.model))
-            (missing, present) = (key + " IS NULL", key + " IS NOT NULL")
+            presence = SQLFragment.column(row.alias, presenceColumn(of: row.alias, model: row.model))
         } else {
             let value = lowerValue(source)
             sourceTrap = trapTest(of: value)
@@ -545,18 +545,24 @@ extension LoweringContext {
             unwrapped.isOptional = false
             unwrapped.mayTrap = false
             variables[variable] = .value(unwrapped)
-            let operand = value.operand(inside: .comparison)
-            (missing, present) = (operand + " IS NULL", operand + " IS NOT NULL")
+            presence = value.operand(inside: .comparison)
         }
         let (yes, no) = lowerPair(then, otherwise, hint: hint)
         if type.isBool, sourceTrap == nil, let fallback = no.boolConstant, yes.precedence != .unknown {
             // `if let x = a?.b { test } else { false }` is `a?.b IS NOT NULL AND test` (and `else
             // { true }` an `OR`): the same three-valued result as the CASE, for a test that is 0, 1
             // or NULL, and SQLite's planner can use the test's terms (indexes, an inner join).
-            return fallback
-                ? Lowered(missing + " OR " + (yes.precedence == .or ? yes.sql : yes.operand(inside: .or)), mayTrap: yes.mayTrap).with(.or)
-                : Lowered(present + " AND " + (yes.precedence == .and ? yes.sql : yes.operand(inside: .and)), mayTrap: yes.mayTrap).with(.and)
+            // Written in one buffer (the value's SQL is shared with the variable bound to it: each
+            // test of it made apart copied it).
+            let test = fallback
+                ? (yes.precedence == .or ? yes.sql : yes.operand(inside: .or)) : (yes.precedence == .and ? yes.sql : yes.operand(inside: .and))
+            var sql = SQLFragment(reservingCapacity: presence.estimatedLength + test.estimatedLength + 24)
+            sql += presence
+            sql += fallback ? " IS NULL OR " : " IS NOT NULL AND "
+            sql += test
+            return Lowered(sql, mayTrap: yes.mayTrap).with(fallback ? .or : .and)
         }
+        let missing = presence + " IS NULL"
         var result = Lowered(
             "CASE WHEN " + missing + " THEN " + no.sql + " ELSE " + yes.sql + " END", isOptional: type.isOptional,
             mayTrap: sourceTrap != nil || yes.mayTrap || no.mayTrap, isAtomic: true, storage: yes.storage ?? no.storage)

@@ -467,10 +467,25 @@ extension LoweringContext {
                 low = normalizedString(low)
                 high = normalizedString(high)
             }
-            let test: SQLFragment =
-                closed
-                ? value.operand + " BETWEEN " + low.operand + " AND " + high.operand
-                : value.operand + " >= " + low.operand + " AND " + value.operand + " < " + high.operand
+            // The value's SQL moved in when it is written once (a copy still shared with the value
+            // was copied to be appended to); twice, into a buffer with room for the whole test.
+            var test: SQLFragment
+            if closed {
+                test = value.takeOperand()
+                test += " BETWEEN "
+                test += low.operand
+                test += " AND "
+            } else {
+                let operand = value.operand
+                test = SQLFragment(reservingCapacity: 2 * operand.estimatedLength + low.sql.estimatedLength + high.sql.estimatedLength + 40)
+                test += operand
+                test += " >= "
+                test += low.operand
+                test += " AND "
+                test += operand
+                test += " < "
+            }
+            test += high.operand
             if ExpressionTraps.mayTrap(sequence) {
                 // `lower...upper` with lower > upper traps in Swift (as do the bounds themselves).
                 return Lowered(
