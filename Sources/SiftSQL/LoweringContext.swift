@@ -441,11 +441,7 @@ struct LoweringContext {
     /// Appends the call ``siftCall(_:_:_:)`` makes: in Sift's dialect written in place.
     mutating func appendSiftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment, to sql: inout SQLFragment) {
         guard SQLiteDialect.isDialect(of: dialect) else { return sql += dialect.call(function, [first, second]) }
-        sql.appendSiftCall(function) { call in
-            call += first
-            call.appendText(", ")
-            call += second
-        }
+        sql.appendSiftCall(function, first, second)
     }
 
     /// The number of a trap condition, for ``Lowered/trapConditionNumber``; nil for none.

@@ -293,14 +293,19 @@ public struct SQLFragment: Sendable, Hashable {
     /// Sift's dialect, in one buffer (joining the parts made three, and the name a string).
     static func siftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment?) -> SQLFragment {
         var result = SQLFragment(reservingCapacity: first.bytes.count + (second?.bytes.count ?? 0) + 64)
-        result.appendSiftCall(function) { result in
-            result += first
+        result.appendSiftCall(function, first, second)
+        return result
+    }
+
+    /// Appends ``siftCall(_:_:_:)``'s call in place.
+    mutating func appendSiftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment?) {
+        appendSiftCall(function) { call in
+            call += first
             if let second {
-                result.appendText(", ")
-                result += second
+                call.appendText(", ")
+                call += second
             }
         }
-        return result
     }
 
     /// Appends `sift_name(`, what `arguments` appends, then `)`: a call of one of Sift's
