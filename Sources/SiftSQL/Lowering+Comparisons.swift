@@ -74,9 +74,10 @@ extension LoweringContext {
     /// `value op ?` with a string constant, promoted to an optional or not (`$0.company?.name ==
     /// "Acme Inc"`), in Sift's dialect: what the general path below writes (the value normalized,
     /// `IS` when `==`/`!=` meets an optional), the constant's binding appended in place instead of
-    /// first made a fragment of its own. nil, having taken nothing, where the general path writes
-    /// more: a column that holds both normal forms (the constant is bound in both), or an
-    /// optional that may trap (a trap test around the equality).
+    /// first made a fragment of its own. nil, having moved nothing, where the general path may
+    /// write more: an equality on a column that holds both normal forms (the constant bound in
+    /// both where they differ), or on an optional that may trap (a trap test around it). Asking
+    /// for the column's form records it as a candidate, as the general path would.
     mutating func stringConstantComparison(_ op: ComparisonOperator, _ left: inout Lowered, _ rhs: TypedExpr) -> SQLFragment? {
         guard SQLiteDialect.isDialect(of: dialect) else { return nil }
         let text: String

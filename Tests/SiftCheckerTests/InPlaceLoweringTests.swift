@@ -4,7 +4,7 @@ import Testing
 /// Where the lowering writes SQL in place in Sift's dialect — the `ORDER BY` and `LIMIT` clauses
 /// (sort keys' columns, collations and `sift_nfc` calls, constant counts' bindings), a comparison
 /// with a string constant — any other dialect goes through the dialect's methods. Both must
-/// write the same SQL.
+/// write the same SQL and bindings, and record the same text-column facts.
 @Suite struct InPlaceLoweringTests {
     static let queries = [
         "SortDescriptor(\\User.birth, order: .reverse)",
@@ -60,6 +60,10 @@ import Testing
                     let general = SQLLowering.lower(checked, schema: schema, dialect: BracketDialect(sqliteQuoting: true), options: options)
                     #expect(inPlace.sql == general.sql, "\(text), ties \(breakTies), readable \(readable)")
                     #expect(inPlace.bindings == general.bindings, "\(text)")
+                    // The same facts asked about and relied on, in the same order.
+                    #expect(inPlace.nfcCandidates == general.nfcCandidates, "\(text)")
+                    #expect(inPlace.nfcAssumptions == general.nfcAssumptions, "\(text)")
+                    #expect(inPlace.nfcOrNFDAssumptions == general.nfcOrNFDAssumptions, "\(text)")
                 }
             }
         }
@@ -93,7 +97,8 @@ import Testing
             let checked = try #require(Compiler(schema: schema).check(SourceFile(name: "query", text: text)).checked)
             let compiled = SQLLowering.lower(checked, schema: schema, options: options)
             let sql = compiled.sql
-            return (String(sql[try #require(sql.range(of: " WHERE "))!.upperBound...]), compiled.bindings)
+            let clause = try #require(sql.range(of: " WHERE "))
+            return (String(sql[clause.upperBound...]), compiled.bindings)
         }
         let nfc = "Z\u{FC}rich", nfd = "Zu\u{308}rich"
         let contains = try whereClause("#Predicate<User> { $0.name.contains(\"\(nfd)\") }")
