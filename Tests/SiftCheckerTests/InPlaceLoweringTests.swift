@@ -3,8 +3,10 @@ import Testing
 
 /// Where the lowering writes SQL in place in Sift's dialect — the `ORDER BY` and `LIMIT` clauses
 /// (sort keys' columns, collations and `sift_nfc` calls, constant counts' bindings), a comparison
-/// with a string constant — any other dialect goes through the dialect's methods. Both must
-/// write the same SQL and bindings, and record the same text-column facts.
+/// with a string constant, the exact test after `contains`/`hasPrefix` candidates — any other
+/// dialect goes through the dialect's methods. Both must write the same SQL and bindings, and
+/// record the same text-column facts. The candidates and the `IN` list of an equality, written
+/// alike for every dialect, have their exact SQL pinned below.
 @Suite struct InPlaceLoweringTests {
     static let queries = [
         "SortDescriptor(\\User.birth, order: .reverse)",
