@@ -95,7 +95,7 @@ extension TypeChecker {
     /// whole in a query (SQL has no value for "this relationship or that one"): apply the
     /// operation in each branch, or inside the optional chain.
     mutating func rejectingChosenSequence(_ typed: TypedExpr, how: String) -> TypedExpr {
-        guard case .array = typed.type.unwrapped else { return typed }
+        guard case .array = typed.type.unwrapped.kind else { return typed }
         error(
             .unsupportedConstruct,
             "a relationship or array chosen by \(how) cannot be used as a whole in a query; apply the operation to each choice, e.g. 'c ? a.count : b.count' or '$0.company?.users.count'",
@@ -145,13 +145,13 @@ extension TypeChecker {
         // found by unwrapping `target` again (a list of them was an allocation per promotion).
         var depth = 0
         var current = target
-        while case .optional(let wrapped) = current, wrapped != result.type {
+        while case .optional(let wrapped) = current.kind, wrapped != result.type {
             depth += 1
             current = wrapped
         }
         for level in stride(from: depth, through: 0, by: -1) {
             var type = target
-            for _ in 0..<level { if case .optional(let wrapped) = type { type = wrapped } }
+            for _ in 0..<level { if case .optional(let wrapped) = type.kind { type = wrapped } }
             if type.isOptional { result = TypedExpr(.injectOptional(result), type, at: range) }
         }
         return result
@@ -179,7 +179,7 @@ extension TypeChecker {
             return wrapIfOptional(TypedExpr(.constant(.double(negative ? -value : value)), target, at: range), expected: expected)
         }
         let kind: IntegerKind
-        if case .integer(let expectedKind)? = target { kind = expectedKind } else { kind = .int }
+        if case .integer(let expectedKind)? = target?.kind { kind = expectedKind } else { kind = .int }
         guard let magnitude = literal.magnitude else {
             error(.literalOverflow, "integer literal '\(text(range))' overflows when stored into '\(kind.rawValue)'", at: range)
             return TypedExpr(.error, .error, at: range)
@@ -401,7 +401,7 @@ extension TypeChecker {
     mutating func reportLikelyMember(_ name: Identifier) -> Bool {
         guard parameter(named: name.name) == nil, declaredType(ofParameter: name.name) == nil else { return false }
         let root = variables.first { $0.origin == .root }
-        guard let root, case .model(let modelName) = root.type, let model = model(named: modelName) else { return false }
+        guard let root, case .model(let modelName) = root.type.kind, let model = model(named: modelName) else { return false }
         if model.memberIndex(named: name.name) != nil, implicitSelf == nil {
             let prefix = root.name == "self" ? "$0" : root.name
             error(
@@ -447,7 +447,7 @@ extension TypeChecker {
             // `Optional.none` is nil.
             return TypedExpr(.constant(.null), expected, at: range)
         }
-        switch expected?.unwrapped {
+        switch expected?.unwrapped.kind {
         case .enumeration(let enumName)?:
             guard let enumType = schema.enumType(named: enumName) else { return TypedExpr(.error, .error, at: range) }
             guard let enumCase = enumType.case(named: name.name) else {
@@ -460,7 +460,7 @@ extension TypeChecker {
                     fixIts: suggestion.map { [.init(replace: name.range, with: $0)] } ?? [])
                 return TypedExpr(.error, .error, at: range)
             }
-            let constant = Constant.enumCase(enumName: enumName, caseName: enumCase.name, rawValue: enumCase.rawValue)
+            let constant = Constant.enumCase(enumName: enumType.name, caseName: enumCase.name, rawValue: enumCase.rawValue)
             return wrapIfOptional(TypedExpr(.constant(constant), .enumeration(enumName), at: range), expected: expected)
         case .comparisonResult?:
             let values = ["orderedAscending": -1, "orderedSame": 0, "orderedDescending": 1]
@@ -665,7 +665,7 @@ extension TypeChecker {
     }
 
     private mutating func equatableHint(_ type: SiftType) -> String {
-        if case .model = type.unwrapped { return "; compare an attribute such as 'id' instead" }
+        if case .model = type.unwrapped.kind { return "; compare an attribute such as 'id' instead" }
         return ""
     }
 
@@ -697,7 +697,7 @@ extension TypeChecker {
         let wrapped = lhs.type.wrappedIfOptional
         let rhs = check(binary.rhs, expected: wrapped)
         if rhs.type.isError { return TypedExpr(.error, .error, at: range) }
-        if case .array = wrapped { return rejectingChosenSequence(TypedExpr(.nilCoalescing(lhs, rhs), wrapped, at: range), how: "'??'") }
+        if case .array = wrapped.kind { return rejectingChosenSequence(TypedExpr(.nilCoalescing(lhs, rhs), wrapped, at: range), how: "'??'") }
         if rhs.type == wrapped { return TypedExpr(.nilCoalescing(lhs, rhs), wrapped, at: range) }
         if rhs.type == lhs.type { return TypedExpr(.nilCoalescing(lhs, rhs), lhs.type, at: range) }
         if wrapped.isNumeric, rhs.type.isNumeric {
@@ -712,7 +712,7 @@ extension TypeChecker {
     mutating func checkRange(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         let closed = binary.op == .closedRange
         var bound: SiftType?
-        if case .range(let expectedBound, _)? = expected?.unwrapped { bound = expectedBound }
+        if case .range(let expectedBound, _)? = expected?.unwrapped.kind { bound = expectedBound }
         let (lower, upper) = checkOperands(binary.lhs, binary.rhs, expected: bound)
         if lower.type.isError || upper.type.isError { return TypedExpr(.error, .error, at: range) }
         if let side = lower.type.isOptional ? lower : upper.type.isOptional ? upper : nil {
@@ -835,8 +835,4 @@ extension TypeChecker {
         case condition(TypedExpr)
         case binding(TypedExpr, VariableID)
     }
-}
-
-extension SiftType {
-    public var integerKind: IntegerKind? { if case .integer(let kind) = self { kind } else { nil } }
 }

@@ -28,7 +28,7 @@ extension TypeChecker {
     // The base is consumed: it moves into the member's node (a copy retained what the node holds,
     // and the caller's value released it again).
     mutating func member(of base: consuming TypedExpr, name: Identifier, baseRange: SourceRange, at range: SourceRange) -> TypedExpr {
-        switch base.type {
+        switch base.type.kind {
         case .error:
             return TypedExpr(.error, .error, at: range)
         case .optional(let wrapped):
@@ -59,7 +59,7 @@ extension TypeChecker {
             case "count": return TypedExpr(.count(base), .int, at: range)
             case "isEmpty": return TypedExpr(.isEmpty(base), .bool, at: range)
             case "first":
-                if case .model? = base.type.sequenceElement {
+                if case .model? = base.type.sequenceElement?.kind {
                     error(
                         .unsupportedConstruct,
                         "a relationship has no order, so its 'first' element is not defined; use 'contains { ... }' to test its elements",
@@ -103,7 +103,7 @@ extension TypeChecker {
     }
 
     mutating func propertyNames(for type: SiftType) -> [String] {
-        switch type {
+        switch type.kind {
         case .string: ["count", "isEmpty"]
         case .array: ["count", "isEmpty", "first"]
         case .enumeration: ["rawValue"]
@@ -112,7 +112,7 @@ extension TypeChecker {
     }
 
     mutating func methodNames(for type: SiftType) -> [String] {
-        switch type {
+        switch type.kind {
         case .string:
             [
                 "contains", "hasPrefix", "hasSuffix", "starts", "localizedStandardContains", "caseInsensitiveCompare",
@@ -148,7 +148,7 @@ extension TypeChecker {
     mutating func checkBindOptional(_ base: Expr, at range: SourceRange) -> TypedExpr {
         let typed = check(base, expected: nil)
         if typed.type.isError { return typed }
-        guard case .optional(let wrapped) = typed.type else {
+        guard case .optional(let wrapped) = typed.type.kind else {
             error(
                 .optionalChainOnNonOptional, "cannot use optional chaining on non-optional value of type '\(typed.type)'",
                 at: SourceRange(start: base.range.end, end: range.end),
@@ -252,13 +252,13 @@ extension TypeChecker {
         _ base: TypedExpr, name: Identifier, call: Call, baseRange: SourceRange, expected: SiftType?, at range: SourceRange
     ) -> TypedExpr {
         let method = name.name
-        if case .optional(let wrapped) = base.type {
+        if case .optional(let wrapped) = base.type.kind {
             if method == "flatMap" || method == "map", let closure = closureArgument(call) {
                 return checkOptionalMap(base, wrapped: wrapped, closure: closure, isFlatMap: method == "flatMap", at: range)
             }
             return member(of: base, name: name, baseRange: baseRange, at: range)
         }
-        switch base.type {
+        switch base.type.kind {
         case .string:
             return checkStringMethod(base, name: name, call: call, at: range)
         case .array(let element):
@@ -401,7 +401,7 @@ extension TypeChecker {
                 case .allSatisfy?: return TypedExpr(.all(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
                 case .filter?: return TypedExpr(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
                 case .first?:
-                    if case .model = element {
+                    if case .model = element.kind {
                         error(
                             .unsupportedConstruct,
                             "a relationship has no order, so 'first(where:)' is not defined; use 'contains(where:)' to test its elements",
@@ -417,7 +417,7 @@ extension TypeChecker {
             }
             if kind == .contains {
                 guard let argument = singleArgument(call, label: nil, method: "contains(_:)") else { return TypedExpr(.error, .error, at: range) }
-                if case .model = element {
+                if case .model = element.kind {
                     error(
                         .notEquatable, "objects of '\(element)' cannot be compared; use 'contains { ... }' with a condition on their attributes",
                         at: call.callee.range)

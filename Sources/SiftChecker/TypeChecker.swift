@@ -269,9 +269,10 @@ public struct TypeChecker {
     }
 
     /// The schema's model of this name, the last one found kept at hand.
-    mutating func model(named name: String) -> Model? {
-        if let namedModel, namedModel.name == name { return namedModel }
-        if let lastModel, lastModel.name == name { return lastModel }
+    mutating func model(named name: TypeName) -> Model? {
+        let type = SiftType.model(name)
+        if let namedModel, namedModel.type == type { return namedModel }
+        if let lastModel, lastModel.type == type { return lastModel }
         let found = schema.model(named: name)
         if found != nil { lastModel = found }
         return found

@@ -5,7 +5,7 @@ import SiftSchema
 /// `/` and `%` truncating toward zero, `Double` and `Float` by IEEE 754, `+` on strings.
 enum SwiftArithmetic {
     static func apply(_ op: ArithmeticOperator, _ lhs: Value, _ rhs: Value, type: SiftType) throws -> Value {
-        switch type {
+        switch type.kind {
         case .string:
             guard case .string(let a) = lhs, case .string(let b) = rhs else { throw malformed(op, lhs, rhs) }
             return .string(a + b)
@@ -58,7 +58,7 @@ enum SwiftArithmetic {
     }
 
     static func negate(_ value: Value, type: SiftType) throws -> Value {
-        switch (type, value) {
+        switch (type.kind, value) {
         case (.integer(let kind), _):
             guard let a = value.integerValue else { break }
             guard ValueCoercion.fits(-a, kind), let result = Value.integer(-a) else {
@@ -75,7 +75,7 @@ enum SwiftArithmetic {
     /// `Double(x)`, `Float(x)`, `Int(x)`, `Int8(x)`, ...: Swift's numeric conversions. Integer
     /// targets truncate toward zero and trap on NaN, infinity or out-of-range values.
     static func convert(_ value: Value, from source: SiftType, to target: SiftType) throws -> Value {
-        switch target {
+        switch target.kind {
         case .double:
             switch value {
             case .int(let a): return .double(Double(a))

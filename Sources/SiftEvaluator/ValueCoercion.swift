@@ -8,7 +8,7 @@ import SiftSchema
 enum ValueCoercion {
     /// The value in canonical form for `type`, or nil when it does not fit the type.
     static func coerce(_ value: Value, to type: SiftType, schema: Schema) -> Value? {
-        switch type {
+        switch type.kind {
         case .optional(let wrapped):
             switch value {
             case .null: return .null
@@ -40,8 +40,9 @@ enum ValueCoercion {
             if case .data = value { return value }
         case .url:
             if case .url = value { return value }
-        case .enumeration(let name):
-            guard let enumType = schema.enumType(named: name) else { return nil }
+        case .enumeration(let typeName):
+            guard let enumType = schema.enumType(named: typeName) else { return nil }
+            let name = enumType.name
             switch value {
             case .enumCase(let enumValue) where enumValue.enumName == name:
                 return enumType.case(withRawValue: enumValue.rawValue) == nil ? nil : value
@@ -62,11 +63,11 @@ enum ValueCoercion {
                 }
                 return .array(coerced)
             case .objects(let references):
-                if case .model(let model) = element, references.allSatisfy({ $0.model == model }) { return value }
+                if case .model(let model) = element.kind, references.allSatisfy({ $0.model == model.string }) { return value }
             default: break
             }
         case .model(let model):
-            if case .object(let reference) = value, reference.model == model { return value }
+            if case .object(let reference) = value, reference.model == model.string { return value }
         case .range(let bound, let closed):
             if case .range(let lower, let upper, closed) = value,
                 let lower = coerce(lower, to: bound, schema: schema), let upper = coerce(upper, to: bound, schema: schema)

@@ -362,7 +362,7 @@ extension LoweringContext {
     }
 
     mutating func parameterEncoding(for type: SiftType, hint: ValueEncoding) -> ValueEncoding {
-        switch type.unwrapped {
+        switch type.unwrapped.kind {
         case .date:
             if case .date = hint { return hint }
             return .date(.dateReferenceSeconds)
@@ -417,7 +417,7 @@ extension LoweringContext {
 
     /// Whether an expression is a row (model type), possibly optional.
     mutating func isRow(_ type: SiftType) -> Bool {
-        if case .model = type.unwrapped { return true }
+        if case .model = type.unwrapped.kind { return true }
         return false
     }
 
@@ -619,7 +619,7 @@ extension LoweringContext {
 
     mutating func lowerConversion(_ inner: TypedExpr, to type: SiftType) -> Lowered {
         let operand = lowerValue(inner)
-        switch type {
+        switch type.kind {
         case .double:
             if inner.type == .float { return operand }
             return Lowered(dialect.toReal(operand.sql), mayTrap: operand.mayTrap, isAtomic: true)

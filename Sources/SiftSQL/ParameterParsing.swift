@@ -10,7 +10,7 @@ extension ParameterValue {
     public static func parse(_ text: String, as type: SiftType, schema: Schema) -> ParameterValue? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed == "nil" || trimmed == "null" { return type.isOptional ? .null : nil }
-        switch type.unwrapped {
+        switch type.unwrapped.kind {
         case .bool:
             switch trimmed {
             case "true", "1", "yes": return .bool(true)

@@ -74,7 +74,7 @@ public enum ParameterEncoder {
             }
             return .null
         }
-        switch (type.unwrapped, encoding) {
+        switch (type.unwrapped.kind, encoding) {
         case (.array(let element), .jsonArray(let elementEncoding)):
             guard case .array(let values) = value else { throw mismatch() }
             let encoded = try values.map { try encode($0, name: name, type: element, encoding: elementEncoding, schema: schema) }
@@ -97,7 +97,7 @@ public enum ParameterEncoder {
         default:
             break
         }
-        switch (type.unwrapped, value) {
+        switch (type.unwrapped.kind, value) {
         case (.bool, .bool(let flag)): return .integer(flag ? 1 : 0)
         case (.integer(let kind), .int(let number)):
             guard kind.contains(number) else {

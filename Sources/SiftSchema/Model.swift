@@ -193,7 +193,8 @@ public struct Model: Sendable, Hashable {
         /// `table.column` of each attribute, in order (see ``Model/qualifiedColumnName(_:)``).
         var qualifiedColumnNames: [String]
         /// The model's type and each member's (see ``Model/type``, ``Model/memberAndType(at:)``): made
-        /// once, so that a query shares their boxes instead of allocating its own at every use.
+        /// once, so that a query never interns a name (a type is a plain value, but making one from
+        /// a name looks the name up in the process's table).
         var type: SiftType
         var memberTypes: [SiftType]
 

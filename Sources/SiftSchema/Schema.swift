@@ -55,6 +55,12 @@ public struct Schema: Sendable, Hashable {
     /// Schemas of at most this many models are searched by name before the dictionary.
     static let scannedModels = 8
 
+    /// The model a model type names (``SiftType/Kind/model(_:)``).
+    public func model(named name: TypeName) -> Model? { model(named: name.string) }
+
+    /// The enum an enum type names (``SiftType/Kind/enumeration(_:)``).
+    public func enumType(named name: TypeName) -> EnumType? { enumType(named: name.string) }
+
     public func enumType(named name: String) -> EnumType? {
         storage.fields.enumIndex[name].map { storage.fields.enums[$0] }
     }

@@ -1,33 +1,77 @@
 /// The type of a checked expression, following Swift's type system for the values a predicate uses.
-public enum SiftType: Sendable, Hashable, CustomStringConvertible {
-    case bool
-    case integer(IntegerKind)
-    case double
-    case float
-    case string
-    case date
-    case uuid
-    case data
-    case url
-    // The two cases with a name are boxed too: a type is then one word, and a typed node 32 bytes
-    // instead of 48 (copying nodes costs more than the box made when such a type is written).
-    /// A raw-value enum of the schema.
-    indirect case enumeration(String)
-    /// An object of a model (a row).
-    indirect case model(String)
-    indirect case optional(SiftType)
-    /// A sequence: a to-many relationship, an array literal or parameter, the result of `filter`.
-    indirect case array(SiftType)
-    /// `ClosedRange<T>` (`a...b`) or `Range<T>` (`a..<b`).
-    indirect case range(SiftType, closed: Bool)
-    /// Foundation's `ComparisonResult`, from `caseInsensitiveCompare` and friends.
-    case comparisonResult
-    /// The type of `nil` before context gives it one.
-    case nilLiteral
-    /// The type of an expression that already has an error; it matches anything silently.
-    case error
+///
+/// A plain value of eight bytes, with no reference in it: copying or destroying a type costs
+/// nothing, and a typed node holding one is as cheap to copy as its other fields. (It was an enum
+/// whose composite cases were boxed: every copy retained a box and every destroy released one,
+/// about 20 times per compiled query.) The bits hold a base type (a scalar, or a model or enum
+/// by its interned ``TypeName``) and up to ten wrappers around it (optional, array, range);
+/// deeper types keep their inner part in a process-wide table, so any depth is one value still.
+///
+/// Match on ``kind``, which has a case per type constructor: `switch type.kind { case
+/// .optional(let wrapped): ... }`. The constructors keep the spelling of the cases:
+/// `.optional(.string)`, `.model(name)`, `.array(element)`.
+public struct SiftType: Sendable, Hashable, CustomStringConvertible {
+    /// Bits 0–7 the base (``Base``), bits 8–39 its name or deep-table index, bits 40–43 the number
+    /// of wrappers, bits 44–63 the wrappers, two bits each, innermost first.
+    @usableFromInline let bits: UInt64
 
-    public static let int = SiftType.integer(.int)
+    @inlinable init(bits: UInt64) { self.bits = bits }
+
+    /// What a type is, one constructor at a time: the view to match on.
+    public enum Kind: Sendable, Hashable {
+        case bool
+        case integer(IntegerKind)
+        case double
+        case float
+        case string
+        case date
+        case uuid
+        case data
+        case url
+        /// A raw-value enum of the schema.
+        case enumeration(TypeName)
+        /// An object of a model (a row).
+        case model(TypeName)
+        case optional(SiftType)
+        /// A sequence: a to-many relationship, an array literal or parameter, the result of `filter`.
+        case array(SiftType)
+        /// `ClosedRange<T>` (`a...b`) or `Range<T>` (`a..<b`).
+        case range(SiftType, closed: Bool)
+        /// Foundation's `ComparisonResult`, from `caseInsensitiveCompare` and friends.
+        case comparisonResult
+        /// The type of `nil` before context gives it one.
+        case nilLiteral
+        /// The type of an expression that already has an error; it matches anything silently.
+        case error
+    }
+
+    @inlinable public static var bool: SiftType { SiftType(bits: 0) }
+    @inlinable public static func integer(_ kind: IntegerKind) -> SiftType { SiftType(bits: Base.integer(kind)) }
+    @inlinable public static var double: SiftType { SiftType(bits: 11) }
+    @inlinable public static var float: SiftType { SiftType(bits: 12) }
+    @inlinable public static var string: SiftType { SiftType(bits: 13) }
+    @inlinable public static var date: SiftType { SiftType(bits: 14) }
+    @inlinable public static var uuid: SiftType { SiftType(bits: 15) }
+    @inlinable public static var data: SiftType { SiftType(bits: 16) }
+    @inlinable public static var url: SiftType { SiftType(bits: 17) }
+    /// A raw-value enum of the schema.
+    public static func enumeration(_ name: TypeName) -> SiftType { SiftType(base: .enumeration, payload: name.id) }
+    /// A raw-value enum of the schema, by name (interned: prefer the schema's type, made once).
+    public static func enumeration(_ name: String) -> SiftType { .enumeration(TypeName(name)) }
+    /// An object of a model (a row).
+    public static func model(_ name: TypeName) -> SiftType { SiftType(base: .model, payload: name.id) }
+    /// An object of a model, by name (interned: prefer ``Model/type``, made once with the model).
+    public static func model(_ name: String) -> SiftType { .model(TypeName(name)) }
+    @inlinable public static func optional(_ wrapped: SiftType) -> SiftType { wrapped.wrapped(in: Wrapper.optional) }
+    @inlinable public static func array(_ element: SiftType) -> SiftType { element.wrapped(in: Wrapper.array) }
+    @inlinable public static func range(_ bound: SiftType, closed: Bool) -> SiftType {
+        bound.wrapped(in: closed ? Wrapper.closedRange : Wrapper.halfOpenRange)
+    }
+    @inlinable public static var comparisonResult: SiftType { SiftType(bits: 20) }
+    @inlinable public static var nilLiteral: SiftType { SiftType(bits: 21) }
+    @inlinable public static var error: SiftType { SiftType(bits: 22) }
+
+    @inlinable public static var int: SiftType { SiftType(bits: 1) }
 
     /// The checker's type for a stored attribute type.
     public init(_ scalar: ScalarType) {
@@ -45,8 +89,36 @@ public enum SiftType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The outermost constructor of the type.
+    @inlinable public var kind: Kind {
+        let count = wrapperCount
+        if count > 0 {
+            let shift = 44 + 2 * (count - 1)
+            let inner = SiftType(bits: bits & ~(3 << shift) & ~(0xF << 40) | (count - 1) << 40)
+            return Self.kind(wrapper: (bits >> shift) & 3, around: inner)
+        }
+        let payload = UInt32(truncatingIfNeeded: bits >> 8)
+        switch bits & 0xFF {
+        case Base.bool.rawValue: return .bool
+        case Base.double.rawValue: return .double
+        case Base.float.rawValue: return .float
+        case Base.string.rawValue: return .string
+        case Base.date.rawValue: return .date
+        case Base.uuid.rawValue: return .uuid
+        case Base.data.rawValue: return .data
+        case Base.url.rawValue: return .url
+        case Base.enumeration.rawValue: return .enumeration(TypeName(id: payload))
+        case Base.model.rawValue: return .model(TypeName(id: payload))
+        case Base.comparisonResult.rawValue: return .comparisonResult
+        case Base.nilLiteral.rawValue: return .nilLiteral
+        case Base.error.rawValue: return .error
+        case Base.deep.rawValue: return Self.deepKind(payload)
+        case let code: return .integer(Base.integerKind(code))
+        }
+    }
+
     public var description: String {
-        switch self {
+        switch kind {
         case .bool: "Bool"
         case .integer(let kind): kind.rawValue
         case .double: "Double"
@@ -56,9 +128,9 @@ public enum SiftType: Sendable, Hashable, CustomStringConvertible {
         case .uuid: "UUID"
         case .data: "Data"
         case .url: "URL"
-        case .enumeration(let name), .model(let name): name
+        case .enumeration(let name), .model(let name): name.string
         case .optional(let wrapped):
-            switch wrapped {
+            switch wrapped.kind {
             case .range: "(\(wrapped))?"
             default: "\(wrapped)?"
             }
@@ -70,28 +142,36 @@ public enum SiftType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var isOptional: Bool { if case .optional = self { true } else { false } }
+    @inlinable public var isOptional: Bool {
+        let count = wrapperCount
+        if count > 0 { return (bits >> (44 + 2 * (count - 1))) & 3 == Wrapper.optional }
+        return bits & 0xFF == Base.deep.rawValue && Self.deepWrapper(UInt32(truncatingIfNeeded: bits >> 8)) == Wrapper.optional
+    }
 
-    // Tests of one case without a payload, matched rather than compared: `==` copies both sides'
-    // payloads to compare them, several times per comparison checked or lowered.
+    @inlinable public static func == (lhs: SiftType, rhs: SiftType) -> Bool { lhs.bits == rhs.bits }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(bits) }
+
     /// `self == .error`.
-    public var isError: Bool { if case .error = self { true } else { false } }
+    @inlinable public var isError: Bool { self == .error }
     /// `self == .nilLiteral`.
-    public var isNilLiteral: Bool { if case .nilLiteral = self { true } else { false } }
+    @inlinable public var isNilLiteral: Bool { self == .nilLiteral }
     /// `self == .bool`.
-    public var isBool: Bool { if case .bool = self { true } else { false } }
+    @inlinable public var isBool: Bool { self == .bool }
     /// `self == .string`.
-    public var isString: Bool { if case .string = self { true } else { false } }
+    @inlinable public var isString: Bool { self == .string }
+    /// Whether the type is a model's (an object, not optional).
+    public var isModel: Bool { if case .model = kind { true } else { false } }
 
     /// The type inside any number of optionals.
     public var unwrapped: SiftType {
-        if case .optional(let wrapped) = self { return wrapped.unwrapped }
-        return self
+        var type = self
+        while case .optional(let wrapped) = type.kind { type = wrapped }
+        return type
     }
 
     /// The type with one level of optional removed, if optional.
     public var wrappedIfOptional: SiftType {
-        if case .optional(let wrapped) = self { return wrapped }
+        if case .optional(let wrapped) = kind { return wrapped }
         return self
     }
 
@@ -99,24 +179,22 @@ public enum SiftType: Sendable, Hashable, CustomStringConvertible {
     public var optionalFlattened: SiftType { isOptional || isError ? self : .optional(self) }
 
     public var isNumeric: Bool {
-        switch self {
+        switch kind {
         case .integer, .double, .float: true
         default: false
         }
     }
 
-    public var isInteger: Bool { if case .integer = self { true } else { false } }
+    @inlinable public var isInteger: Bool { bits >= Base.firstInteger && bits < Base.double.rawValue }
 
-    public var isFloatingPoint: Bool {
-        switch self {
-        case .double, .float: true
-        default: false
-        }
-    }
+    /// Which integer type the type is, if it is one.
+    @inlinable public var integerKind: IntegerKind? { isInteger ? Base.integerKind(bits) : nil }
+
+    public var isFloatingPoint: Bool { self == .double || self == .float }
 
     /// Whether `<` and friends apply (Swift's `Comparable`).
     public var isComparable: Bool {
-        switch self {
+        switch kind {
         case .integer, .double, .float, .string, .date: true
         case .error: true
         default: false
@@ -125,7 +203,7 @@ public enum SiftType: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `==` applies (Swift's `Equatable`, as #Predicate supports it).
     public var isEquatable: Bool {
-        switch self {
+        switch kind {
         case .model, .range, .nilLiteral: false
         case .optional(let wrapped): wrapped.isEquatable
         case .array(let element): element.isEquatable
@@ -135,10 +213,105 @@ public enum SiftType: Sendable, Hashable, CustomStringConvertible {
 
     /// The element type of a sequence (`[T]` or a range of `T`).
     public var sequenceElement: SiftType? {
-        switch self {
+        switch kind {
         case .array(let element): element
         case .range(let bound, _): bound
         default: nil
         }
     }
+
+    // MARK: The packing
+
+    /// The base of a type, in bits 0–7: the integer kinds take the codes from `firstInteger` on.
+    @usableFromInline enum Base: UInt64 {
+        case bool = 0
+        case double = 11, float, string, date, uuid, data, url, enumeration, model, comparisonResult, nilLiteral, error
+        /// The inner part of a type too deep for the wrapper bits: bits 8–39 index ``DeepTypeTable``.
+        case deep
+
+        @usableFromInline static var firstInteger: UInt64 { 1 }
+
+        @inlinable static func integer(_ kind: IntegerKind) -> UInt64 {
+            switch kind {
+            case .int: 1
+            case .int8: 2
+            case .int16: 3
+            case .int32: 4
+            case .int64: 5
+            case .uint: 6
+            case .uint8: 7
+            case .uint16: 8
+            case .uint32: 9
+            case .uint64: 10
+            }
+        }
+
+        /// The integer kind of a base code from `firstInteger` up to `double` (excluded).
+        @inlinable static func integerKind(_ code: UInt64) -> IntegerKind {
+            switch code {
+            case 1: .int
+            case 2: .int8
+            case 3: .int16
+            case 4: .int32
+            case 5: .int64
+            case 6: .uint
+            case 7: .uint8
+            case 8: .uint16
+            case 9: .uint32
+            default: .uint64
+            }
+        }
+    }
+
+    /// The two-bit codes of the wrappers.
+    @usableFromInline enum Wrapper {
+        @usableFromInline static var optional: UInt64 { 0 }
+        @usableFromInline static var array: UInt64 { 1 }
+        @usableFromInline static var closedRange: UInt64 { 2 }
+        @usableFromInline static var halfOpenRange: UInt64 { 3 }
+    }
+
+    @usableFromInline static var maximumInlineWrappers: UInt64 { 10 }
+
+    private init(base: Base, payload: UInt32 = 0) {
+        bits = base.rawValue | UInt64(payload) << 8
+    }
+
+    @inlinable var wrapperCount: UInt64 { (bits >> 40) & 0xF }
+
+    /// The outermost constructor of a type whose inner part is in the table.
+    @usableFromInline static func deepKind(_ index: UInt32) -> Kind {
+        let (wrapper, inner) = DeepTypeTable.shared.entry(index)
+        return kind(wrapper: wrapper, around: inner)
+    }
+
+    /// The outermost wrapper of a type whose inner part is in the table.
+    @usableFromInline static func deepWrapper(_ index: UInt32) -> UInt64 {
+        DeepTypeTable.shared.entry(index).wrapper
+    }
+
+    /// The type with one more wrapper outside: in the bits while they have room, else the whole
+    /// type becomes a base of its own, in the table.
+    @inlinable func wrapped(in wrapper: UInt64) -> SiftType {
+        let count = wrapperCount
+        if count < Self.maximumInlineWrappers {
+            return SiftType(bits: bits & ~(0xF << 40) | (count + 1) << 40 | wrapper << (44 + 2 * count))
+        }
+        return wrappedDeep(in: wrapper)
+    }
+
+    /// The type with one more wrapper outside, when the bits have no room for it.
+    @usableFromInline func wrappedDeep(in wrapper: UInt64) -> SiftType {
+        SiftType(base: .deep, payload: DeepTypeTable.shared.index(of: wrapper, around: self))
+    }
+
+    @inlinable static func kind(wrapper: UInt64, around inner: SiftType) -> Kind {
+        switch wrapper {
+        case Wrapper.optional: .optional(inner)
+        case Wrapper.array: .array(inner)
+        case Wrapper.closedRange: .range(inner, closed: true)
+        default: .range(inner, closed: false)
+        }
+    }
+
 }

@@ -8,7 +8,7 @@ struct MemberCatalog {
 
     /// Names offered after `value.` (an optional offers its wrapped type's members).
     func memberNames(of type: SiftType) -> [String] {
-        switch type {
+        switch type.kind {
         case .model(let name): schema.model(named: name)?.members.map(\.name) ?? []
         case .string:
             ["count", "isEmpty"] + [
@@ -26,7 +26,7 @@ struct MemberCatalog {
 
     /// The type of the property `name` of a value of `type` (looking through optionals).
     func propertyType(_ name: String, of type: SiftType) -> SiftType? {
-        switch type.unwrapped {
+        switch type.unwrapped.kind {
         case .model(let modelName):
             return schema.model(named: modelName)?.member(named: name)?.type
         case .string:
@@ -48,7 +48,7 @@ struct MemberCatalog {
 
     /// The type a call of method `name` on a value of `type` gives.
     func methodResultType(_ name: String, of type: SiftType) -> SiftType? {
-        switch type {
+        switch type.kind {
         case .string:
             switch name {
             case "contains", "hasPrefix", "hasSuffix", "starts", "localizedStandardContains": return .bool
@@ -72,7 +72,7 @@ struct MemberCatalog {
 
     /// The type of `$0` in a closure passed to method `name` of a value of `type`.
     func closureParameterType(method name: String, of type: SiftType) -> SiftType? {
-        switch (type, name) {
+        switch (type.kind, name) {
         case (.array(let element), "contains"), (.array(let element), "allSatisfy"), (.array(let element), "filter"),
             (.array(let element), "first"), (.array(let element), "count"):
             return element
@@ -85,7 +85,7 @@ struct MemberCatalog {
 
     /// Case names of an enum type (for `== .`).
     func caseNames(of type: SiftType) -> [String] {
-        if case .enumeration(let name) = type.unwrapped { return schema.enumType(named: name)?.cases.map(\.name) ?? [] }
+        if case .enumeration(let name) = type.unwrapped.kind { return schema.enumType(named: name)?.cases.map(\.name) ?? [] }
         return []
     }
 }
