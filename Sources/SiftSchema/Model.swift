@@ -5,7 +5,7 @@ public struct Model: Sendable, Hashable {
     /// A queryable member: an attribute or a relationship.
     public enum Member: Sendable, Hashable {
         case attribute(Attribute)
-        indirect case relationship(Relationship)  // boxed: a member is then the size of an attribute
+        case relationship(Relationship)
 
         public var name: String {
             switch self {
