@@ -63,7 +63,10 @@ enum ValueCoercion {
                 }
                 return .array(coerced)
             case .objects(let references):
-                if case .model(let model) = element.kind, references.allSatisfy({ $0.model == model.string }) { return value }
+                if case .model(let model) = element.kind {
+                    let name = model.string  // looked up once, not per reference
+                    if references.allSatisfy({ $0.model == name }) { return value }
+                }
             default: break
             }
         case .model(let model):

@@ -113,7 +113,9 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible {
         case Base.nilLiteral.rawValue: return .nilLiteral
         case Base.error.rawValue: return .error
         case Base.deep.rawValue: return Self.deepKind(payload)
-        case let code: return .integer(Base.integerKind(code))
+        case let code:
+            assert(code >= Base.firstInteger && code < Base.double.rawValue, "no base has the code \(code)")
+            return .integer(Base.integerKind(code))
         }
     }
 

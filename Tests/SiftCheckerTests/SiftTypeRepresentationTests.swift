@@ -99,16 +99,24 @@ import Testing
             #expect(Self.decompose(type, bases: Self.bases) == reference, "\(reference.spelling)")
             #expect(type.description == reference.spelling)
             #expect(type == reference.type)
-            #expect(type.hashValue == reference.type.hashValue)
             seen.insert(type)
         }
+        // Equal types hash alike: a set of them has one entry per distinct reference.
         #expect(seen.count == Set(references).count)
     }
 
     @Test func questionsAnsweredFromTheBitsMatchTheStructure() {
-        for reference in Self.references(depth: 2) + [Self.deep(.optional(.base(.int, "Int")), 12)] {
+        // 11 and 22 wrappers: the outermost is the table's, with none in the bits above it.
+        let deep = [10, 12, 21].map { Self.deep(.base(.int, "Int"), $0) } + [Self.deep(.optional(.base(.int, "Int")), 12)]
+        for reference in Self.references(depth: 2) + deep + deep.map { .array($0) } {
             let type = reference.type
-            if case .optional = reference { #expect(type.isOptional) } else { #expect(!type.isOptional) }
+            if case .optional = reference {
+                #expect(type.isOptional, "\(reference.spelling)")
+                #expect(type.optionalFlattened == type)
+            } else {
+                #expect(!type.isOptional, "\(reference.spelling)")
+                #expect(type.optionalFlattened == (type.isError ? type : .optional(type)))
+            }
             let isInteger = [SiftType.int, .integer(.int8), .integer(.uint64), .integer(.uint)].contains(type)
             #expect(type.isInteger == isInteger, "\(reference.spelling)")
             #expect((type.integerKind != nil) == isInteger)
