@@ -38,67 +38,51 @@ public struct Relationship: Sendable, Hashable {
     }
 
     public var name: String {
-        get { box.fields.name }
-        set { uniqueBox().fields.name = newValue }
+        get { shared.fields.name }
+        set { shared.fields.name = newValue }
     }
     /// The target model's name.
     public var target: String {
-        get { box.fields.target }
-        set { uniqueBox().fields.target = newValue }
+        get { shared.fields.target }
+        set { shared.fields.target = newValue }
     }
     public var cardinality: Cardinality {
-        get { box.fields.cardinality }
-        set { uniqueBox().fields.cardinality = newValue }
+        get { shared.fields.cardinality }
+        set { shared.fields.cardinality = newValue }
     }
     public var link: Link {
-        get { box.fields.link }
-        set { uniqueBox().fields.link = newValue }
+        get { shared.fields.link }
+        set { shared.fields.link = newValue }
     }
     /// The name of the relationship on the target that points back, when there is one.
     public var inverse: String? {
-        get { box.fields.inverse }
-        set { uniqueBox().fields.inverse = newValue }
+        get { shared.fields.inverse }
+        set { shared.fields.inverse = newValue }
     }
     public var declaration: SourceRange? {
-        get { box.fields.declaration }
-        set { uniqueBox().fields.declaration = newValue }
+        get { shared.fields.declaration }
+        set { shared.fields.declaration = newValue }
     }
 
     // The fields live in one shared box: a relationship is copied into typed nodes, joins and
     // lowered paths, and a copy then retains one reference instead of each of its names.
-    private var box: Box
+    private var shared: SharedFields<Fields>
 
     public init(
         name: String, target: String, cardinality: Cardinality, link: Link, inverse: String? = nil,
         declaration: SourceRange? = nil
     ) {
-        box = Box(
+        shared = SharedFields(
             Fields(name: name, target: target, cardinality: cardinality, link: link, inverse: inverse, declaration: declaration))
     }
 
-    public static func == (lhs: Relationship, rhs: Relationship) -> Bool {
-        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
-    }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
-
-    private mutating func uniqueBox() -> Box {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-        return box
-    }
-
-    private struct Fields: Hashable {
+    private struct Fields: Hashable, Sendable {
         var name: String
         var target: String
         var cardinality: Cardinality
         var link: Link
         var inverse: String?
         var declaration: SourceRange?
-    }
-
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
     }
 
     public var isToMany: Bool { cardinality == .toMany }
