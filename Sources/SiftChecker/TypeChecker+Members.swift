@@ -131,13 +131,17 @@ extension TypeChecker {
     // MARK: Optional chaining
 
     mutating func checkOptionalChain(_ inner: Expr, at range: SourceRange) -> TypedExpr {
-        optionalChains.append([])
+        let start = optionalChainBindings.count
+        optionalChainDepth += 1
         let body = check(inner, expected: nil)
-        var bindings = optionalChains.removeLast()
-        if body.type.isError { return TypedExpr(.error, .error, at: range) }
+        optionalChainDepth -= 1
+        if body.type.isError {
+            optionalChainBindings.removeSubrange(start...)
+            return TypedExpr(.error, .error, at: range)
+        }
         var result = body
-        // Innermost first, each moved out of the list (iterating a reversed view copied each).
-        while let binding = bindings.popLast() {
+        // This chain's bindings, innermost first, each moved out of the list.
+        while optionalChainBindings.count > start, let binding = optionalChainBindings.popLast() {
             result = TypedExpr(
                 .optionalMap(source: binding.source, variable: binding.variable, body: result), result.type.optionalFlattened,
                 at: range)
@@ -156,11 +160,11 @@ extension TypeChecker {
             return typed
         }
         let variable = declare(text(base.range) + "?", type: wrapped, origin: .binding, at: range)
-        if optionalChains.isEmpty {
+        if optionalChainDepth == 0 {
             // Not inside a chain (should not happen with the parser's tree): treat as its own chain.
             return TypedExpr(.optionalMap(source: typed, variable: variable, body: reference(variable, at: range)), typed.type, at: range)
         }
-        optionalChains[optionalChains.count - 1].append((typed, variable))
+        optionalChainBindings.append((typed, variable))
         return reference(variable, at: range)
     }
 

@@ -79,8 +79,12 @@ public struct TypeChecker {
     var parameters: [Parameter] = []
     /// Each parameter's position in ``parameters``, made once there are more than eight.
     var parameterIndex: [String: Int] = [:]
-    /// The optional-chain frames being checked, innermost last.
-    var optionalChains: [[(source: TypedExpr, variable: VariableID)]] = []
+    /// The bindings of the optional chains being checked, outermost chain's first: each chain
+    /// remembers where its own bindings start (one list for all: a list per chain was an allocation
+    /// more for every `?.`).
+    var optionalChainBindings: [(source: TypedExpr, variable: VariableID)] = []
+    /// How many optional chains are being checked, one inside another.
+    var optionalChainDepth = 0
     /// Expressions already checked ahead of their turn (to type a literal next to them), by node:
     /// their result is reused, so nothing is checked (or reported) twice. A list: there are one or
     /// two at a time, and a dictionary cost an allocation and a hash per look-up.
