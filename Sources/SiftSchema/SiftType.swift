@@ -45,15 +45,15 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible {
         case error
     }
 
-    @inlinable public static var bool: SiftType { SiftType(bits: 0) }
+    @inlinable public static var bool: SiftType { SiftType(bits: Base.bool.rawValue) }
     @inlinable public static func integer(_ kind: IntegerKind) -> SiftType { SiftType(bits: Base.integer(kind)) }
-    @inlinable public static var double: SiftType { SiftType(bits: 11) }
-    @inlinable public static var float: SiftType { SiftType(bits: 12) }
-    @inlinable public static var string: SiftType { SiftType(bits: 13) }
-    @inlinable public static var date: SiftType { SiftType(bits: 14) }
-    @inlinable public static var uuid: SiftType { SiftType(bits: 15) }
-    @inlinable public static var data: SiftType { SiftType(bits: 16) }
-    @inlinable public static var url: SiftType { SiftType(bits: 17) }
+    @inlinable public static var double: SiftType { SiftType(bits: Base.double.rawValue) }
+    @inlinable public static var float: SiftType { SiftType(bits: Base.float.rawValue) }
+    @inlinable public static var string: SiftType { SiftType(bits: Base.string.rawValue) }
+    @inlinable public static var date: SiftType { SiftType(bits: Base.date.rawValue) }
+    @inlinable public static var uuid: SiftType { SiftType(bits: Base.uuid.rawValue) }
+    @inlinable public static var data: SiftType { SiftType(bits: Base.data.rawValue) }
+    @inlinable public static var url: SiftType { SiftType(bits: Base.url.rawValue) }
     /// A raw-value enum of the schema.
     public static func enumeration(_ name: TypeName) -> SiftType { SiftType(base: .enumeration, payload: name.id) }
     /// A raw-value enum of the schema, by name (interned: prefer the schema's type, made once).
@@ -67,11 +67,11 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible {
     @inlinable public static func range(_ bound: SiftType, closed: Bool) -> SiftType {
         bound.wrapped(in: closed ? Wrapper.closedRange : Wrapper.halfOpenRange)
     }
-    @inlinable public static var comparisonResult: SiftType { SiftType(bits: 20) }
-    @inlinable public static var nilLiteral: SiftType { SiftType(bits: 21) }
-    @inlinable public static var error: SiftType { SiftType(bits: 22) }
+    @inlinable public static var comparisonResult: SiftType { SiftType(bits: Base.comparisonResult.rawValue) }
+    @inlinable public static var nilLiteral: SiftType { SiftType(bits: Base.nilLiteral.rawValue) }
+    @inlinable public static var error: SiftType { SiftType(bits: Base.error.rawValue) }
 
-    @inlinable public static var int: SiftType { SiftType(bits: 1) }
+    @inlinable public static var int: SiftType { .integer(.int) }
 
     /// The checker's type for a stored attribute type.
     public init(_ scalar: ScalarType) {
@@ -163,8 +163,6 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible {
     @inlinable public var isBool: Bool { self == .bool }
     /// `self == .string`.
     @inlinable public var isString: Bool { self == .string }
-    /// Whether the type is a model's (an object, not optional).
-    public var isModel: Bool { if case .model = kind { true } else { false } }
 
     /// The type inside any number of optionals.
     public var unwrapped: SiftType {
@@ -317,5 +315,4 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible {
         default: .range(inner, closed: false)
         }
     }
-
 }

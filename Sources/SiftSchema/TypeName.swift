@@ -6,7 +6,7 @@ import Synchronization
 /// Names are interned in one table for the process, so equal names (by `String`'s `==`, as
 /// before) are the same number wherever and whenever they were made. The table only grows: it
 /// holds each distinct name a schema, a query or a completion gave a type, once.
-public struct TypeName: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct TypeName: Sendable, Hashable, CustomStringConvertible {
     /// The name's index in the table.
     @usableFromInline let id: UInt32
 
@@ -22,12 +22,6 @@ public struct TypeName: Sendable, Hashable, Comparable, CustomStringConvertible 
     public var string: String { TypeNameTable.shared.name(id) }
 
     public var description: String { string }
-
-    /// By the names' text, so sorted names read in order.
-    public static func < (lhs: TypeName, rhs: TypeName) -> Bool { lhs.string < rhs.string }
-
-    /// Whether the name is `string` (by `String`'s `==`).
-    public static func == (lhs: TypeName, rhs: String) -> Bool { lhs.string == rhs }
 }
 
 /// The process-wide table behind ``TypeName``.
