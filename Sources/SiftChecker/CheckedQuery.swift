@@ -13,6 +13,16 @@ public struct CheckedQuery: Sendable, Hashable {
         get { storage.fields.root }
         set { uniqueStorage().fields.root = newValue }
     }
+    /// The nodes of the query's expressions (``filter``, ``limit``, ``offset``): read a node's
+    /// kind with `query.tree[expr]`.
+    public var tree: TypedTree {
+        get { storage.fields.tree }
+        set { uniqueStorage().fields.tree = newValue }
+    }
+    /// The kind of `expr`, a node of ``tree``, read in place.
+    public subscript(expr: TypedExpr) -> TypedExprKind {
+        _read { yield storage.fields.tree[expr] }
+    }
     /// A `Bool` expression, or `nil` to select every row.
     public var filter: TypedExpr? {
         get { storage.fields.filter }
@@ -55,12 +65,12 @@ public struct CheckedQuery: Sendable, Hashable {
     private var storage: Storage
 
     public init(
-        model: Model, root: VariableID, filter: TypedExpr?, sort: [CheckedSortKey], limit: TypedExpr?,
+        model: Model, root: VariableID, tree: TypedTree, filter: TypedExpr?, sort: [CheckedSortKey], limit: TypedExpr?,
         offset: TypedExpr?, variables: [Variable], parameters: [Parameter], form: Query.Form
     ) {
         storage = Storage(
             Fields(
-                model: model, root: root, filter: filter, sort: sort, limit: limit, offset: offset, variables: variables,
+                model: model, root: root, tree: tree, filter: filter, sort: sort, limit: limit, offset: offset, variables: variables,
                 parameters: parameters, form: form))
     }
 
@@ -80,6 +90,7 @@ public struct CheckedQuery: Sendable, Hashable {
     private struct Fields: Hashable {
         var model: Model
         var root: VariableID
+        var tree: TypedTree
         var filter: TypedExpr?
         var sort: [CheckedSortKey]
         var limit: TypedExpr?

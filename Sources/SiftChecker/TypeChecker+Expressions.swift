@@ -16,7 +16,7 @@ extension TypeChecker {
         }
         switch tree[expr] {
         case .error:
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         case .paren(let inner):
             var typed = check(inner, expected: expected)
             typed.range = range
@@ -26,12 +26,12 @@ extension TypeChecker {
         case .floatLiteral(let literal):
             return checkFloat(literal, negative: false, expected: expected, at: range)
         case .stringLiteral(let value):
-            return wrapIfOptional(TypedExpr(.constant(.string(value)), .string, at: range), expected: expected)
+            return wrapIfOptional(make(.constant(.string(value)), .string, at: range), expected: expected)
         case .booleanLiteral(let value):
-            return wrapIfOptional(TypedExpr(.constant(.bool(value)), .bool, at: range), expected: expected)
+            return wrapIfOptional(make(.constant(.bool(value)), .bool, at: range), expected: expected)
         case .nilLiteral:
-            if let expected, expected.isOptional { return TypedExpr(.constant(.null), expected, at: range) }
-            return TypedExpr(.constant(.null), .nilLiteral, at: range)
+            if let expected, expected.isOptional { return make(.constant(.null), expected, at: range) }
+            return make(.constant(.null), .nilLiteral, at: range)
         case .arrayLiteral(let elements):
             return checkArrayLiteral(elements, expected: expected, at: range)
         case .identifier(let name):
@@ -44,7 +44,7 @@ extension TypeChecker {
             error(
                 .unsupportedConstruct, "a key path cannot be used as a value in a predicate; write the member access, e.g. '$0.name'",
                 at: range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         case .member(let base, let name):
             return checkMember(base: base, name: name, at: range)
         case .bindOptional(let base):
@@ -62,30 +62,30 @@ extension TypeChecker {
             error(
                 .unsupportedConstruct, "force unwrapping with '!' is not supported: it would crash on nil; use '?.', '??' or 'if let' instead",
                 at: range, fixIts: typed.type.isOptional ? [.init(replace: bang, with: beforeMember ? "?" : "")] : [])
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         case .call(let call):
             return checkCall(call, expected: expected, at: range)
         case .subscriptAccess(let base, _):
             _ = check(base, expected: nil)
             error(.unsupportedConstruct, "subscripts are not supported in a predicate; use 'first', 'contains' or 'filter' instead", at: range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         case .closure:
             error(.unsupportedConstruct, "a closure can only be passed to a method such as 'contains', 'allSatisfy' or 'filter'", at: range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         case .macroExpansion(let macro):
             error(.unsupportedConstruct, "'#\(macro.name.name)' cannot be nested inside a predicate", at: range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         case .prefix(let prefix):
             return checkPrefix(prefix, expected: expected, at: range)
         case .binary(let binary):
             return checkBinary(binary, expected: expected, at: range)
         case .logical(let logical):
             let operands = logical.operands.map { checkBoolean($0, context: "the operand of '\(logical.op.rawValue)'") }
-            return TypedExpr(.logical(operands, logical.op), .bool, at: range)
+            return make(.logical(operands, logical.op), .bool, at: range)
         case .ternary(let condition, let then, let otherwise):
             let typedCondition = checkBoolean(condition, context: "the condition of '?:'")
             let (typedThen, typedElse, type) = unifyBranches(then, otherwise, expected: expected)
-            return rejectingChosenSequence(TypedExpr(.conditional(typedCondition, typedThen, typedElse), type, at: range), how: "'?:'")
+            return rejectingChosenSequence(make(.conditional(typedCondition, typedThen, typedElse), type, at: range), how: "'?:'")
         case .ifExpr(let ifExpr):
             return rejectingChosenSequence(checkIf(ifExpr, expected: expected, at: range), how: "'if'")
         }
@@ -100,7 +100,7 @@ extension TypeChecker {
             .unsupportedConstruct,
             "a relationship or array chosen by \(how) cannot be used as a whole in a query; apply the operation to each choice, e.g. 'c ? a.count : b.count' or '$0.company?.users.count'",
             at: typed.range)
-        return TypedExpr(.error, .error, at: typed.range)
+        return make(.error, .error, at: typed.range)
     }
 
     /// Checks an expression that does not need context ahead of its turn, to type what is next
@@ -125,7 +125,7 @@ extension TypeChecker {
         } else {
             error(.notBoolean, "\(context()) must be a 'Bool', but this expression has type '\(typed.type)'", at: expr.range)
         }
-        return TypedExpr(.error, .error, at: expr.range)
+        return make(.error, .error, at: expr.range)
     }
 
     /// Promotes a value to the expected optional type, as Swift does implicitly.
@@ -152,7 +152,7 @@ extension TypeChecker {
         for level in stride(from: depth, through: 0, by: -1) {
             var type = target
             for _ in 0..<level { if case .optional(let wrapped) = type.kind { type = wrapped } }
-            if type.isOptional { result = TypedExpr(.injectOptional(result), type, at: range) }
+            if type.isOptional { result = make(.injectOptional(result), type, at: range) }
         }
         return result
     }
@@ -161,7 +161,7 @@ extension TypeChecker {
     /// or returns nil when the types do not match.
     mutating func coerce(_ typed: consuming TypedExpr, to target: SiftType) -> TypedExpr? {
         if typed.type == target || typed.type.isError || target.isError { return typed }
-        if typed.type.isNilLiteral, target.isOptional { return TypedExpr(.constant(.null), target, at: typed.range) }
+        if typed.type.isNilLiteral, target.isOptional { return make(.constant(.null), target, at: typed.range) }
         if target.isOptional, target.unwrapped == typed.type.unwrapped, !typed.type.isOptional || typed.type != target {
             if !typed.type.isOptional { return inject(typed, into: target) }
         }
@@ -176,46 +176,46 @@ extension TypeChecker {
             // The magnitude when it fits (converted with the same rounding as the digits would be),
             // else the decimal digits.
             let value = literal.magnitude.map { Double($0) } ?? (literal.radix == 10 ? Double(literal.digits) ?? 0 : 0)
-            return wrapIfOptional(TypedExpr(.constant(.double(negative ? -value : value)), target, at: range), expected: expected)
+            return wrapIfOptional(make(.constant(.double(negative ? -value : value)), target, at: range), expected: expected)
         }
         let kind: IntegerKind
         if case .integer(let expectedKind)? = target?.kind { kind = expectedKind } else { kind = .int }
         guard let magnitude = literal.magnitude else {
             error(.literalOverflow, "integer literal '\(text(range))' overflows when stored into '\(kind.rawValue)'", at: range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         let type = SiftType.integer(kind)
         if kind == .uint64 || kind == .uint, !negative, magnitude > UInt64(Int64.max) {
-            return wrapIfOptional(TypedExpr(.constant(.uint(magnitude)), type, at: range), expected: expected)
+            return wrapIfOptional(make(.constant(.uint(magnitude)), type, at: range), expected: expected)
         }
         let value: Int64
         if negative {
             guard magnitude <= UInt64(Int64.max) + 1 else {
                 error(.literalOverflow, "integer literal '\(text(range))' overflows when stored into '\(kind.rawValue)'", at: range)
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
             value = magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
         } else {
             guard magnitude <= UInt64(Int64.max) else {
                 error(.literalOverflow, "integer literal '\(text(range))' overflows when stored into '\(kind.rawValue)'", at: range)
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
             value = Int64(magnitude)
         }
         guard kind.contains(value) else {
             error(.literalOverflow, "integer literal '\(text(range))' overflows when stored into '\(kind.rawValue)'", at: range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
-        return wrapIfOptional(TypedExpr(.constant(.int(value)), type, at: range), expected: expected)
+        return wrapIfOptional(make(.constant(.int(value)), type, at: range), expected: expected)
     }
 
     mutating func checkFloat(_ literal: FloatLiteral, negative: Bool, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         guard let magnitude = literal.value, magnitude.isFinite else {
             error(.literalOverflow, "floating-point literal '\(text(range))' is too large for 'Double'", at: range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         let type: SiftType = expected?.unwrapped == .float ? .float : .double
-        return wrapIfOptional(TypedExpr(.constant(.double(negative ? -magnitude : magnitude)), type, at: range), expected: expected)
+        return wrapIfOptional(make(.constant(.double(negative ? -magnitude : magnitude)), type, at: range), expected: expected)
     }
 
     mutating func checkArrayLiteral(_ elements: [Expr], expected: SiftType?, at range: SourceRange) -> TypedExpr {
@@ -236,14 +236,14 @@ extension TypeChecker {
                 typedElements.append(typed)
             } else {
                 error(.typeMismatch, "this array holds '\(elementType!)' values, but this element is '\(typed.type)'", at: element.range)
-                typedElements.append(TypedExpr(.error, .error, at: element.range))
+                typedElements.append(make(.error, .error, at: element.range))
             }
         }
         let type = SiftType.array(elementType ?? .error)
         if elementType == nil, elements.isEmpty {
             error(.parameterTypeUnknown, "cannot infer the type of an empty array literal here; compare with a typed value", at: range)
         }
-        return TypedExpr(.arrayLiteral(typedElements), type, at: range)
+        return make(.arrayLiteral(typedElements), type, at: range)
     }
 
     /// Whether an expression takes its type from context (literals, `nil`, `.member`, free names).
@@ -326,23 +326,23 @@ extension TypeChecker {
             if let index = model.memberIndex(named: name.name) {
                 let (member, type) = model.memberAndType(at: index)
                 return memberAccess(
-                    reference(implicitSelf, at: SourceRange.point(name.range.start)), consume member, type: consume type, at: name.range)
+                    reference(implicitSelf, at: SourceRange.point(name.range.start)), consume member, type: type, at: name.range)
             }
             if model.unqueryableMembers.contains(where: { $0.name == name.name }) {
                 reportUnknownMember(name, in: model)
-                return TypedExpr(.error, .error, at: name.range)
+                return make(.error, .error, at: name.range)
             }
         }
         if isBuiltinName(name.name) {
             error(.unsupportedConstruct, "the type '\(name.name)' cannot be used as a value; call it, e.g. '\(name.name)(x)'", at: name.range)
-            return TypedExpr(.error, .error, at: name.range)
+            return make(.error, .error, at: name.range)
         }
         return checkParameter(name, expected: expected)
     }
 
     /// A free identifier: a named parameter, typed by the host, by an earlier use, or by context.
     mutating func checkParameter(_ name: Identifier, expected: SiftType?) -> TypedExpr {
-        if reportLikelyMember(name) { return TypedExpr(.error, .error, at: name.range) }
+        if reportLikelyMember(name) { return make(.error, .error, at: name.range) }
         if let existing = parameter(named: name.name) {
             if let expected, !expected.isError, !expected.isNilLiteral, existing.type.unwrapped != expected.unwrapped,
                 declaredType(ofParameter: name.name) == nil
@@ -350,9 +350,9 @@ extension TypeChecker {
                 error(
                     .parameterTypeConflict, "the parameter '\(name.name)' is used here as '\(expected)', but earlier as '\(existing.type)'",
                     at: name.range, notes: [.init("first used here as '\(existing.type)'", at: existing.firstUse)])
-                return TypedExpr(.error, .error, at: name.range)
+                return make(.error, .error, at: name.range)
             }
-            return wrapIfOptional(TypedExpr(.parameter(name.name), existing.type, at: name.range), expected: expected)
+            return wrapIfOptional(make(.parameter(name.name), existing.type, at: name.range), expected: expected)
         }
         let type: SiftType
         if let declared = declaredType(ofParameter: name.name) {
@@ -363,7 +363,7 @@ extension TypeChecker {
             error(
                 .parameterTypeUnknown, "cannot infer the type of the parameter '\(name.name)' from its use; compare it with an attribute or declare its type",
                 at: name.range)
-            return TypedExpr(.error, .error, at: name.range)
+            return make(.error, .error, at: name.range)
         }
         // Room for a few at the first: a query with one parameter often has a second (a range's
         // bounds), which grew the list.
@@ -374,7 +374,7 @@ extension TypeChecker {
         } else if parameters.count > 8 {
             for (index, parameter) in parameters.enumerated() { parameterIndex[parameter.name] = index }
         }
-        return TypedExpr(.parameter(name.name), type, at: name.range)
+        return make(.parameter(name.name), type, at: name.range)
     }
 
     /// The parameter already used under `name`, if any.
@@ -426,18 +426,18 @@ extension TypeChecker {
         guard let variable = anonymousScope else {
             if let implicitSelf { return reference(implicitSelf, at: range) }
             error(.anonymousParameterOutOfRange, "'$\(index)' is used outside of a closure", at: range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         if index != 0 {
             error(.anonymousParameterOutOfRange, "'$\(index)' does not exist: this closure has one parameter, '$0'", at: range,
                   fixIts: [.init(replace: range, with: "$0")])
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         if let named = scopes.last, named.id == variable {
             error(
                 .anonymousParameterOutOfRange, "'$0' cannot be used in a closure that names its parameter; use '\(named.name)'",
                 at: range, fixIts: [.init(replace: range, with: named.name)])
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         return reference(variable, at: range)
     }
@@ -445,11 +445,11 @@ extension TypeChecker {
     mutating func checkImplicitMember(_ name: Identifier, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         if name.name == "none", let expected, expected.isOptional {
             // `Optional.none` is nil.
-            return TypedExpr(.constant(.null), expected, at: range)
+            return make(.constant(.null), expected, at: range)
         }
         switch expected?.unwrapped.kind {
         case .enumeration(let enumName)?:
-            guard let enumType = schema.enumType(named: enumName) else { return TypedExpr(.error, .error, at: range) }
+            guard let enumType = schema.enumType(named: enumName) else { return make(.error, .error, at: range) }
             guard let enumCase = enumType.case(named: name.name) else {
                 let suggestion = Suggestions.closest(to: name.name, among: enumType.cases.map(\.name)).first
                 error(
@@ -458,24 +458,24 @@ extension TypeChecker {
                     at: name.range,
                     notes: [declarationNote("'\(enumName)' is declared here", at: enumType.declaration)],
                     fixIts: suggestion.map { [.init(replace: name.range, with: $0)] } ?? [])
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
             let constant = Constant.enumCase(enumName: enumType.name, caseName: enumCase.name, rawValue: enumCase.rawValue)
-            return wrapIfOptional(TypedExpr(.constant(constant), .enumeration(enumName), at: range), expected: expected)
+            return wrapIfOptional(make(.constant(constant), .enumeration(enumName), at: range), expected: expected)
         case .comparisonResult?:
             let values = ["orderedAscending": -1, "orderedSame": 0, "orderedDescending": 1]
             guard let value = values[name.name] else {
                 error(.unknownEnumCase, "'ComparisonResult' has no case '\(name.name)'; use '.orderedSame', '.orderedAscending' or '.orderedDescending'", at: name.range)
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
-            return wrapIfOptional(TypedExpr(.constant(.comparisonResult(value)), .comparisonResult, at: range), expected: expected)
+            return wrapIfOptional(make(.constant(.comparisonResult(value)), .comparisonResult, at: range), expected: expected)
         case .error?:
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         default:
             error(
                 .typeMismatch, "cannot infer the type of '.\(name.name)' here; compare it with an enum attribute, e.g. '$0.priority == .\(name.name)'",
                 at: range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
     }
 
@@ -485,7 +485,7 @@ extension TypeChecker {
         switch prefix.op {
         case .not:
             let operand = checkBoolean(prefix.operand, context: "the operand of '!'")
-            return TypedExpr(.not(operand), .bool, at: range)
+            return make(.not(operand), .bool, at: range)
         case .negate:
             var inner = prefix.operand
             while case .paren(let wrapped) = tree[inner] { inner = wrapped }
@@ -500,9 +500,9 @@ extension TypeChecker {
             if operand.type.isError { return operand }
             if !operand.type.isNumeric || operand.type.integerKind?.isSigned == false {
                 error(.typeMismatch, "unary operator '-' cannot be applied to an operand of type '\(operand.type)'", at: range)
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
-            return wrapIfOptional(TypedExpr(.negate(operand), operand.type, at: range), expected: expected)
+            return wrapIfOptional(make(.negate(operand), operand.type, at: range), expected: expected)
         }
     }
 
@@ -545,36 +545,36 @@ extension TypeChecker {
         let context = expected.map(\.unwrapped).flatMap { $0.isNumeric || $0.isString ? $0 : nil }
         let (lhs, rhs) = checkOperands(binary.lhs, binary.rhs, expected: context)
         let op = ArithmeticOperator(binary.op)!
-        if lhs.type.isError || rhs.type.isError { return TypedExpr(.error, .error, at: range) }
+        if lhs.type.isError || rhs.type.isError { return make(.error, .error, at: range) }
         // The first optional side is reported (one check per side: a two-element array costs an allocation).
         if let side = lhs.type.isOptional ? lhs : rhs.type.isOptional ? rhs : nil {
             reportOptionalOperand(side, operatorText: binary.op.rawValue)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         if lhs.type.isString, rhs.type.isString, op == .add {
-            return TypedExpr(.arithmetic(op, lhs, rhs), .string, at: range)
+            return make(.arithmetic(op, lhs, rhs), .string, at: range)
         }
         guard lhs.type.isNumeric, rhs.type.isNumeric else {
             error(
                 .typeMismatch, "binary operator '\(binary.op.rawValue)' cannot be applied to operands of type '\(lhs.type)' and '\(rhs.type)'",
                 at: binary.operatorRange)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         guard lhs.type == rhs.type else {
             reportMixedNumbers(binary, lhs, rhs, verb: "binary operator '\(binary.op.rawValue)' cannot be applied to")
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         if op == .remainder, lhs.type.isFloatingPoint {
             error(
                 .typeMismatch, "'%' is unavailable for '\(lhs.type)'; floating-point remainders are not supported in a predicate",
                 at: binary.operatorRange)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
-        if op == .divide || op == .remainder, lhs.type.isInteger, case .constant(.int(0)) = rhs.kind {
+        if op == .divide || op == .remainder, lhs.type.isInteger, case .constant(.int(0)) = typedTree[rhs] {
             error(.divisionByZero, "division by zero", at: rhs.range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
-        return TypedExpr(.arithmetic(op, lhs, rhs), lhs.type, at: range)
+        return make(.arithmetic(op, lhs, rhs), lhs.type, at: range)
     }
 
     /// `Int` and `Double` do not mix in Swift: say so, and offer the conversion.
@@ -604,31 +604,31 @@ extension TypeChecker {
     mutating func checkComparison(_ binary: BinaryExpr, at range: SourceRange) -> TypedExpr {
         let op = ComparisonOperator(binary.op)!
         var (lhs, rhs) = checkOperands(binary.lhs, binary.rhs)
-        if lhs.type.isError || rhs.type.isError { return TypedExpr(.error, .error, at: range) }
+        if lhs.type.isError || rhs.type.isError { return make(.error, .error, at: range) }
         let isEquality = op == .equal || op == .notEqual
         if isEquality {
             // `x == nil` with a non-optional `x`: Swift accepts it with a warning; it is always false.
-            let isNil = { (side: TypedExpr) -> Bool in
+            let isNil = { [typedTree] (side: TypedExpr) -> Bool in
                 if side.type.isNilLiteral { return true }
-                if case .constant(.null) = side.kind { return true }  // matched, not compared: no value to build
+                if case .constant(.null) = typedTree[side] { return true }  // matched, not compared: no value to build
                 return false
             }
             if isNil(lhs) || isNil(rhs) {
                 let other = isNil(lhs) ? rhs : lhs
                 if isNil(other) {
                     error(.typeMismatch, "comparing 'nil' with 'nil' has no meaning", at: range)
-                    return TypedExpr(.error, .error, at: range)
+                    return make(.error, .error, at: range)
                 }
                 if !other.type.isOptional {
                     warning(
                         .comparisonWithNil, "comparing non-optional value of type '\(other.type)' to 'nil' always returns \(op == .equal ? "false" : "true")",
                         at: range)
-                    return TypedExpr(.constant(.bool(op == .notEqual)), .bool, at: range)
+                    return make(.constant(.bool(op == .notEqual)), .bool, at: range)
                 }
-                let null = TypedExpr(.constant(.null), other.type, at: (isNil(lhs) ? lhs : rhs).range)
+                let null = make(.constant(.null), other.type, at: (isNil(lhs) ? lhs : rhs).range)
                 if isNil(lhs) { lhs = null } else { rhs = null }
                 // Any optional compares with nil in Swift, even of a type that is not Equatable.
-                return TypedExpr(.comparison(op, lhs, rhs), .bool, at: range)
+                return make(.comparison(op, lhs, rhs), .bool, at: range)
             }
             if lhs.type != rhs.type, lhs.type.unwrapped == rhs.type.unwrapped {
                 // Swift promotes the non-optional side.
@@ -636,32 +636,32 @@ extension TypeChecker {
             }
             guard lhs.type == rhs.type else {
                 reportComparisonMismatch(binary, lhs, rhs)
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
             guard lhs.type.isEquatable else {
                 error(
                     .notEquatable, "values of type '\(lhs.type)' cannot be compared with '\(op.rawValue)'" + equatableHint(lhs.type),
                     at: binary.operatorRange)
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
-            return TypedExpr(.comparison(op, lhs, rhs), .bool, at: range)
+            return make(.comparison(op, lhs, rhs), .bool, at: range)
         }
         let maybeNil = { (side: TypedExpr) in side.type.isOptional || side.type.isNilLiteral }
         if let side = maybeNil(lhs) ? lhs : maybeNil(rhs) ? rhs : nil {
             reportOptionalOperand(side, operatorText: op.rawValue)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         guard lhs.type == rhs.type else {
             reportComparisonMismatch(binary, lhs, rhs)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         guard lhs.type.isComparable else {
             error(
                 .notComparable, "values of type '\(lhs.type)' are not Comparable, so '\(op.rawValue)' does not apply",
                 at: binary.operatorRange)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
-        return TypedExpr(.comparison(op, lhs, rhs), .bool, at: range)
+        return make(.comparison(op, lhs, rhs), .bool, at: range)
     }
 
     private mutating func equatableHint(_ type: SiftType) -> String {
@@ -684,7 +684,7 @@ extension TypeChecker {
         let lhs = check(binary.lhs, expected: expected.map { $0.optionalFlattened })
         if lhs.type.isError {
             _ = check(binary.rhs, expected: expected)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         guard lhs.type.isOptional else {
             let rhs = check(binary.rhs, expected: lhs.type)
@@ -696,17 +696,17 @@ extension TypeChecker {
         }
         let wrapped = lhs.type.wrappedIfOptional
         let rhs = check(binary.rhs, expected: wrapped)
-        if rhs.type.isError { return TypedExpr(.error, .error, at: range) }
-        if case .array = wrapped.kind { return rejectingChosenSequence(TypedExpr(.nilCoalescing(lhs, rhs), wrapped, at: range), how: "'??'") }
-        if rhs.type == wrapped { return TypedExpr(.nilCoalescing(lhs, rhs), wrapped, at: range) }
-        if rhs.type == lhs.type { return TypedExpr(.nilCoalescing(lhs, rhs), lhs.type, at: range) }
+        if rhs.type.isError { return make(.error, .error, at: range) }
+        if case .array = wrapped.kind { return rejectingChosenSequence(make(.nilCoalescing(lhs, rhs), wrapped, at: range), how: "'??'") }
+        if rhs.type == wrapped { return make(.nilCoalescing(lhs, rhs), wrapped, at: range) }
+        if rhs.type == lhs.type { return make(.nilCoalescing(lhs, rhs), lhs.type, at: range) }
         if wrapped.isNumeric, rhs.type.isNumeric {
             reportMixedNumbers(binary, lhs, rhs, verb: "'??' cannot combine")
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         error(
             .typeMismatch, "the default of '??' must be a '\(wrapped)', but this is '\(rhs.type)'", at: binary.rhs.range)
-        return TypedExpr(.error, .error, at: range)
+        return make(.error, .error, at: range)
     }
 
     mutating func checkRange(_ binary: BinaryExpr, expected: SiftType?, at range: SourceRange) -> TypedExpr {
@@ -714,31 +714,31 @@ extension TypeChecker {
         var bound: SiftType?
         if case .range(let expectedBound, _)? = expected?.unwrapped.kind { bound = expectedBound }
         let (lower, upper) = checkOperands(binary.lhs, binary.rhs, expected: bound)
-        if lower.type.isError || upper.type.isError { return TypedExpr(.error, .error, at: range) }
+        if lower.type.isError || upper.type.isError { return make(.error, .error, at: range) }
         if let side = lower.type.isOptional ? lower : upper.type.isOptional ? upper : nil {
             reportOptionalOperand(side, operatorText: binary.op.rawValue)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         guard lower.type == upper.type else {
             reportComparisonMismatch(binary, lower, upper)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         guard lower.type.isComparable else {
             error(.notComparable, "a range needs Comparable bounds, but '\(lower.type)' is not Comparable", at: binary.operatorRange)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
-        if let order = Self.compareConstants(lower, upper), order > 0 || (!closed && order > 0) {
+        if let order = Self.compareConstants(typedTree[lower], typedTree[upper]), order > 0 || (!closed && order > 0) {
             error(
                 .emptyRange, "this range's lower bound is greater than its upper bound; Swift would stop here at run time (\"Range requires lowerBound <= upperBound\")",
                 at: range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
-        return TypedExpr(.range(lower: lower, upper: upper, closed: closed), .range(lower.type, closed: closed), at: range)
+        return make(.range(lower: lower, upper: upper, closed: closed), .range(lower.type, closed: closed), at: range)
     }
 
     /// Compares two constants of the same type: negative, zero or positive; nil if not constants.
-    static func compareConstants(_ a: TypedExpr, _ b: TypedExpr) -> Int? {
-        switch (a.kind, b.kind) {
+    static func compareConstants(_ a: TypedExprKind, _ b: TypedExprKind) -> Int? {
+        switch (a, b) {
         case (.constant(.int(let x)), .constant(.int(let y))): x < y ? -1 : x == y ? 0 : 1
         case (.constant(.double(let x)), .constant(.double(let y))): x < y ? -1 : x == y ? 0 : 1
         case (.constant(.string(let x)), .constant(.string(let y))): x < y ? -1 : x == y ? 0 : 1
@@ -823,9 +823,9 @@ extension TypeChecker {
         for step in steps.reversed() {
             switch step.kind {
             case .condition(let condition):
-                result = TypedExpr(.conditional(condition, result, otherwise), type, at: range)
+                result = make(.conditional(condition, result, otherwise), type, at: range)
             case .binding(let source, let variable):
-                result = TypedExpr(.ifLet(source: source, variable: variable, then: result, otherwise: otherwise), type, at: range)
+                result = make(.ifLet(source: source, variable: variable, then: result, otherwise: otherwise), type, at: range)
             }
         }
         return result

@@ -18,10 +18,10 @@ extension TypeChecker {
             error(
                 .unsupportedConstruct, "'\(typeName.name).\(name.name)' cannot be used inside a predicate; pass the value as a named parameter instead",
                 at: range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         let typedBase = check(base, expected: nil)
-        return member(of: consume typedBase, name: name, baseRange: base.range, at: range)
+        return member(of: typedBase, name: name, baseRange: base.range, at: range)
     }
 
     /// The member `name` of an already checked base.
@@ -30,7 +30,7 @@ extension TypeChecker {
     mutating func member(of base: consuming TypedExpr, name: Identifier, baseRange: SourceRange, at range: SourceRange) -> TypedExpr {
         switch base.type.kind {
         case .error:
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         case .optional(let wrapped):
             error(
                 .optionalNotUnwrapped,
@@ -38,48 +38,48 @@ extension TypeChecker {
                 at: baseRange,
                 notes: [.init("chain the optional using '?' to access member '\(name.name)' only for non-'nil' base values", at: baseRange)],
                 fixIts: [.insert("?", at: baseRange.end)])
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         case .model(let modelName):
-            guard let model = model(named: modelName) else { return TypedExpr(.error, .error, at: range) }
+            guard let model = model(named: modelName) else { return make(.error, .error, at: range) }
             guard let index = model.memberIndex(named: name.name) else {
                 reportUnknownMember(name, in: model)
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
             // Moved into the typed node: a copy retains each of the attribute's strings again.
             let (member, type) = model.memberAndType(at: index)
-            return memberAccess(consume base, consume member, type: consume type, at: range)
+            return memberAccess(consume base, consume member, type: type, at: range)
         case .string:
             switch name.name {
-            case "count": return TypedExpr(.stringLength(base), .int, at: range)
-            case "isEmpty": return TypedExpr(.isEmpty(base), .bool, at: range)
+            case "count": return make(.stringLength(base), .int, at: range)
+            case "isEmpty": return make(.isEmpty(base), .bool, at: range)
             default: break
             }
         case .array:
             switch name.name {
-            case "count": return TypedExpr(.count(base), .int, at: range)
-            case "isEmpty": return TypedExpr(.isEmpty(base), .bool, at: range)
+            case "count": return make(.count(base), .int, at: range)
+            case "isEmpty": return make(.isEmpty(base), .bool, at: range)
             case "first":
                 if case .model? = base.type.sequenceElement?.kind {
                     error(
                         .unsupportedConstruct,
                         "a relationship has no order, so its 'first' element is not defined; use 'contains { ... }' to test its elements",
                         at: name.range)
-                    return TypedExpr(.error, .error, at: range)
+                    return make(.error, .error, at: range)
                 }
                 let elementType = base.type.sequenceElement!.optionalFlattened
-                return TypedExpr(.first(base), elementType, at: range)
+                return make(.first(base), elementType, at: range)
             default: break
             }
         case .enumeration(let enumName):
             if name.name == "rawValue", let enumType = schema.enumType(named: enumName) {
-                return TypedExpr(.rawValue(base), SiftType(enumType.rawType), at: range)
+                return make(.rawValue(base), SiftType(enumType.rawType), at: range)
             }
         default:
             break
         }
         if methodNames(for: base.type).contains(name.name) {
             error(.methodNotCalled, "'\(name.name)' is a method; call it", at: name.range, fixIts: [.insert("()", at: name.range.end)])
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         let candidates = propertyNames(for: base.type) + methodNames(for: base.type)
         let suggestion = Suggestions.closest(to: name.name, among: candidates).first
@@ -87,7 +87,7 @@ extension TypeChecker {
             .unknownMember,
             "value of type '\(base.type)' has no member '\(name.name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
             at: name.range, fixIts: suggestion.map { [.init(replace: name.range, with: $0)] } ?? [])
-        return TypedExpr(.error, .error, at: range)
+        return make(.error, .error, at: range)
     }
 
     /// Accesses a schema member on a non-optional object.
@@ -95,10 +95,10 @@ extension TypeChecker {
     /// its boxes are shared, not allocated again).
     mutating func memberAccess(_ base: consuming TypedExpr, _ member: consuming Model.Member, type: consuming SiftType, at range: SourceRange) -> TypedExpr {
         switch consume member {
-        case .attribute(let attribute): TypedExpr(.attribute(base, attribute), type, at: range)
+        case .attribute(let attribute): make(.attribute(base, attribute), type, at: range)
         case .relationship(let relationship):
-            if case .toMany = relationship.cardinality { TypedExpr(.toMany(base, relationship), type, at: range) }
-            else { TypedExpr(.toOne(base, relationship), type, at: range) }
+            if case .toMany = relationship.cardinality { make(.toMany(base, relationship), type, at: range) }
+            else { make(.toOne(base, relationship), type, at: range) }
         }
     }
 
@@ -137,12 +137,12 @@ extension TypeChecker {
         optionalChainDepth -= 1
         if body.type.isError {
             optionalChainBindings.removeSubrange(start...)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         var result = body
         // This chain's bindings, innermost first, each moved out of the list.
         while optionalChainBindings.count > start, let binding = optionalChainBindings.popLast() {
-            result = TypedExpr(
+            result = make(
                 .optionalMap(source: binding.source, variable: binding.variable, body: result), result.type.optionalFlattened,
                 at: range)
         }
@@ -162,7 +162,7 @@ extension TypeChecker {
         let variable = declare(text(base.range) + "?", type: wrapped, origin: .binding, at: range)
         if optionalChainDepth == 0 {
             // Not inside a chain (should not happen with the parser's tree): treat as its own chain.
-            return TypedExpr(.optionalMap(source: typed, variable: variable, body: reference(variable, at: range)), typed.type, at: range)
+            return make(.optionalMap(source: typed, variable: variable, body: reference(variable, at: range)), typed.type, at: range)
         }
         optionalChainBindings.append((typed, variable))
         return reference(variable, at: range)
@@ -192,7 +192,7 @@ extension TypeChecker {
             let typedBase = check(base, expected: baseContext)
             if typedBase.type.isError {
                 checkArgumentsForErrors(call)
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
             return checkMethod(typedBase, name: name, call: call, baseRange: base.range, expected: expected, at: range)
         default:
@@ -200,7 +200,7 @@ extension TypeChecker {
             if !callee.type.isError {
                 error(.unsupportedConstruct, "a value of type '\(callee.type)' cannot be called", at: call.callee.range)
             }
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
     }
 
@@ -225,24 +225,24 @@ extension TypeChecker {
                     .unknownMethod, "cannot call '\(name.name)' in a predicate; the conversions 'Double(_:)', 'Float(_:)' and 'Int(_:)' are available",
                     at: name.range)
                 checkArgumentsForErrors(call)
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
         }
         guard call.arguments.count == 1, call.arguments[0].label == nil, call.trailingClosure == nil else {
             error(.badArguments, "'\(name.name)(_:)' takes one unlabelled argument", at: call.argumentListRange ?? range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         let argument = call.arguments[0].value
         let typed = check(argument, expected: needsContext(argument) ? target : nil)
-        if typed.type.isError { return TypedExpr(.error, .error, at: range) }
+        if typed.type.isError { return make(.error, .error, at: range) }
         if typed.type == target { return typed }
         guard typed.type.isNumeric else {
             error(
                 .typeMismatch, "cannot convert a value of type '\(typed.type)' to '\(target)'" + (typed.type.isOptional ? "; unwrap it first" : ""),
                 at: argument.range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
-        return TypedExpr(.conversion(typed), target, at: range)
+        return make(.conversion(typed), target, at: range)
     }
 
     /// The closure passed to a call: the trailing closure, or a `where:` / unlabelled closure argument.
@@ -270,8 +270,8 @@ extension TypeChecker {
         case .range(let bound, _):
             if method == "contains", let argument = singleArgument(call, label: nil, method: "contains(_:)") {
                 let value = check(argument, expected: bound)
-                guard let coerced = coerceArgument(value, to: bound, method: "contains(_:)") else { return TypedExpr(.error, .error, at: range) }
-                return TypedExpr(.contains(sequence: base, element: coerced), .bool, at: range)
+                guard let coerced = coerceArgument(value, to: bound, method: "contains(_:)") else { return make(.error, .error, at: range) }
+                return make(.contains(sequence: base, element: coerced), .bool, at: range)
             }
         default:
             break
@@ -279,7 +279,7 @@ extension TypeChecker {
         if call.arguments.isEmpty, call.trailingClosure == nil, propertyNames(for: base.type).contains(method) {
             error(.unknownMethod, "'\(method)' is a property, not a method; remove the parentheses", at: call.argumentListRange ?? range,
                   fixIts: call.argumentListRange.map { [.init(replace: $0, with: "")] } ?? [])
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         let suggestion = Suggestions.closest(to: method, among: methodNames(for: base.type)).first
         error(
@@ -287,7 +287,7 @@ extension TypeChecker {
             "value of type '\(base.type)' has no method '\(method)' that a predicate can use" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
             at: name.range, fixIts: suggestion.map { [.init(replace: name.range, with: $0)] } ?? [])
         checkArgumentsForErrors(call)
-        return TypedExpr(.error, .error, at: range)
+        return make(.error, .error, at: range)
     }
 
     /// The single argument of a call with one of the allowed labels, or nil after reporting.
@@ -327,22 +327,22 @@ extension TypeChecker {
             func signature() -> String { label.map { "\(method)(\($0):)" } ?? "\(method)(_:)" }
             if call.trailingClosure != nil || (call.arguments.first.map { isClosure($0.value) } ?? false) {
                 error(.badArguments, "'\(method)' on a String takes a string, not a closure", at: call.argumentListRange ?? range)
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
-            guard let argument = singleArgument(call, label: label, method: signature()) else { return TypedExpr(.error, .error, at: range) }
+            guard let argument = singleArgument(call, label: label, method: signature()) else { return make(.error, .error, at: range) }
             let typed = check(argument, expected: .string)
-            guard let coerced = coerceArgument(typed, to: .string, method: signature()) else { return TypedExpr(.error, .error, at: range) }
-            return TypedExpr(.stringTest(test, base, coerced), .bool, at: range)
+            guard let coerced = coerceArgument(typed, to: .string, method: signature()) else { return make(.error, .error, at: range) }
+            return make(.stringTest(test, base, coerced), .bool, at: range)
         }
         if let comparison = StringComparison(rawValue: method) {
-            guard let argument = singleArgument(call, label: nil, method: "\(method)(_:)") else { return TypedExpr(.error, .error, at: range) }
+            guard let argument = singleArgument(call, label: nil, method: "\(method)(_:)") else { return make(.error, .error, at: range) }
             let typed = check(argument, expected: .string)
-            guard let coerced = coerceArgument(typed, to: .string, method: "\(method)(_:)") else { return TypedExpr(.error, .error, at: range) }
-            return TypedExpr(.stringComparison(comparison, base, coerced), .comparisonResult, at: range)
+            guard let coerced = coerceArgument(typed, to: .string, method: "\(method)(_:)") else { return make(.error, .error, at: range) }
+            return make(.stringComparison(comparison, base, coerced), .comparisonResult, at: range)
         }
         if let transform = StringTransform(rawValue: method) {
-            guard checkNoArguments(call, method: method) else { return TypedExpr(.error, .error, at: range) }
-            return TypedExpr(.stringTransform(transform, base), .string, at: range)
+            guard checkNoArguments(call, method: method) else { return make(.error, .error, at: range) }
+            return make(.stringTransform(transform, base), .string, at: range)
         }
         return checkMethodFallback(base, name: name, call: call, at: range)
     }
@@ -370,7 +370,7 @@ extension TypeChecker {
         if call.arguments.isEmpty, call.trailingClosure == nil, propertyNames(for: base.type).contains(name.name) {
             error(.unknownMethod, "'\(name.name)' is a property, not a method; remove the parentheses", at: call.argumentListRange ?? range,
                   fixIts: call.argumentListRange.map { [.init(replace: $0, with: "")] } ?? [])
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         let suggestion = Suggestions.closest(to: name.name, among: methodNames(for: base.type)).first
         error(
@@ -378,7 +378,7 @@ extension TypeChecker {
             "value of type '\(base.type)' has no method '\(name.name)' that a predicate can use" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
             at: name.range, fixIts: suggestion.map { [.init(replace: name.range, with: $0)] } ?? [])
         checkArgumentsForErrors(call)
-        return TypedExpr(.error, .error, at: range)
+        return make(.error, .error, at: range)
     }
 
     mutating func checkSequenceMethod(_ base: TypedExpr, element: SiftType, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
@@ -401,50 +401,50 @@ extension TypeChecker {
                     (variable, checker.checkBoolean(closure.body, context: "the closure of '\(method)'"))
                 }
                 switch kind {
-                case .contains?: return TypedExpr(.any(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
-                case .allSatisfy?: return TypedExpr(.all(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
-                case .filter?: return TypedExpr(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
+                case .contains?: return make(.any(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
+                case .allSatisfy?: return make(.all(sequence: base, variable: variable, predicate: predicate), .bool, at: range)
+                case .filter?: return make(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
                 case .first?:
                     if case .model = element.kind {
                         error(
                             .unsupportedConstruct,
                             "a relationship has no order, so 'first(where:)' is not defined; use 'contains(where:)' to test its elements",
                             at: name.range)
-                        return TypedExpr(.error, .error, at: range)
+                        return make(.error, .error, at: range)
                     }
-                    let filtered = TypedExpr(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
-                    return TypedExpr(.first(filtered), element.optionalFlattened, at: range)
+                    let filtered = make(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
+                    return make(.first(filtered), element.optionalFlattened, at: range)
                 default:
-                    let filtered = TypedExpr(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
-                    return TypedExpr(.count(filtered), .int, at: range)
+                    let filtered = make(.filter(sequence: base, variable: variable, predicate: predicate), base.type, at: range)
+                    return make(.count(filtered), .int, at: range)
                 }
             }
             if kind == .contains {
-                guard let argument = singleArgument(call, label: nil, method: "contains(_:)") else { return TypedExpr(.error, .error, at: range) }
+                guard let argument = singleArgument(call, label: nil, method: "contains(_:)") else { return make(.error, .error, at: range) }
                 if case .model = element.kind {
                     error(
                         .notEquatable, "objects of '\(element)' cannot be compared; use 'contains { ... }' with a condition on their attributes",
                         at: call.callee.range)
-                    return TypedExpr(.error, .error, at: range)
+                    return make(.error, .error, at: range)
                 }
                 let typed = check(argument, expected: element)
-                guard let coerced = coerceArgument(typed, to: element, method: "contains(_:)") else { return TypedExpr(.error, .error, at: range) }
-                return TypedExpr(.contains(sequence: base, element: coerced), .bool, at: range)
+                guard let coerced = coerceArgument(typed, to: element, method: "contains(_:)") else { return make(.error, .error, at: range) }
+                return make(.contains(sequence: base, element: coerced), .bool, at: range)
             }
             if kind == .count || kind == .first {
                 error(.methodNotCalled, "'\(method)' is a property here; remove the parentheses, or pass a closure with 'where:'",
                       at: call.argumentListRange ?? range)
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
             error(.badArguments, "'\(method)' takes a closure, e.g. '\(method) { $0.title == \"a\" }'", at: call.argumentListRange ?? range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         case .min?, .max?:
-            guard checkNoArguments(call, method: method) else { return TypedExpr(.error, .error, at: range) }
+            guard checkNoArguments(call, method: method) else { return make(.error, .error, at: range) }
             guard element.isComparable else {
                 error(.notComparable, "'\(method)()' needs Comparable elements, but '\(element)' is not Comparable", at: name.range)
-                return TypedExpr(.error, .error, at: range)
+                return make(.error, .error, at: range)
             }
-            return TypedExpr(.extremum(isMaximum: kind == .max, base), element.optionalFlattened, at: range)
+            return make(.extremum(isMaximum: kind == .max, base), element.optionalFlattened, at: range)
         case nil:
             return checkMethodFallback(base, name: name, call: call, at: range)
         }
@@ -454,16 +454,16 @@ extension TypeChecker {
         let (variable, body) = withClosureParameter(closure, type: wrapped, origin: .binding) { checker, variable in
             (variable, checker.check(closure.body, expected: nil))
         }
-        if body.type.isError { return TypedExpr(.error, .error, at: range) }
+        if body.type.isError { return make(.error, .error, at: range) }
         if !isFlatMap, body.type.isOptional {
             error(
                 .unsupportedConstruct,
                 "'map' with an optional result makes a nested optional ('\(SiftType.optional(body.type))'), which a query cannot hold; use 'flatMap'",
                 at: range)
-            return TypedExpr(.error, .error, at: range)
+            return make(.error, .error, at: range)
         }
         let type = body.type.optionalFlattened
-        return rejectingChosenSequence(TypedExpr(.optionalMap(source: base, variable: variable, body: body), type, at: range), how: "'flatMap'")
+        return rejectingChosenSequence(make(.optionalMap(source: base, variable: variable, body: body), type, at: range), how: "'flatMap'")
     }
 }
 

@@ -59,6 +59,8 @@ public struct TypeChecker {
     // method's `self` is passed by value, a copy of the whole struct at every call from a
     // mutating one (measured: +0.5k instructions per query when the readers were non-mutating).
     var diagnostics: [Diagnostic] = []
+    /// The typed nodes made so far: the checked query's tree.
+    var typedTree: TypedTree
     /// The model last found by ``model(named:)`` (a query's members are mostly of one model).
     var lastModel: Model?
     /// The model the query names (found by ``lookupModel(_:)``): its members are the ones most
@@ -98,9 +100,19 @@ public struct TypeChecker {
         self.source = source
         self.tree = tree
         self.options = options
+        // Fewer typed nodes than syntax nodes, mostly (a closure, a macro, a parenthesis or an
+        // argument label make none; an implicit conversion makes one more): room for as many,
+        // so the array rarely grows.
+        typedTree = TypedTree(capacity: max(tree.kinds.count, 4))
         // Every query has its root variable; a closure or two add theirs (the first append would
         // make room for one, and the next ones grow the array).
         variables.reserveCapacity(4)
+    }
+
+    /// Adds a typed node to the query's tree.
+    @inline(__always)
+    mutating func make(_ kind: TypedExprKind, _ type: SiftType, at range: SourceRange) -> TypedExpr {
+        typedTree.make(kind, type, at: range)
     }
 
     // MARK: Diagnostics
@@ -131,7 +143,7 @@ public struct TypeChecker {
     }
 
     mutating func reference(_ id: VariableID, at range: SourceRange) -> TypedExpr {
-        TypedExpr(.variable(id), variables[id.index].type, at: range)
+        make(.variable(id), variables[id.index].type, at: range)
     }
 
     /// Runs `body` with a closure's parameter in scope: `$0` for an anonymous closure, or its name.
@@ -206,7 +218,7 @@ public struct TypeChecker {
         let limit = query.limit.map { checkCount($0, what: "limit") }
         let offset = query.offset.map { checkCount($0, what: "offset") }
         return CheckedQuery(
-            model: model, root: root, filter: filter, sort: sort, limit: limit, offset: offset,
+            model: model, root: root, tree: typedTree, filter: filter, sort: sort, limit: limit, offset: offset,
             variables: variables, parameters: parameters, form: query.form)
     }
 
@@ -425,7 +437,7 @@ public struct TypeChecker {
 
     mutating func checkCount(_ expr: Expr, what: String) -> TypedExpr {
         let typed = check(expr, expected: .int)
-        switch typed.kind {
+        switch typedTree[typed] {
         case .constant(.int(let value)) where value < 0:
             error(.invalidLimit, "the \(what) must not be negative", at: expr.range)
         case .constant, .parameter, .error: break

@@ -1,39 +1,89 @@
 import SiftSchema
 import SiftSyntax
 
-/// An expression after type checking: every node has a type, every name is resolved.
+/// An expression after type checking: a handle on a node of its query's ``TypedTree``, with
+/// the node's type, source range and what its tree measured when it was made. Every node has a
+/// type, every name is resolved. Read the node's kind with `tree[expr]`.
 ///
 /// The typed tree is the input of every back end (SQL lowering, the in-memory evaluator). It
 /// spells out what Swift does implicitly: optional promotion (``TypedExprKind/injectOptional(_:)``),
 /// optional chaining as a map over an optional (``TypedExprKind/optionalMap(source:variable:body:)``),
 /// and literals with the type the context gave them.
-public struct TypedExpr: Sendable, Hashable {
-    // The order of the stored properties packs a node into 32 bytes: the kind (ten bytes, a
-    // constant being stored in it), the hazards and the height in the padding after it.
-    public let kind: TypedExprKind
-    /// What evaluating the expression may do besides produce a value, its own and its
-    /// subexpressions': gathered from the children when the node is made, so asking costs no
-    /// walk of the tree.
-    public let hazards: EvaluationHazards
-    /// The number of levels of the tree this node is the root of (1 for a leaf). Measured once,
-    /// from the children's, when the node is made: phases that recurse over the tree read it to
-    /// choose their stack instead of walking the tree.
-    public let height: Int32
+///
+/// A handle holds no reference (copying one retains nothing), and two handles are equal when
+/// they name the same node of the same shape: compare ``CheckedQuery`` values to compare what
+/// two texts check to.
+public struct TypedExpr: Sendable, Hashable, BitwiseCopyable {
+    /// Where the node's kind is in its tree's ``TypedTree/kinds``.
+    public let index: Int32
+    /// ``height`` in the low 24 bits, ``hazards`` in the high 8: a handle is 24 bytes, and the
+    /// kind of a node with three children 88 (a tree is never that tall: a query is at most 8 MB,
+    /// and each level of the tree is at least a byte of it; the bits saturate anyway).
+    private let heightAndHazards: UInt32
     public let type: SiftType
     public var range: SourceRange
 
-    public init(_ kind: TypedExprKind, _ type: SiftType, at range: SourceRange) {
-        let children = kind.childSummary
-        self.kind = kind
+    /// The number of levels of the tree this node is the root of (1 for a leaf). Measured once,
+    /// from the children's, when the node is made: phases that recurse over the tree read it to
+    /// choose their stack instead of walking the tree.
+    public var height: Int32 { Int32(bitPattern: heightAndHazards & Self.heightMask) }
+    /// What evaluating the expression may do besides produce a value, its own and its
+    /// subexpressions': gathered from the children when the node is made, so asking costs no
+    /// walk of the tree.
+    public var hazards: EvaluationHazards { EvaluationHazards(rawValue: UInt8(truncatingIfNeeded: heightAndHazards >> 24)) }
+
+    static let heightMask: UInt32 = 0xFF_FFFF
+
+    init(index: Int32, height: Int32, hazards: EvaluationHazards, type: SiftType, range: SourceRange) {
+        self.index = index
+        heightAndHazards = min(UInt32(clamping: height), Self.heightMask) | UInt32(hazards.rawValue) << 24
         self.type = type
         self.range = range
-        height = children.height + 1
-        hazards = children.hazards.union(EvaluationHazards.own(kind, type))
+    }
+}
+
+/// The nodes of a checked query's expressions, in the order they were made: a node's children
+/// come before it. One array per query instead of a box per node with children (each an
+/// allocation and a free, and its children retained and released whenever it was read), and a
+/// handle (``TypedExpr``) is plain bits, so copying one retains nothing and freeing a tree of any
+/// depth is freeing an array, not a recursion.
+///
+/// The checker makes the nodes; a back end that rewrites part of a tree (the SQL lowering does,
+/// for comparisons with optionals) makes new ones in its own copy of the tree.
+public struct TypedTree: Sendable, Hashable {
+    /// Every node's kind, indexed by ``TypedExpr/index``.
+    public var kinds: [TypedExprKind] { storedKinds }
+    /// Read in place by the subscript, which is inlined into the readers in other modules (as a
+    /// call, a read was a coroutine and a copy through the kind's value witness: 5k instructions
+    /// per query more than the boxes it replaced).
+    @usableFromInline var storedKinds: [TypedExprKind] = []
+
+    /// An empty tree.
+    public init() {}
+
+    /// An empty tree with room for `capacity` nodes.
+    public init(capacity: Int) { storedKinds.reserveCapacity(capacity) }
+
+    /// The kind of `expr`, a node of this tree.
+    @inlinable public subscript(expr: TypedExpr) -> TypedExprKind {
+        _read { yield storedKinds[Int(expr.index)] }
+    }
+
+    /// The number of nodes.
+    public var count: Int { storedKinds.count }
+
+    /// Adds a node of type `type` for the text at `range`, whose children are nodes of this tree.
+    public mutating func make(_ kind: TypedExprKind, _ type: SiftType, at range: SourceRange) -> TypedExpr {
+        let children = kind.childSummary
+        let hazards = children.hazards.union(EvaluationHazards.own(kind, type, in: self))
+        let index = Int32(truncatingIfNeeded: storedKinds.count)
+        storedKinds.append(kind)
+        return TypedExpr(index: index, height: children.height + 1, hazards: hazards, type: type, range: range)
     }
 }
 
 /// What evaluating an expression may do in Swift besides produce a value.
-public struct EvaluationHazards: OptionSet, Sendable, Hashable {
+public struct EvaluationHazards: OptionSet, Sendable, Hashable, BitwiseCopyable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
@@ -45,7 +95,7 @@ public struct EvaluationHazards: OptionSet, Sendable, Hashable {
     public static let floatingPointDivision = EvaluationHazards(rawValue: 2)
 
     /// The node's own hazards, without its children's.
-    static func own(_ kind: TypedExprKind, _ type: SiftType) -> EvaluationHazards {
+    static func own(_ kind: TypedExprKind, _ type: SiftType, in tree: TypedTree) -> EvaluationHazards {
         switch kind {
         case .arithmetic(let op, _, _):
             if type.isInteger { return .trap }
@@ -54,7 +104,7 @@ public struct EvaluationHazards: OptionSet, Sendable, Hashable {
         case .negate(let inner): return inner.type.isInteger ? .trap : []
         case .conversion: return type.isInteger ? .trap : []
         case .range(let lower, let upper, _):
-            if case .constant = lower.kind, case .constant = upper.kind { return [] }
+            if case .constant = tree[lower], case .constant = tree[upper] { return [] }
             return .trap
         default: return []
         }
@@ -210,67 +260,62 @@ public enum StringTransform: String, Sendable, Hashable {
 
 /// The kinds of typed expression.
 public enum TypedExprKind: Sendable, Hashable {
-    /// Stored in place (see ``Constant``): the only case with a payload of more than a word that is not boxed.
     case constant(Constant)
     /// A named parameter (a free identifier such as `searchString`), bound at run time.
-    indirect case parameter(String)
+    case parameter(String)
     case variable(VariableID)
     /// An attribute of a (non-optional) object.
-    indirect case attribute(TypedExpr, Attribute)
+    case attribute(TypedExpr, Attribute)
     /// A to-one relationship of a (non-optional) object: `Model` or `Model?`.
-    indirect case toOne(TypedExpr, Relationship)
+    case toOne(TypedExpr, Relationship)
     /// A to-many relationship of a (non-optional) object: `[Model]`.
-    indirect case toMany(TypedExpr, Relationship)
+    case toMany(TypedExpr, Relationship)
     /// `nil` if `source` is nil; otherwise `body` with `variable` bound to the unwrapped value,
     /// flattened (an optional body is not wrapped again). Optional chaining and `flatMap`.
-    indirect case optionalMap(source: TypedExpr, variable: VariableID, body: TypedExpr)
+    case optionalMap(source: TypedExpr, variable: VariableID, body: TypedExpr)
     /// `if let variable = source { then } else { otherwise }`.
-    indirect case ifLet(source: TypedExpr, variable: VariableID, then: TypedExpr, otherwise: TypedExpr)
+    case ifLet(source: TypedExpr, variable: VariableID, then: TypedExpr, otherwise: TypedExpr)
     /// A non-optional value promoted to an optional, as Swift does implicitly.
-    indirect case injectOptional(TypedExpr)
-    indirect case not(TypedExpr)
-    indirect case negate(TypedExpr)
-    indirect case arithmetic(ArithmeticOperator, TypedExpr, TypedExpr)
+    case injectOptional(TypedExpr)
+    case not(TypedExpr)
+    case negate(TypedExpr)
+    case arithmetic(ArithmeticOperator, TypedExpr, TypedExpr)
     /// Operands have the same type (optional on both sides, or neither).
-    indirect case comparison(ComparisonOperator, TypedExpr, TypedExpr)
+    case comparison(ComparisonOperator, TypedExpr, TypedExpr)
     /// Two or more Boolean operands.
-    ///
-    /// The operands come first: an array and the operator after it fit in a node's kind as a
-    /// constant does (nine bytes), so a logical node needs no box of its own (with the operator
-    /// first, padding made the payload sixteen bytes and the case had to be boxed).
     case logical([TypedExpr], LogicalOperator)
     /// `optional ?? fallback`; the fallback's type is the result's.
-    indirect case nilCoalescing(TypedExpr, TypedExpr)
+    case nilCoalescing(TypedExpr, TypedExpr)
     /// `condition ? a : b` and `if condition { a } else { b }`.
-    indirect case conditional(TypedExpr, TypedExpr, TypedExpr)
+    case conditional(TypedExpr, TypedExpr, TypedExpr)
     /// `Double(x)`, `Int(x)`, ...: to the expression's type.
-    indirect case conversion(TypedExpr)
-    indirect case stringTest(StringTest, TypedExpr, TypedExpr)
-    indirect case stringComparison(StringComparison, TypedExpr, TypedExpr)
-    indirect case stringTransform(StringTransform, TypedExpr)
+    case conversion(TypedExpr)
+    case stringTest(StringTest, TypedExpr, TypedExpr)
+    case stringComparison(StringComparison, TypedExpr, TypedExpr)
+    case stringTransform(StringTransform, TypedExpr)
     /// A string's `count` (characters).
-    indirect case stringLength(TypedExpr)
+    case stringLength(TypedExpr)
     /// An enum value's `rawValue`.
-    indirect case rawValue(TypedExpr)
+    case rawValue(TypedExpr)
     /// `lower...upper` or `lower..<upper`.
-    indirect case range(lower: TypedExpr, upper: TypedExpr, closed: Bool)
-    case arrayLiteral([TypedExpr])  // an array is one word: in place, no box
+    case range(lower: TypedExpr, upper: TypedExpr, closed: Bool)
+    case arrayLiteral([TypedExpr])
     /// `sequence.contains(element)` on an array or a range of values.
-    indirect case contains(sequence: TypedExpr, element: TypedExpr)
+    case contains(sequence: TypedExpr, element: TypedExpr)
     /// `sequence.contains { predicate }` / `contains(where:)`: some element matches.
-    indirect case any(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
+    case any(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
     /// `sequence.allSatisfy { predicate }`: every element matches (true when empty).
-    indirect case all(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
+    case all(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
     /// `sequence.filter { predicate }`: the matching elements.
-    indirect case filter(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
+    case filter(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr)
     /// `sequence.count`.
-    indirect case count(TypedExpr)
+    case count(TypedExpr)
     /// `sequence.isEmpty` or `string.isEmpty`.
-    indirect case isEmpty(TypedExpr)
+    case isEmpty(TypedExpr)
     /// `sequence.first`.
-    indirect case first(TypedExpr)
+    case first(TypedExpr)
     /// `sequence.min()` / `sequence.max()`.
-    indirect case extremum(isMaximum: Bool, TypedExpr)
+    case extremum(isMaximum: Bool, TypedExpr)
     /// A place where an error was reported.
     case error
 }

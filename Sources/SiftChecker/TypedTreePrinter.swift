@@ -75,7 +75,7 @@ public struct TypedTreePrinter {
 
     private mutating func visit(_ expr: TypedExpr, depth: Int) {
         let type = " : \(expr.type)"
-        switch expr.kind {
+        switch query[expr] {
         case .constant(let constant):
             line(depth, "constant \(constant)\(type)")
         case .parameter(let name):

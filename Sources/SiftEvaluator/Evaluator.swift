@@ -44,7 +44,7 @@ public struct Evaluator: Sendable {
     }
 
     func runUnchecked(_ query: CheckedQuery, in dataset: Dataset, parameters: [String: Value]) throws -> EvaluationResult {
-        let evaluator = ExpressionEvaluator(dataset: dataset, parameters: parameters, variableCount: query.variables.count)
+        let evaluator = ExpressionEvaluator(dataset: dataset, tree: query.tree, parameters: parameters, variableCount: query.variables.count)
         var selected: [ObjectReference] = []
         var trapped: [EvaluationResult.TrappedRow] = []
         for object in dataset.objects(of: query.model.name) {
@@ -94,7 +94,7 @@ public struct Evaluator: Sendable {
         guard let filter = query.filter else { return true }
         let checkedParameters = try Self.checkParameters(query, parameters, schema: dataset.schema)
         let work: @Sendable () throws -> Bool = {
-            let evaluator = ExpressionEvaluator(dataset: dataset, parameters: checkedParameters, variableCount: query.variables.count)
+            let evaluator = ExpressionEvaluator(dataset: dataset, tree: query.tree, parameters: checkedParameters, variableCount: query.variables.count)
             evaluator.bind(query.root, .object(object))
             return try evaluator.truth(filter)
         }

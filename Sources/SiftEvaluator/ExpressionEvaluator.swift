@@ -11,11 +11,14 @@ import SiftSchema
 /// about 200 bytes, so a level costs roughly 1 KB and 300 levels fit a 512 KB stack.)
 final class ExpressionEvaluator {
     let dataset: Dataset
+    /// The nodes of the query's expressions.
+    let tree: TypedTree
     let parameters: [String: Value]
     var slots: [Value]
 
-    init(dataset: Dataset, parameters: [String: Value], variableCount: Int) {
+    init(dataset: Dataset, tree: TypedTree, parameters: [String: Value], variableCount: Int) {
         self.dataset = dataset
+        self.tree = tree
         self.parameters = parameters
         self.slots = Array(repeating: .null, count: variableCount)
     }
@@ -26,8 +29,12 @@ final class ExpressionEvaluator {
     }
 
     func evaluate(_ expr: TypedExpr) throws -> Value {
-        try Self.handler(for: KindTag(expr.kind))(self, expr)
+        try Self.handler(for: kindTag(expr))(self, expr)
     }
+
+    /// The case of `expr`'s node, read in a frame of its own (see ``unpack(_:_:)``).
+    @inline(never)
+    func kindTag(_ expr: TypedExpr) -> KindTag { KindTag(tree[expr]) }
 
     typealias Handler = (ExpressionEvaluator, TypedExpr) throws -> Value
 
@@ -74,195 +81,205 @@ final class ExpressionEvaluator {
 
     // MARK: Dispatch (one small frame per case)
 
+    /// The parts of `expr`'s node that `parts` picks out, read in a frame of their own: a
+    /// node's kind is about a hundred bytes, and an unoptimised build keeps several copies of
+    /// it in the frame that reads it, which for a dispatch would stay on the stack through the
+    /// recursion below it.
+    @inline(never)
+    func unpack<Parts>(_ expr: TypedExpr, _ parts: (TypedExprKind) -> Parts?) throws -> Parts {
+        guard let unpacked = parts(tree[expr]) else { throw EvaluationError.malformedTree("dispatch") }
+        return unpacked
+    }
+
     @inline(never)
     fileprivate func dispatchVariable(_ expr: TypedExpr) -> Value {
-        guard case .variable(let variable) = expr.kind else { return .null }
+        guard case .variable(let variable) = tree[expr] else { return .null }
         return slots[variable.index]
     }
 
     @inline(never)
     fileprivate func dispatchConstant(_ expr: TypedExpr) -> Value {
-        guard case .constant(let constant) = expr.kind else { return .null }
+        guard case .constant(let constant) = tree[expr] else { return .null }
         return Self.value(of: constant)
     }
 
     @inline(never)
     fileprivate func dispatchParameter(_ expr: TypedExpr) throws -> Value {
-        guard case .parameter(let name) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let name = try unpack(expr) { if case .parameter(let name) = $0 { name } else { nil } }
         return try parameter(name)
     }
 
     @inline(never)
     fileprivate func dispatchAttribute(_ expr: TypedExpr) throws -> Value {
-        guard case .attribute(let base, let attribute) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (base, attribute) = try unpack(expr) { if case .attribute(let base, let attribute) = $0 { (base, attribute) } else { nil } }
         return try self.attribute(base, attribute)
     }
 
     @inline(never)
     fileprivate func dispatchToOne(_ expr: TypedExpr) throws -> Value {
-        guard case .toOne(let base, let relationship) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (base, relationship) = try unpack(expr) { if case .toOne(let base, let relationship) = $0 { (base, relationship) } else { nil } }
         return try toOne(base, relationship)
     }
 
     @inline(never)
     fileprivate func dispatchToMany(_ expr: TypedExpr) throws -> Value {
-        guard case .toMany(let base, let relationship) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (base, relationship) = try unpack(expr) { if case .toMany(let base, let relationship) = $0 { (base, relationship) } else { nil } }
         return try toMany(base, relationship)
     }
 
     @inline(never)
     fileprivate func dispatchOptionalMap(_ expr: TypedExpr) throws -> Value {
-        guard case .optionalMap(let source, let variable, let body) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (source, variable, body) = try unpack(expr) { if case .optionalMap(let source, let variable, let body) = $0 { (source, variable, body) } else { nil } }
         return try optionalMap(expr, source, variable, body)
     }
 
     @inline(never)
     fileprivate func dispatchIfLet(_ expr: TypedExpr) throws -> Value {
-        guard case .ifLet(let source, let variable, let then, let otherwise) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (source, variable, then, otherwise) = try unpack(expr) { if case .ifLet(let source, let variable, let then, let otherwise) = $0 { (source, variable, then, otherwise) } else { nil } }
         return try ifLet(source, variable, then, otherwise)
     }
 
     @inline(never)
     fileprivate func dispatchInjectOptional(_ expr: TypedExpr) throws -> Value {
-        guard case .injectOptional(let inner) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let inner = try unpack(expr) { if case .injectOptional(let inner) = $0 { inner } else { nil } }
         return try injectOptional(inner)
     }
 
     @inline(never)
     fileprivate func dispatchNot(_ expr: TypedExpr) throws -> Value {
-        guard case .not(let inner) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let inner = try unpack(expr) { if case .not(let inner) = $0 { inner } else { nil } }
         return try not(inner)
     }
 
     @inline(never)
     fileprivate func dispatchNegate(_ expr: TypedExpr) throws -> Value {
-        guard case .negate(let inner) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let inner = try unpack(expr) { if case .negate(let inner) = $0 { inner } else { nil } }
         return try negate(inner, type: expr.type)
     }
 
     @inline(never)
     fileprivate func dispatchArithmetic(_ expr: TypedExpr) throws -> Value {
-        guard case .arithmetic(let op, let lhs, let rhs) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (op, lhs, rhs) = try unpack(expr) { if case .arithmetic(let op, let lhs, let rhs) = $0 { (op, lhs, rhs) } else { nil } }
         return try arithmetic(op, lhs, rhs, type: expr.type)
     }
 
     @inline(never)
     fileprivate func dispatchComparison(_ expr: TypedExpr) throws -> Value {
-        guard case .comparison(let op, let lhs, let rhs) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (op, lhs, rhs) = try unpack(expr) { if case .comparison(let op, let lhs, let rhs) = $0 { (op, lhs, rhs) } else { nil } }
         return try comparison(op, lhs, rhs)
     }
 
     @inline(never)
     fileprivate func dispatchLogical(_ expr: TypedExpr) throws -> Value {
-        guard case .logical(let operands, let op) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (operands, op) = try unpack(expr) { if case .logical(let operands, let op) = $0 { (operands, op) } else { nil } }
         return try logical(op, operands)
     }
 
     @inline(never)
     fileprivate func dispatchNilCoalescing(_ expr: TypedExpr) throws -> Value {
-        guard case .nilCoalescing(let lhs, let rhs) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (lhs, rhs) = try unpack(expr) { if case .nilCoalescing(let lhs, let rhs) = $0 { (lhs, rhs) } else { nil } }
         return try nilCoalescing(lhs, rhs)
     }
 
     @inline(never)
     fileprivate func dispatchConditional(_ expr: TypedExpr) throws -> Value {
-        guard case .conditional(let condition, let then, let otherwise) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (condition, then, otherwise) = try unpack(expr) { if case .conditional(let condition, let then, let otherwise) = $0 { (condition, then, otherwise) } else { nil } }
         return try conditional(condition, then, otherwise)
     }
 
     @inline(never)
     fileprivate func dispatchConversion(_ expr: TypedExpr) throws -> Value {
-        guard case .conversion(let inner) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let inner = try unpack(expr) { if case .conversion(let inner) = $0 { inner } else { nil } }
         return try conversion(inner, to: expr.type)
     }
 
     @inline(never)
     fileprivate func dispatchStringTest(_ expr: TypedExpr) throws -> Value {
-        guard case .stringTest(let test, let string, let other) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (test, string, other) = try unpack(expr) { if case .stringTest(let test, let string, let other) = $0 { (test, string, other) } else { nil } }
         return try stringTest(test, string, other)
     }
 
     @inline(never)
     fileprivate func dispatchStringComparison(_ expr: TypedExpr) throws -> Value {
-        guard case .stringComparison(let comparison, let string, let other) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (comparison, string, other) = try unpack(expr) { if case .stringComparison(let comparison, let string, let other) = $0 { (comparison, string, other) } else { nil } }
         return try stringComparison(comparison, string, other)
     }
 
     @inline(never)
     fileprivate func dispatchStringTransform(_ expr: TypedExpr) throws -> Value {
-        guard case .stringTransform(let transform, let string) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (transform, string) = try unpack(expr) { if case .stringTransform(let transform, let string) = $0 { (transform, string) } else { nil } }
         return try stringTransform(transform, string)
     }
 
     @inline(never)
     fileprivate func dispatchStringLength(_ expr: TypedExpr) throws -> Value {
-        guard case .stringLength(let string) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let string = try unpack(expr) { if case .stringLength(let string) = $0 { string } else { nil } }
         return try stringLength(string)
     }
 
     @inline(never)
     fileprivate func dispatchRawValue(_ expr: TypedExpr) throws -> Value {
-        guard case .rawValue(let inner) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let inner = try unpack(expr) { if case .rawValue(let inner) = $0 { inner } else { nil } }
         return try rawValue(inner)
     }
 
     @inline(never)
     fileprivate func dispatchRange(_ expr: TypedExpr) throws -> Value {
-        guard case .range(let lower, let upper, let closed) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (lower, upper, closed) = try unpack(expr) { if case .range(let lower, let upper, let closed) = $0 { (lower, upper, closed) } else { nil } }
         return try range(lower, upper, closed)
     }
 
     @inline(never)
     fileprivate func dispatchArrayLiteral(_ expr: TypedExpr) throws -> Value {
-        guard case .arrayLiteral(let elements) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let elements = try unpack(expr) { if case .arrayLiteral(let elements) = $0 { elements } else { nil } }
         return try arrayLiteral(elements)
     }
 
     @inline(never)
     fileprivate func dispatchContains(_ expr: TypedExpr) throws -> Value {
-        guard case .contains(let sequence, let element) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (sequence, element) = try unpack(expr) { if case .contains(let sequence, let element) = $0 { (sequence, element) } else { nil } }
         return try contains(sequence, element)
     }
 
     @inline(never)
     fileprivate func dispatchAny(_ expr: TypedExpr) throws -> Value {
-        guard case .any(let sequence, let variable, let predicate) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (sequence, variable, predicate) = try unpack(expr) { if case .any(let sequence, let variable, let predicate) = $0 { (sequence, variable, predicate) } else { nil } }
         return try any(sequence, variable, predicate)
     }
 
     @inline(never)
     fileprivate func dispatchAll(_ expr: TypedExpr) throws -> Value {
-        guard case .all(let sequence, let variable, let predicate) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (sequence, variable, predicate) = try unpack(expr) { if case .all(let sequence, let variable, let predicate) = $0 { (sequence, variable, predicate) } else { nil } }
         return try all(sequence, variable, predicate)
     }
 
     @inline(never)
     fileprivate func dispatchFilter(_ expr: TypedExpr) throws -> Value {
-        guard case .filter(let sequence, let variable, let predicate) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (sequence, variable, predicate) = try unpack(expr) { if case .filter(let sequence, let variable, let predicate) = $0 { (sequence, variable, predicate) } else { nil } }
         return try filter(sequence, variable, predicate)
     }
 
     @inline(never)
     fileprivate func dispatchCount(_ expr: TypedExpr) throws -> Value {
-        guard case .count(let sequence) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let sequence = try unpack(expr) { if case .count(let sequence) = $0 { sequence } else { nil } }
         return try count(sequence)
     }
 
     @inline(never)
     fileprivate func dispatchIsEmpty(_ expr: TypedExpr) throws -> Value {
-        guard case .isEmpty(let inner) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let inner = try unpack(expr) { if case .isEmpty(let inner) = $0 { inner } else { nil } }
         return try isEmpty(inner)
     }
 
     @inline(never)
     fileprivate func dispatchFirst(_ expr: TypedExpr) throws -> Value {
-        guard case .first(let sequence) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let sequence = try unpack(expr) { if case .first(let sequence) = $0 { sequence } else { nil } }
         return try first(sequence)
     }
 
     @inline(never)
     fileprivate func dispatchExtremum(_ expr: TypedExpr) throws -> Value {
-        guard case .extremum(let isMaximum, let sequence) = expr.kind else { throw EvaluationError.malformedTree("dispatch") }
+        let (isMaximum, sequence) = try unpack(expr) { if case .extremum(let isMaximum, let sequence) = $0 { (isMaximum, sequence) } else { nil } }
         return try extremum(isMaximum, sequence)
     }
 

@@ -6,17 +6,17 @@ extension LoweringContext {
     mutating func lowerComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered {
         // `x == true` / `x != false` on a non-optional Bool is `x` itself (readable, index-friendly).
         if lhs.type.isBool, rhs.type.isBool, op == .equal || op == .notEqual {
-            if case .constant(.bool(let value)) = rhs.kind { return boolEquality(lhs, value == (op == .equal)) }
-            if case .constant(.bool(let value)) = lhs.kind { return boolEquality(rhs, value == (op == .equal)) }
+            if case .constant(.bool(let value)) = tree[rhs] { return boolEquality(lhs, value == (op == .equal)) }
+            if case .constant(.bool(let value)) = tree[lhs] { return boolEquality(rhs, value == (op == .equal)) }
         }
-        if op == .equal || op == .notEqual, Self.mayBeRewritten(lhs) || Self.mayBeRewritten(rhs),
+        if op == .equal || op == .notEqual, mayBeRewritten(lhs) || mayBeRewritten(rhs),
             let rewritten = coalescedEquality(op, lhs, rhs) ?? coalescedEquality(op, rhs, lhs) ?? chainedTestEquality(op, lhs, rhs)
                 ?? chainedTestEquality(op, rhs, lhs)
         {
             return lowerCondition(rewritten)
         }
         if op == .equal || op == .notEqual, let nilTest = nilComparison(op, lhs, rhs) { return nilTest }
-        if case .constant(let constant) = rhs.kind, let number = numberValue(of: constant, type: rhs.type) {
+        if case .constant(let constant) = tree[rhs], let number = numberValue(of: constant, type: rhs.type) {
             // A number compared with a constant (`$0.age > 20`, the commonest comparison): what
             // the general path below writes, the constant's binding appended in place to the
             // value's SQL instead of first made a fragment of its own.
@@ -39,7 +39,7 @@ extension LoweringContext {
             left = lowerValue(lhs, hint: encoding(toMatch: right, type: lhs.type))
         } else {
             left = lowerValue(lhs)
-            if case .parameter(let name) = rhs.kind, let sql = parameterComparison(op, &left, name, type: rhs.type) {
+            if case .parameter(let name) = tree[rhs], let sql = parameterComparison(op, &left, name, type: rhs.type) {
                 return Lowered(sql, mayTrap: left.mayTrap).with(.comparison)
             }
             if let sql = stringConstantComparison(op, &left, rhs) { return Lowered(sql, mayTrap: left.mayTrap).with(.comparison) }
@@ -82,11 +82,11 @@ extension LoweringContext {
         guard SQLiteDialect.isDialect(of: dialect) else { return nil }
         let text: String
         let promoted: Bool
-        switch rhs.kind {
+        switch tree[rhs] {
         case .constant(.string(let value)):
             (text, promoted) = (value, false)
         case .injectOptional(let inner):
-            guard case .constant(.string(let value)) = inner.kind else { return nil }
+            guard case .constant(.string(let value)) = tree[inner] else { return nil }
             (text, promoted) = (value, true)
         default:
             return nil
@@ -125,15 +125,15 @@ extension LoweringContext {
     /// its index. A trap still reads as a trap, not as nil. nil when neither side is `nil`.
     mutating func nilComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered? {
         let other: TypedExpr
-        if case .constant(.null) = rhs.kind {
+        if case .constant(.null) = tree[rhs] {
             other = lhs
-        } else if case .constant(.null) = lhs.kind {
+        } else if case .constant(.null) = tree[lhs] {
             other = rhs
         } else {
             return nil
         }
         var value: Lowered
-        if case .attribute(let base, let attribute) = other.kind {
+        if case .attribute(let base, let attribute) = tree[other] {
             value = lowerAttribute(of: base, attribute, textFacts: false)  // NULL whatever its text's form
         } else {
             value = lowerValue(other)
@@ -176,8 +176,8 @@ extension LoweringContext {
     /// Whether an operand of `==` is one of the shapes ``coalescedEquality(_:_:_:)`` and
     /// ``chainedTestEquality(_:_:_:)`` rewrite: its case tested without copying its parts, which
     /// those functions' patterns do (about 300 instructions for a plain comparison).
-    static func mayBeRewritten(_ operand: TypedExpr) -> Bool {
-        switch operand.kind {
+    mutating func mayBeRewritten(_ operand: TypedExpr) -> Bool {
+        switch tree[operand] {
         case .nilCoalescing, .optionalMap: true
         default: false
         }
@@ -187,18 +187,18 @@ extension LoweringContext {
     /// `c == v` (decided here, with Swift's `==`); `!=` is its negation. The optional stays bare
     /// (a column keeps its index) instead of disappearing into `coalesce`. nil when it does not apply.
     mutating func coalescedEquality(_ op: ComparisonOperator, _ coalesced: TypedExpr, _ other: TypedExpr) -> TypedExpr? {
-        guard case .nilCoalescing(let optional, let fallback) = coalesced.kind, case .constant(let defaultValue) = fallback.kind,
-            case .constant(let value) = other.kind, optional.type.isOptional, fallback.type == other.type, !other.type.isOptional,
+        guard case .nilCoalescing(let optional, let fallback) = tree[coalesced], case .constant(let defaultValue) = tree[fallback],
+            case .constant(let value) = tree[other], optional.type.isOptional, fallback.type == other.type, !other.type.isOptional,
             let same = Self.equalConstants(defaultValue, value)
         else { return nil }
         let range = coalesced.range
-        let promoted = TypedExpr(.injectOptional(other), optional.type, at: other.range)
-        var result = TypedExpr(.comparison(.equal, optional, promoted), .bool, at: range)
+        let promoted = tree.make(.injectOptional(other), optional.type, at: other.range)
+        var result = tree.make(.comparison(.equal, optional, promoted), .bool, at: range)
         if same {
-            let isNil = TypedExpr(.comparison(.equal, optional, TypedExpr(.constant(.null), optional.type, at: range)), .bool, at: range)
-            result = TypedExpr(.logical([result, isNil], .or), .bool, at: range)
+            let isNil = tree.make(.comparison(.equal, optional, tree.make(.constant(.null), optional.type, at: range)), .bool, at: range)
+            result = tree.make(.logical([result, isNil], .or), .bool, at: range)
         }
-        return op == .notEqual ? TypedExpr(.not(result), .bool, at: range) : result
+        return op == .notEqual ? tree.make(.not(result), .bool, at: range) : result
     }
 
     /// `o?.test == true` is `if let v = o { test } else { false }` (and `== false`, `!= true`,
@@ -207,21 +207,21 @@ extension LoweringContext {
     mutating func chainedTestEquality(_ op: ComparisonOperator, _ chained: TypedExpr, _ other: TypedExpr) -> TypedExpr? {
         // The constant first: it rules out most comparisons without copying the chain's parts.
         var constant = other
-        if case .injectOptional(let inner) = other.kind { constant = inner }  // `true` promoted to `Bool?`
-        guard case .constant(.bool(let value)) = constant.kind,
-            case .optionalMap(let source, let variable, let body) = chained.kind, body.type.isBool || body.type == .optional(.bool)
+        if case .injectOptional(let inner) = tree[other] { constant = inner }  // `true` promoted to `Bool?`
+        guard case .constant(.bool(let value)) = tree[constant],
+            case .optionalMap(let source, let variable, let body) = tree[chained], body.type.isBool || body.type == .optional(.bool)
         else { return nil }
         let range = chained.range
         let positive = value == (op == .equal)  // `== true` / `!= false`: the test itself
         let then: TypedExpr
         if body.type.isBool {
-            then = positive ? body : TypedExpr(.not(body), .bool, at: body.range)
+            then = positive ? body : tree.make(.not(body), .bool, at: body.range)
         } else {
             // `a?.b?.test == true`: the comparison moves inside, where the rule applies again.
-            then = TypedExpr(.comparison(op, body, other), .bool, at: range)
+            then = tree.make(.comparison(op, body, other), .bool, at: range)
         }
-        let otherwise = TypedExpr(.constant(.bool(op == .notEqual)), .bool, at: range)  // nil == true is false
-        return TypedExpr(.ifLet(source: source, variable: variable, then: then, otherwise: otherwise), .bool, at: range)
+        let otherwise = tree.make(.constant(.bool(op == .notEqual)), .bool, at: range)  // nil == true is false
+        return tree.make(.ifLet(source: source, variable: variable, then: then, otherwise: otherwise), .bool, at: range)
     }
 
     /// Whether two constants of the same type are equal as Swift's `==` says; nil for kinds this
@@ -245,7 +245,7 @@ extension LoweringContext {
 
     /// Whether an expression reads a column whose storage the other side should adopt.
     mutating func isColumnLike(_ expr: TypedExpr) -> Bool {
-        if case .attribute = expr.kind { return true }
+        if case .attribute = tree[expr] { return true }
         return staticStorage(expr) != nil
     }
 
@@ -253,7 +253,7 @@ extension LoweringContext {
     /// typed tree alone (through optionals, `??`, branches and variables bound by `if let` and
     /// optional chaining), so it is known before either side of a comparison is lowered.
     mutating func staticStorage(_ expr: TypedExpr) -> Storage? {
-        switch expr.kind {
+        switch tree[expr] {
         case .attribute(_, let attribute):
             switch attribute.type {
             case .date, .uuid: return attribute.storage
@@ -277,7 +277,7 @@ extension LoweringContext {
         case .conditional(_, let then, let otherwise):
             return staticStorage(then) ?? staticStorage(otherwise)
         case .first(let sequence), .extremum(_, let sequence):
-            if case .arrayLiteral(let elements) = sequence.kind {
+            if case .arrayLiteral(let elements) = tree[sequence] {
                 for element in elements { if let storage = staticStorage(element) { return storage } }
             }
             return nil

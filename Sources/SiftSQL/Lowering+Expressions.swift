@@ -26,7 +26,7 @@ extension LoweringContext {
     /// Lowers any expression to an SQL value. `hint` says how a parameter or constant met here
     /// must be encoded (the storage of the column it is compared with).
     mutating func lowerValue(_ expr: TypedExpr, hint: ValueEncoding = .plain) -> Lowered {
-        switch expr.kind {
+        switch tree[expr] {
         case .error:
             return constantBool(false)
         case .constant(let constant):
@@ -46,7 +46,7 @@ extension LoweringContext {
             return lowerAttribute(of: base, attribute, textFacts: true)
         case .toOne, .toMany:
             // A relationship as a value only appears under a sequence or optional operation.
-            if case .toOne(let base, let relationship) = expr.kind, case .foreignKey(let column, let targetColumn) = relationship.link,
+            if case .toOne(let base, let relationship) = tree[expr], case .foreignKey(let column, let targetColumn) = relationship.link,
                 let baseRow = row(of: base)
             {
                 // With every foreign key pointing at a row, the target is missing exactly when the
@@ -215,7 +215,7 @@ extension LoweringContext {
         }
         let composed: (lower: BindingSlot, upper: BindingSlot)
         var decomposed: (lower: BindingSlot, upper: BindingSlot)?
-        switch needle.kind {
+        switch tree[needle] {
         case .constant(.string(let prefix)):
             let normalized = prefix.precomposedForSift
             guard !normalized.isEmpty else { return nil }
@@ -398,7 +398,7 @@ extension LoweringContext {
 
     /// The row an expression of model type stands for: an alias, joining to-one relationships.
     mutating func row(of expr: TypedExpr) -> (alias: String, model: Model, level: QueryLevel?, isOptional: Bool)? {
-        switch expr.kind {
+        switch tree[expr] {
         case .variable(let id):
             if case .row(let alias, let model, let level)? = variables[id] { return (alias, model, level, false) }
             return nil
@@ -449,7 +449,7 @@ extension LoweringContext {
         let lowered = lowerValue(body, hint: hint)
         var result = lowered
         result.isOptional = true
-        if case .variable(variable) = body.kind {
+        if case .variable(variable) = tree[body] {
             result = value
         } else if !isNullWhenValueNull(body, variable: variable) {
             result = Lowered(
@@ -501,9 +501,9 @@ extension LoweringContext {
 
     /// The body is an attribute or to-one chain of the bound row: NULL by itself when the row is missing.
     mutating func isNullWhenRowMissing(_ body: TypedExpr, variable: VariableID) -> Bool {
-        switch body.kind {
+        switch tree[body] {
         case .attribute(let base, _), .toOne(let base, _):
-            if case .variable(variable) = base.kind { return true }
+            if case .variable(variable) = tree[base] { return true }
             return isNullWhenRowMissing(base, variable: variable)
         case .optionalMap(let source, _, let inner):
             return isNullWhenRowMissing(source, variable: variable) && isRow(source.type) && isAttributeChain(inner)
@@ -513,7 +513,7 @@ extension LoweringContext {
     }
 
     mutating func isAttributeChain(_ expr: TypedExpr) -> Bool {
-        switch expr.kind {
+        switch tree[expr] {
         case .attribute(let base, _), .toOne(let base, _): isAttributeChain(base)
         case .variable: true
         default: false
@@ -522,9 +522,9 @@ extension LoweringContext {
 
     /// The body propagates NULL from the bound value by itself (plain functions of it).
     mutating func isNullWhenValueNull(_ body: TypedExpr, variable: VariableID) -> Bool {
-        switch body.kind {
+        switch tree[body] {
         case .stringTransform(_, let inner), .stringLength(let inner), .rawValue(let inner), .injectOptional(let inner):
-            if case .variable(variable) = inner.kind { return true }
+            if case .variable(variable) = tree[inner] { return true }
             return isNullWhenValueNull(inner, variable: variable)
         default:
             return false

@@ -56,23 +56,23 @@ extension LoweringContext {
     /// paths' relationships, and of the keys they named, were four allocations and a copy of each
     /// relationship for a query with one join.
     mutating func makeRequiredJoinsInner(_ filter: TypedExpr, rootAlias: String, level: QueryLevel) {
-        switch filter.kind {
+        switch tree[filter] {
         case .logical(let operands, .and):
             for operand in operands { makeRequiredJoinsInner(operand, rootAlias: rootAlias, level: level) }
         case .comparison(.equal, let left, let right):
             // `a?.b == value`: nil (a missing target) never equals a value that is not nil.
-            if case .injectOptional = right.kind { return makeInner(nilWhenMissing: left, rootAlias: rootAlias, level: level) }
-            if case .injectOptional = left.kind { return makeInner(nilWhenMissing: right, rootAlias: rootAlias, level: level) }
+            if case .injectOptional = tree[right] { return makeInner(nilWhenMissing: left, rootAlias: rootAlias, level: level) }
+            if case .injectOptional = tree[left] { return makeInner(nilWhenMissing: right, rootAlias: rootAlias, level: level) }
         case .comparison(.notEqual, let left, let right):
             // `a?.b != nil`, `a != nil`.
-            if case .constant(.null) = right.kind { return makeInner(nilWhenMissing: left, rootAlias: rootAlias, level: level) }
-            if case .constant(.null) = left.kind { return makeInner(nilWhenMissing: right, rootAlias: rootAlias, level: level) }
+            if case .constant(.null) = tree[right] { return makeInner(nilWhenMissing: left, rootAlias: rootAlias, level: level) }
+            if case .constant(.null) = tree[left] { return makeInner(nilWhenMissing: right, rootAlias: rootAlias, level: level) }
         case .nilCoalescing(let optional, let fallback):
             // `a?.b.contains(x) ?? false`.
-            if case .constant(.bool(false)) = fallback.kind { makeInner(nilWhenMissing: optional, rootAlias: rootAlias, level: level) }
+            if case .constant(.bool(false)) = tree[fallback] { makeInner(nilWhenMissing: optional, rootAlias: rootAlias, level: level) }
         case .ifLet(let source, _, _, let otherwise):
             // `if let x = a?.b { ... } else { false }`.
-            if case .constant(.bool(false)) = otherwise.kind { makeInner(nilWhenMissing: source, rootAlias: rootAlias, level: level) }
+            if case .constant(.bool(false)) = tree[otherwise] { makeInner(nilWhenMissing: source, rootAlias: rootAlias, level: level) }
         default:
             // Conservative: an expression not recognised here requires nothing.
             break
@@ -81,7 +81,7 @@ extension LoweringContext {
 
     /// Makes inner the joins of the to-one path whose missing target makes `expression` nil.
     private mutating func makeInner(nilWhenMissing expression: TypedExpr, rootAlias: String, level: QueryLevel) {
-        if case .optionalMap(let source, _, _) = expression.kind {
+        if case .optionalMap(let source, _, _) = tree[expression] {
             _ = makeInner(toOnePath: source, rootAlias: rootAlias, level: level)
         } else {
             _ = makeInner(toOnePath: expression, rootAlias: rootAlias, level: level)
@@ -94,12 +94,12 @@ extension LoweringContext {
     /// an expression that is not one: every step's shape is checked on the way to the root, before
     /// any join is changed on the way back.
     private mutating func makeInner(toOnePath expression: TypedExpr, rootAlias: String, level: QueryLevel) -> String? {
-        switch expression.kind {
+        switch tree[expression] {
         case .toOne(let base, let relationship):
-            guard case .variable(let id) = base.kind, id == query.root else { return nil }
+            guard case .variable(let id) = tree[base], id == query.root else { return nil }
             return level.makeInner(JoinKey(baseAlias: rootAlias, relationship: relationship.name))
         case .optionalMap(let source, let variable, let body):
-            guard case .toOne(let base, let relationship) = body.kind, case .variable(variable) = base.kind,
+            guard case .toOne(let base, let relationship) = tree[body], case .variable(variable) = tree[base],
                 let alias = makeInner(toOnePath: source, rootAlias: rootAlias, level: level)
             else { return nil }
             return level.makeInner(JoinKey(baseAlias: alias, relationship: relationship.name))

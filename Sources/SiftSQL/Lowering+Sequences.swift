@@ -69,7 +69,7 @@ extension LoweringContext {
     /// `needsElement: false` says the elements are only counted or tested for: a join table's
     /// links are then enough when every link points at a row (an intact reference).
     mutating func openSequence(_ sequence: TypedExpr, elementEncoding: ValueEncoding = .plain, needsElement: Bool = true) -> OpenedSequence? {
-        switch sequence.kind {
+        switch tree[sequence] {
         case .toMany(let base, let relationship):
             guard let baseRow = row(of: base) else { return nil }
             let target = model(named: relationship.target)
@@ -178,7 +178,7 @@ extension LoweringContext {
 
     /// An array literal of constants or an array parameter as one JSON array binding.
     mutating func lowerArray(_ sequence: TypedExpr, elementEncoding: ValueEncoding) -> Lowered {
-        switch sequence.kind {
+        switch tree[sequence] {
         case .parameter(let name):
             return Lowered(.binding(.parameter(name: name, encoding: .jsonArray(element: elementEncoding))), isAtomic: true)
         case .arrayLiteral(let elements):
@@ -288,7 +288,7 @@ extension LoweringContext {
     /// `nullIsFalse` says the condition is only ever used as a filter (never negated), where a
     /// NULL selects nothing, as false does.
     mutating func lowerWholeCondition(_ expr: TypedExpr, nullIsFalse: Bool) -> Lowered {
-        if case .any(let sequence, let variable, let predicate) = expr.kind,
+        if case .any(let sequence, let variable, let predicate) = tree[expr],
             let semiJoin = lowerSemiJoin(sequence: sequence, variable: variable, predicate: predicate, nullIsFalse: nullIsFalse)
         {
             return semiJoin
@@ -307,15 +307,15 @@ extension LoweringContext {
     /// would make SQLite read every candidate's row. nil when it does not apply (the closure may
     /// trap, or reads outer rows).
     mutating func lowerSemiJoin(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr, nullIsFalse: Bool) -> Lowered? {
-        guard case .toMany = sequence.kind, !ExpressionTraps.mayTrap(predicate),
-            FreeVariables.readsOnly(variable, in: predicate)
+        guard case .toMany = tree[sequence], !ExpressionTraps.mayTrap(predicate),
+            FreeVariables.readsOnly(variable, in: predicate, of: tree)
         else { return nil }
         guard let opened = openSequence(sequence), let correlation = opened.correlation else { return nil }
         // The subquery is not tied to the row: the list is the same for every row.
         opened.level.correlation = nil
         bindElement(variable, of: opened)
         var selection = opened.selection
-        if case .logical(let operands, .and) = predicate.kind {
+        if case .logical(let operands, .and) = tree[predicate] {
             // Duplicates do not change an IN list: a `contains { }` among the conditions joins
             // its rows into the subquery instead of being a correlated EXISTS per element.
             for operand in operands {
@@ -358,7 +358,7 @@ extension LoweringContext {
     /// join `level` and the conditions it needs are returned (its correlation and its closure).
     /// nil when it is not such a `contains`.
     mutating func joinQuantifier(_ expr: TypedExpr, into level: QueryLevel) -> [SQLFragment]? {
-        guard case .any(let sequence, let variable, let predicate) = expr.kind, case .toMany = sequence.kind,
+        guard case .any(let sequence, let variable, let predicate) = tree[expr], case .toMany = tree[sequence],
             let nested = openSequence(sequence), nested.correlation != nil
         else { return nil }
         bindElement(variable, of: nested)
@@ -374,7 +374,7 @@ extension LoweringContext {
     }
 
     mutating func lowerCount(_ sequence: TypedExpr) -> Lowered {
-        if case .arrayLiteral(let elements) = sequence.kind, !elements.contains(where: ExpressionTraps.mayTrap) {
+        if case .arrayLiteral(let elements) = tree[sequence], !elements.contains(where: ExpressionTraps.mayTrap) {
             return Lowered(.binding(.constant(.integer(Int64(elements.count)))), isAtomic: true)
         }
         guard let opened = openSequence(sequence, needsElement: false) else { return Lowered(.binding(.constant(.integer(0))), isAtomic: true) }
@@ -382,7 +382,7 @@ extension LoweringContext {
     }
 
     mutating func lowerIsEmpty(_ sequence: TypedExpr) -> Lowered {
-        if case .arrayLiteral(let elements) = sequence.kind, !elements.contains(where: ExpressionTraps.mayTrap) {
+        if case .arrayLiteral(let elements) = tree[sequence], !elements.contains(where: ExpressionTraps.mayTrap) {
             return constantBool(elements.isEmpty)
         }
         guard let opened = openSequence(sequence, needsElement: false) else { return constantBool(true) }
@@ -426,9 +426,9 @@ extension LoweringContext {
 
     /// Whether every element is an integer or floating-point constant (the cases tested, their
     /// values not copied).
-    static func areNumberConstants(_ elements: [TypedExpr]) -> Bool {
+    mutating func areNumberConstants(_ elements: [TypedExpr]) -> Bool {
         for element in elements {
-            switch element.kind {
+            switch tree[element] {
             case .constant(.int), .constant(.uint), .constant(.double): continue
             default: return false
             }
@@ -439,7 +439,7 @@ extension LoweringContext {
     /// `sequence.contains(element)`: a range test, an `IN` list, or a subquery.
     mutating func lowerContains(sequence: TypedExpr, element: TypedExpr) -> Lowered {
         let elementType = element.type
-        switch sequence.kind {
+        switch tree[sequence] {
         case .range(let lower, let upper, let closed):
             // The operand that reads a column is lowered first; parameters take its storage. (Three
             // values by name, not in arrays: a query with a range built four arrays for them.)
@@ -514,14 +514,14 @@ extension LoweringContext {
                 }
             } else {
                 value = lowerValue(element)
-                if elements.count <= Self.longestInlineList, !value.isOptional, !value.mayTrap, Self.areNumberConstants(elements) {
+                if elements.count <= Self.longestInlineList, !value.isOptional, !value.mayTrap, areNumberConstants(elements) {
                     // `[18, 21, 65].contains($0.age)`: what the general path below writes, each number's
                     // binding appended in place instead of first lowered into a fragment of its own.
                     var sql = value.takeOperand()
                     sql += " IN ("
                     for index in elements.indices {
                         if index > 0 { sql += ", " }
-                        guard case .constant(let constant) = elements[index].kind,
+                        guard case .constant(let constant) = tree[elements[index]],
                             let number = numberValue(of: constant, type: elements[index].type)
                         else { preconditionFailure("a number constant without a value") }
                         sql.appendBinding(.constant(number))

@@ -10,7 +10,7 @@
 /// Match on ``kind``, which has a case per type constructor: `switch type.kind { case
 /// .optional(let wrapped): ... }`. The constructors keep the spelling of the cases:
 /// `.optional(.string)`, `.model(name)`, `.array(element)`.
-public struct SiftType: Sendable, Hashable, CustomStringConvertible {
+public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopyable {
     /// Bits 0–7 the base (``Base``), bits 8–39 its name or deep-table index, bits 40–43 the number
     /// of wrappers, bits 44–63 the wrappers, two bits each, innermost first.
     @usableFromInline let bits: UInt64

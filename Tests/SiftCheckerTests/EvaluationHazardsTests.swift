@@ -28,9 +28,10 @@ import Testing
     @Test(arguments: cases)
     func theRootGathersItsSubtreesHazards(body: String, expected: EvaluationHazards) throws {
         let compilation = Compiler(schema: Self.schema).check("#Predicate<Person> { \(body) }")
-        let root = try #require(compilation.checked?.filter, "\(compilation.diagnostics)")
+        let checked = try #require(compilation.checked, "\(compilation.diagnostics)")
+        let root = try #require(checked.filter)
         #expect(root.hazards == expected, "\(body)")
-        #expect(Self.walkedHazards(root) == expected, "\(body)")
+        #expect(Self.walkedHazards(root, in: checked.tree) == expected, "\(body)")
     }
 
     /// Every node of every example query carries what the walk finds for it.
@@ -38,41 +39,68 @@ import Testing
         var pending = try TreeDepthBoundTests.exampleRoots()
         var nodes = 0
         var hazardous = 0
-        while let expr = pending.popLast() {
-            #expect(expr.hazards == Self.walkedHazards(expr), "\(expr.kind)")
+        while let (expr, tree) = pending.popLast() {
+            #expect(expr.hazards == Self.walkedHazards(expr, in: tree), "\(tree[expr])")
             if !expr.hazards.isEmpty { hazardous += 1 }
             nodes += 1
-            pending += TypedTreeDepth.children(expr.kind)
+            pending += TypedTreeDepth.children(tree[expr]).map { ($0, tree) }
         }
         #expect(nodes > 500 && hazardous > 10, "\(nodes) nodes, \(hazardous) with hazards")
     }
 
     /// The hazards by recursion over the subtree, independent of the stored ones: the node's own
     /// (by its kind and type) and every child's.
-    static func walkedHazards(_ expr: TypedExpr) -> EvaluationHazards {
+    static func walkedHazards(_ expr: TypedExpr, in tree: TypedTree) -> EvaluationHazards {
         var own: EvaluationHazards = []
-        switch expr.kind {
+        switch tree[expr] {
         case .arithmetic(let op, _, _):
             if expr.type.isInteger { own = .trap } else if op == .divide, expr.type.isFloatingPoint { own = .floatingPointDivision }
         case .negate(let inner): if inner.type.isInteger { own = .trap }
         case .conversion: if expr.type.isInteger { own = .trap }
         case .range(let lower, let upper, _):
             let constantBounds: Bool
-            switch (lower.kind, upper.kind) {
+            switch (tree[lower], tree[upper]) {
             case (.constant, .constant): constantBounds = true
             default: constantBounds = false
             }
             if !constantBounds { own = .trap }
         default: break
         }
-        return TypedTreeDepth.children(expr.kind).reduce(own) { $0.union(walkedHazards($1)) }
+        return TypedTreeDepth.children(tree[expr]).reduce(own) { $0.union(walkedHazards($1, in: tree)) }
     }
 }
 
-/// A typed node is copied at every level of every phase: it stays 32 bytes, a constant in place.
+/// A typed node's handle is copied at every level of every phase: 24 bytes and no reference; its
+/// kind, stored once in the tree, fits a node with three children and a constant in 88 bytes.
 @Suite struct TypedNodeLayoutTests {
-    @Test func aTypedNodeIs32BytesWithItsConstantInPlace() {
+    @Test func aHandleIs24PlainBytesAndAKindAtMost88() {
+        #expect(MemoryLayout<TypedExpr>.size == 24)
+        #expect(_isPOD(TypedExpr.self))
         #expect(MemoryLayout<Constant>.size <= 9)
-        #expect(MemoryLayout<TypedExpr>.size == 32)
+        #expect(MemoryLayout<TypedExprKind>.stride <= 88)
+    }
+
+    /// Height and hazards share a word: each reads back what the node was made with.
+    @Test func heightAndHazardsReadBack() {
+        var tree = TypedTree()
+        var node = tree.make(.constant(.int(1)), .int, at: .point(0))
+        #expect(node.height == 1 && node.hazards.isEmpty)
+        for level in 2...300 {
+            let one = tree.make(.constant(.int(1)), .int, at: .point(0))
+            node = tree.make(.arithmetic(.add, node, one), .int, at: .point(0))
+            #expect(node.height == Int32(level) && node.hazards == .trap)
+        }
+        let divided = tree.make(.arithmetic(.divide, tree.make(.constant(.double(1)), .double, at: .point(0)),
+            tree.make(.constant(.double(0)), .double, at: .point(0))), .double, at: .point(0))
+        #expect(divided.height == 2 && divided.hazards == .floatingPointDivision)
+        let both = tree.make(.logical([tree.make(.comparison(.greater, node, node), .bool, at: .point(0)),
+            tree.make(.comparison(.equal, divided, divided), .bool, at: .point(0))], .or), .bool, at: .point(0))
+        #expect(both.height == 302 && both.hazards == [.trap, .floatingPointDivision])
+        #expect(tree.count == 605)
+        guard case .logical(let operands, .or) = tree[both] else {
+            Issue.record("expected the '||' node")
+            return
+        }
+        #expect(operands.map(\.height) == [301, 3])
     }
 }

@@ -17,11 +17,11 @@ import Testing
                 guard let checked = Compiler(schema: schema).check(source).checked, let filter = checked.filter else { continue }
                 var expressions = [filter]
                 while let expr = expressions.popLast() {
-                    expressions += TypedTreeDepth.children(expr.kind)
-                    let free = FreeVariables.of(expr)
+                    expressions += TypedTreeDepth.children(checked[expr])
+                    let free = FreeVariables.of(expr, in: checked.tree)
                     for variable in checked.variables.map(\.id) {
                         let expected = free.isSubset(of: [variable])
-                        #expect(FreeVariables.readsOnly(variable, in: expr) == expected, "\(source.text), v\(variable.index)")
+                        #expect(FreeVariables.readsOnly(variable, in: expr, of: checked.tree) == expected, "\(source.text), v\(variable.index)")
                         checks += 1
                         if !expected { correlated += 1 }
                     }

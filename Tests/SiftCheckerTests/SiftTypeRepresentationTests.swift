@@ -156,7 +156,9 @@ import Testing
         let compilation = Compiler(schema: try Fixtures.exampleModels.get()).check(
             "#Predicate<User> { [[[[[[[[[[[[$0.age]]]]]]]]]]]].count == 1 }")
         #expect(!compilation.hasErrors)
-        guard case .comparison(_, let count, _)? = compilation.checked?.filter?.kind, case .count(let array) = count.kind else {
+        guard let checked = compilation.checked, let filter = checked.filter, case .comparison(_, let count, _) = checked[filter],
+            case .count(let array) = checked[count]
+        else {
             Issue.record("expected a comparison of a count")
             return
         }

@@ -37,11 +37,12 @@ import Testing
         let source = SourceFile(name: "depth", text: text)
         let compilation = Compiler(schema: Self.schema).check(source)
         let query = try #require(compilation.syntax, "\(compilation.diagnostics)")
-        let checked = try #require(compilation.checked?.filter, "\(compilation.diagnostics)")
+        let checkedQuery = try #require(compilation.checked, "\(compilation.diagnostics)")
+        let checked = try #require(checkedQuery.filter)
         let height = SyntaxDepth.of(query)
         let typedHeight = TypedTreeDepth.of(checked)
         #expect(height >= minimumHeight, "height \(height)")
-        #expect(typedHeight == Self.walkedHeight(checked))
+        #expect(typedHeight == Self.walkedHeight(checked, in: checkedQuery.tree))
         // The checker takes the parser's measure instead of walking: it must be the same.
         #expect(Parser.parseQuery(source).tallestExpression == height)
         #expect(typedHeight > 1)
@@ -81,33 +82,37 @@ import Testing
         var nodes = 0
         var tallest = 0
         var pending = try Self.exampleRoots()
-        while let expr = pending.popLast() {
-            let walked = Self.walkedHeight(expr)
-            #expect(Int(expr.height) == walked, "\(expr.kind)")
+        while let (expr, tree) = pending.popLast() {
+            let walked = Self.walkedHeight(expr, in: tree)
+            #expect(Int(expr.height) == walked, "\(tree[expr])")
             tallest = max(tallest, walked)
             nodes += 1
-            pending += TypedTreeDepth.children(expr.kind)
+            pending += TypedTreeDepth.children(tree[expr]).map { ($0, tree) }
         }
         #expect(nodes > 500 && tallest > 40, "\(nodes) nodes, tallest \(tallest)")
     }
 
     /// The typed roots of every example query, of the deep sources above and of the tall children below.
-    static func exampleRoots() throws -> [TypedExpr] {
+    static func exampleRoots() throws -> [(TypedExpr, TypedTree)] {
         let schema = try Fixtures.schema(named: "models")
-        var roots: [TypedExpr] = []
+        var roots: [(TypedExpr, TypedTree)] = []
         for script in ["people.sift", "reminders.sift"] {
             let file = SourceFile(name: script, text: try Fixtures.readExample(script))
             for query in Parser.parseScript(file).value {
                 let checked = Compiler(schema: schema).check(SourceFile(name: script, text: file.text(in: query.range))).checked
-                roots += [checked?.filter, checked?.limit, checked?.offset].compactMap { $0 }
+                guard let checked else { continue }
+                roots += [checked.filter, checked.limit, checked.offset].compactMap { $0.map { ($0, checked.tree) } }
             }
         }
         for (text, _) in Self.sources {
-            roots += [Compiler(schema: Self.schema).check(text).checked?.filter].compactMap { $0 }
+            if let checked = Compiler(schema: Self.schema).check(text).checked, let filter = checked.filter {
+                roots.append((filter, checked.tree))
+            }
         }
         for text in Self.tallChildren {
             let compilation = Compiler(schema: schema).check(text)
-            roots.append(try #require(compilation.checked?.filter, "\(text): \(compilation.diagnostics)"))
+            let checked = try #require(compilation.checked, "\(text): \(compilation.diagnostics)")
+            roots.append((try #require(checked.filter), checked.tree))
         }
         return roots
     }
@@ -130,7 +135,7 @@ import Testing
     ]
 
     /// The height by recursion over the children, independent of the stored measure.
-    static func walkedHeight(_ expr: TypedExpr) -> Int {
-        1 + TypedTreeDepth.children(expr.kind).map(walkedHeight).reduce(0, max)
+    static func walkedHeight(_ expr: TypedExpr, in tree: TypedTree) -> Int {
+        1 + TypedTreeDepth.children(tree[expr]).map { walkedHeight($0, in: tree) }.reduce(0, max)
     }
 }

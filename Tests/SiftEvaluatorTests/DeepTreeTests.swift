@@ -11,18 +11,19 @@ import Testing
     /// `!!!...!(age > 10)` with `depth` negations, and `age + 1 + 1 + ... > x` with `depth` additions.
     static func deepQueries(schema: Schema) throws -> (negations: CheckedQuery, additions: CheckedQuery) {
         let base = try Evaluator.compile(#"#Predicate<Person> { $0.age > 10 }"#, schema: schema)
-        guard let filter = base.filter, case .comparison(_, let age, _) = filter.kind else { throw EvaluationError.malformedTree("setup") }
-        var negated = filter
-        for _ in 0..<depth { negated = TypedExpr(.not(negated), .bool, at: filter.range) }
-        var sum = age
-        for _ in 0..<depth {
-            sum = TypedExpr(.arithmetic(.add, sum, TypedExpr(.constant(.int(1)), .int, at: filter.range)), .int, at: filter.range)
-        }
-        let threshold = TypedExpr(.constant(.int(Int64(depth + 20))), .int, at: filter.range)
+        guard let filter = base.filter, case .comparison(_, let age, _) = base[filter] else { throw EvaluationError.malformedTree("setup") }
         var negations = base
+        var negated = filter
+        for _ in 0..<depth { negated = negations.tree.make(.not(negated), .bool, at: filter.range) }
         negations.filter = negated
         var additions = base
-        additions.filter = TypedExpr(.comparison(.greater, sum, threshold), .bool, at: filter.range)
+        var sum = age
+        for _ in 0..<depth {
+            let one = additions.tree.make(.constant(.int(1)), .int, at: filter.range)
+            sum = additions.tree.make(.arithmetic(.add, sum, one), .int, at: filter.range)
+        }
+        let threshold = additions.tree.make(.constant(.int(Int64(depth + 20))), .int, at: filter.range)
+        additions.filter = additions.tree.make(.comparison(.greater, sum, threshold), .bool, at: filter.range)
         return (negations, additions)
     }
 
@@ -60,18 +61,24 @@ import Testing
         // alternate optional chaining, arithmetic and closures over a relationship.
         let dataset = try SmallWorld.dataset()
         let base = try Evaluator.compile(#"#Predicate<Person> { $0.pets.contains { $0.weight == nil } }"#, schema: dataset.schema)
-        guard let filter = base.filter, case .any(let pets, let variable, let predicate) = filter.kind else {
+        guard let filter = base.filter, case .any(let pets, let variable, let predicate) = base[filter] else {
             throw EvaluationError.malformedTree("setup")
         }
-        var tree = predicate
+        var nodes = base.tree
+        var node = predicate
         for level in 0..<(depth / 2) {
-            tree = level % 2 == 0
-                ? TypedExpr(.not(TypedExpr(.not(tree), .bool, at: tree.range)), .bool, at: tree.range)
-                : TypedExpr(.logical([TypedExpr(.constant(.bool(false)), .bool, at: tree.range), tree], .or), .bool, at: tree.range)
+            if level % 2 == 0 {
+                let inner = nodes.make(.not(node), .bool, at: node.range)
+                node = nodes.make(.not(inner), .bool, at: node.range)
+            } else {
+                let constant = nodes.make(.constant(.bool(false)), .bool, at: node.range)
+                node = nodes.make(.logical([constant, node], .or), .bool, at: node.range)
+            }
         }
-        let deep = TypedExpr(.any(sequence: pets, variable: variable, predicate: tree), .bool, at: filter.range)
+        let deep = nodes.make(.any(sequence: pets, variable: variable, predicate: node), .bool, at: filter.range)
+        let tree = nodes
         let ids = try Self.onSmallStack {
-            let evaluator = ExpressionEvaluator(dataset: dataset, parameters: [:], variableCount: base.variables.count)
+            let evaluator = ExpressionEvaluator(dataset: dataset, tree: tree, parameters: [:], variableCount: base.variables.count)
             return try dataset.objects(of: "Person").filter { object in
                 evaluator.bind(base.root, .object(object))
                 return try evaluator.truth(deep)

@@ -48,7 +48,7 @@ final class FixtureEngine: QueryEngine {
             SQLiteIdentifier.quote($0.attribute.columnName) + ($0.order == .reverse ? " DESC" : "")
         }
         if !keys.isEmpty { sql += " ORDER BY " + keys.joined(separator: ", ") }
-        if let limit = checked.limit, case .constant(.int(let count)) = limit.kind { sql += " LIMIT \(count)" }
+        if let limit = checked.limit, case .constant(.int(let count)) = checked[limit] { sql += " LIMIT \(count)" }
         compilation.sql = sql
         compilation.bindings = lowering.bindings
         return compilation
@@ -122,7 +122,7 @@ final class FixtureEngine: QueryEngine {
         }
 
         mutating func lower(_ expr: TypedExpr) -> String? {
-            switch expr.kind {
+            switch query[expr] {
             case .constant(let constant):
                 switch constant {
                 case .null: return "NULL"
@@ -148,13 +148,13 @@ final class FixtureEngine: QueryEngine {
                 case .array: break
                 }
             case .attribute(let base, let attribute):
-                if case .variable(let id) = base.kind, id == query.root { return SQLiteIdentifier.quote(attribute.columnName) }
+                if case .variable(let id) = query[base], id == query.root { return SQLiteIdentifier.quote(attribute.columnName) }
             case .injectOptional(let inner):
                 return lower(inner)
             case .not(let inner):
                 return lower(inner).map { "NOT (\($0))" }
             case .comparison(let op, let lhs, let rhs):
-                if case .constant(.null) = rhs.kind {
+                if case .constant(.null) = query[rhs] {
                     return lower(lhs).map { $0 + (op == .equal ? " IS NULL" : " IS NOT NULL") }
                 }
                 guard let left = lower(lhs), let right = lower(rhs) else { return nil }

@@ -96,7 +96,7 @@ enum ResultPrinterProbe {
             func compile(_ source: SourceFile, parameters: [String: ParameterValue]) -> EngineCompilation {
                 let model = Model(name: "Q", tableName: "q", primaryKey: ["rowid"], style: .introspected)
                 let checked = CheckedQuery(
-                    model: model, root: VariableID(0), filter: nil, sort: [], limit: nil, offset: nil, variables: [],
+                    model: model, root: VariableID(0), tree: TypedTree(), filter: nil, sort: [], limit: nil, offset: nil, variables: [],
                     parameters: [], form: .concise)
                 return EngineCompilation(source: source, checked: checked, sql: "SELECT q FROM q", columns: result.columns)
             }
