@@ -15,6 +15,9 @@ struct Machine: Codable {
     var activeCores: Int
     var cores: Int
     var build: String
+    /// `static` (in the binary, as `make` builds the release binaries) or `shared`: how the Swift
+    /// runtime is linked changes the cost of every call into it (retain, release, allocation).
+    var swiftRuntime: String
 
     static func current() -> Machine {
         var names = utsname()
@@ -32,10 +35,17 @@ struct Machine: Codable {
         return Machine(
             architecture: field(names.machine), system: "\(field(names.sysname)) \(field(names.release))",
             activeCores: ProcessInfo.processInfo.activeProcessorCount, cores: ProcessInfo.processInfo.processorCount,
-            build: build)
+            build: build, swiftRuntime: runtimeIsShared ? "shared" : "static")
+    }
+
+    /// Whether this process loaded the Swift runtime as a shared library (its memory map names
+    /// `libswiftCore`), rather than carrying it inside (`--static-swift-stdlib`).
+    static var runtimeIsShared: Bool {
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return false }
+        return maps.contains("libswiftCore")
     }
 
     var summary: String {
-        "machine: \(architecture), \(activeCores) cores\(activeCores == cores ? "" : " active of \(cores)"), \(system); \(build) build"
+        "machine: \(architecture), \(activeCores) cores\(activeCores == cores ? "" : " active of \(cores)"), \(system); \(build) build, Swift runtime \(swiftRuntime)"
     }
 }
