@@ -608,11 +608,8 @@ extension TypeChecker {
         let isEquality = op == .equal || op == .notEqual
         if isEquality {
             // `x == nil` with a non-optional `x`: Swift accepts it with a warning; it is always false.
-            let isNil = { [typedTree] (side: TypedExpr) -> Bool in
-                if side.type.isNilLiteral { return true }
-                if case .constant(.null) = typedTree[side] { return true }  // matched, not compared: no value to build
-                return false
-            }
+            // A method, not a closure: a closure capturing the tree would share its nodes while it
+            // lives, and the next node made would copy them all.
             if isNil(lhs) || isNil(rhs) {
                 let other = isNil(lhs) ? rhs : lhs
                 if isNil(other) {
@@ -734,6 +731,13 @@ extension TypeChecker {
             return make(.error, .error, at: range)
         }
         return make(.range(lower: lower, upper: upper, closed: closed), .range(lower.type, closed: closed), at: range)
+    }
+
+    /// Whether `side` is `nil`: the literal, or the constant it was checked to.
+    mutating func isNil(_ side: TypedExpr) -> Bool {
+        if side.type.isNilLiteral { return true }
+        if case .constant(.null) = typedTree[side] { return true }  // matched, not compared: no value to build
+        return false
     }
 
     /// Compares two constants of the same type: negative, zero or positive; nil if not constants.

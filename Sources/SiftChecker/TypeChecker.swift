@@ -111,7 +111,7 @@ public struct TypeChecker {
 
     /// Adds a typed node to the query's tree.
     @inline(__always)
-    mutating func make(_ kind: TypedExprKind, _ type: SiftType, at range: SourceRange) -> TypedExpr {
+    mutating func make(_ kind: consuming TypedExprKind, _ type: SiftType, at range: SourceRange) -> TypedExpr {
         typedTree.make(kind, type, at: range)
     }
 

@@ -108,7 +108,7 @@ import Testing
     @Test func questionsAnsweredFromTheBitsMatchTheStructure() {
         // 11 and 22 wrappers: the outermost is the table's, with none in the bits above it.
         let deep = [10, 12, 21].map { Self.deep(.base(.int, "Int"), $0) } + [Self.deep(.optional(.base(.int, "Int")), 12)]
-        for reference in Self.references(depth: 2) + deep + deep.map { .array($0) } {
+        for reference in Self.references(depth: 2) + deep + deep.map({ .array($0) }) {
             let type = reference.type
             if case .optional = reference {
                 #expect(type.isOptional, "\(reference.spelling)")
