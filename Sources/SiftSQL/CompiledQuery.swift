@@ -19,7 +19,15 @@ public struct CompiledQuery: Sendable, Hashable {
     }
     /// For each binding, the index in ``parameters`` of the parameter it binds, or -1 for a
     /// constant; empty when the query has no parameters (every binding is a constant).
-    public private(set) var bindingParameters: [Int] = []
+    public var bindingParameters: [Int] {
+        bindingsAreParametersInOrder ? Array(bindings.indices) : storedBindingParameters
+    }
+    /// ``bindingParameters`` when it is not the plain order.
+    private(set) var storedBindingParameters: [Int] = []
+    /// Whether binding `i` binds parameter `i`, for every binding (no constant, each parameter
+    /// once, in order: a lookup by identifier, a range between two dates): then no list is
+    /// made, an allocation and its freeing per compiled query.
+    private(set) var bindingsAreParametersInOrder = false
     /// The model of the rows (the checked query's).
     public var model: Model { query.model }
     /// The result columns, in order: each an attribute of the model (all of them).
@@ -52,7 +60,15 @@ public struct CompiledQuery: Sendable, Hashable {
 
     /// Works out ``bindingParameters`` from the parameters' positions.
     mutating func indexBindingParameters() {
-        guard !parameters.isEmpty else { return bindingParameters = [] }
+        storedBindingParameters = []
+        bindingsAreParametersInOrder = false
+        guard !parameters.isEmpty else { return }
+        if parameters.count == bindings.count,
+            parameters.indices.allSatisfy({ parameters[$0].positions.count == 1 && parameters[$0].positions[0] == $0 + 1 })
+        {
+            bindingsAreParametersInOrder = true
+            return
+        }
         // Appended, not `[Int](repeating:count:)`, which took the unspecialized path (350
         // instructions finding the array's storage type).
         var indices: [Int] = []
@@ -61,7 +77,7 @@ public struct CompiledQuery: Sendable, Hashable {
         for (index, parameter) in parameters.enumerated() {
             for position in parameter.positions where position >= 1 && position <= indices.count { indices[position - 1] = index }
         }
-        bindingParameters = indices
+        storedBindingParameters = indices
     }
 
     /// The values to bind, in placeholder order, given values for the named parameters.
@@ -129,7 +145,8 @@ public struct CompiledQuery: Sendable, Hashable {
 
     /// The index in ``parameters`` of the parameter bound at `offset` (0-based).
     private func parameterIndex(ofBinding offset: Int, name: String) -> Int? {
-        if offset < bindingParameters.count, bindingParameters[offset] >= 0 { return bindingParameters[offset] }
+        if bindingsAreParametersInOrder { return offset }
+        if offset < storedBindingParameters.count, storedBindingParameters[offset] >= 0 { return storedBindingParameters[offset] }
         return parameters.firstIndex { $0.name == name }
     }
 }
