@@ -35,14 +35,19 @@ struct Machine: Codable {
         return Machine(
             architecture: field(names.machine), system: "\(field(names.sysname)) \(field(names.release))",
             activeCores: ProcessInfo.processInfo.activeProcessorCount, cores: ProcessInfo.processInfo.processorCount,
-            build: build, swiftRuntime: runtimeIsShared ? "shared" : "static")
+            build: build, swiftRuntime: runtimeLinking)
     }
 
-    /// Whether this process loaded the Swift runtime as a shared library (its memory map names
-    /// `libswiftCore`), rather than carrying it inside (`--static-swift-stdlib`).
-    static var runtimeIsShared: Bool {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return false }
-        return maps.contains("libswiftCore")
+    /// `shared` when this process loaded the Swift runtime as a shared library (its memory map
+    /// names `libswiftCore`), `static` when it carries it inside (`--static-swift-stdlib`),
+    /// `unknown` without a memory map to read. The map is read to its end: procfs reports a size
+    /// of 0, and a read by that size stops after the first page, before the shared libraries.
+    static var runtimeLinking: String {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps") else { return "unknown" }
+        defer { try? handle.close() }
+        let maps = handle.readDataToEndOfFile()
+        guard !maps.isEmpty else { return "unknown" }
+        return maps.range(of: Data("libswiftCore".utf8)) != nil ? "shared" : "static"
     }
 
     var summary: String {

@@ -54,7 +54,7 @@ final class ProcessSuite: Suite {
     func benchmarks(_ context: SuiteContext) throws -> [Benchmark] {
         guard let sift = Self.siftBinary(context) else {
             print(
-                "process: skipped — no release 'sift' binary next to sift-bench (build it with 'swift build -c release --product sift' or pass --sift PATH)\n"
+                "process: skipped — no release 'sift' binary next to sift-bench (build it with 'make release', as 'make bench' does, or pass --sift PATH)\n"
             )
             return []
         }

@@ -25,9 +25,7 @@ extension TypeChecker {
     }
 
     /// The member `name` of an already checked base.
-    // The base is consumed: it moves into the member's node (a copy retained what the node holds,
-    // and the caller's value released it again).
-    mutating func member(of base: consuming TypedExpr, name: Identifier, baseRange: SourceRange, at range: SourceRange) -> TypedExpr {
+    mutating func member(of base: TypedExpr, name: Identifier, baseRange: SourceRange, at range: SourceRange) -> TypedExpr {
         switch base.type.kind {
         case .error:
             return make(.error, .error, at: range)
@@ -45,9 +43,9 @@ extension TypeChecker {
                 reportUnknownMember(name, in: model)
                 return make(.error, .error, at: range)
             }
-            // Moved into the typed node: a copy retains each of the attribute's strings again.
+            // The member is moved into the typed node: a copy would retain it again.
             let (member, type) = model.memberAndType(at: index)
-            return memberAccess(consume base, consume member, type: type, at: range)
+            return memberAccess(base, consume member, type: type, at: range)
         case .string:
             switch name.name {
             case "count": return make(.stringLength(base), .int, at: range)
@@ -91,9 +89,8 @@ extension TypeChecker {
     }
 
     /// Accesses a schema member on a non-optional object.
-    /// The typed node of a member of `base`; `type` is the member's (the model keeps it made, so
-    /// its boxes are shared, not allocated again).
-    mutating func memberAccess(_ base: consuming TypedExpr, _ member: consuming Model.Member, type: consuming SiftType, at range: SourceRange) -> TypedExpr {
+    /// The typed node of a member of `base`; `type` is the member's (the model keeps it made).
+    mutating func memberAccess(_ base: TypedExpr, _ member: consuming Model.Member, type: SiftType, at range: SourceRange) -> TypedExpr {
         switch consume member {
         case .attribute(let attribute): make(.attribute(base, attribute), type, at: range)
         case .relationship(let relationship):

@@ -102,8 +102,9 @@ public struct TypeChecker {
         self.options = options
         // Fewer typed nodes than syntax nodes, mostly (a closure, a macro, a parenthesis or an
         // argument label make none; an implicit conversion makes one more): room for as many,
-        // so the array rarely grows.
-        typedTree = TypedTree(capacity: max(tree.kinds.count, 4))
+        // so the array rarely grows. At most 64: the syntax tree of a script holds every query's
+        // nodes, and room for them all in each checked query would stay allocated with it.
+        typedTree = TypedTree(capacity: min(max(tree.kinds.count, 4), 64))
         // Every query has its root variable; a closure or two add theirs (the first append would
         // make room for one, and the next ones grow the array).
         variables.reserveCapacity(4)

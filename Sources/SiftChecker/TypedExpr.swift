@@ -10,15 +10,16 @@ import SiftSyntax
 /// optional chaining as a map over an optional (``TypedExprKind/optionalMap(source:variable:body:)``),
 /// and literals with the type the context gave them.
 ///
-/// A handle holds no reference (copying one retains nothing), and two handles are equal when
-/// they name the same node of the same shape: compare ``CheckedQuery`` values to compare what
-/// two texts check to.
+/// A handle holds no reference (copying one retains nothing) and means something only with the
+/// tree it was made in: two handles are equal when their index, type, range and measures are,
+/// whatever the trees' nodes. Compare ``CheckedQuery`` values (or kinds with their trees) to
+/// compare what two texts check to.
 public struct TypedExpr: Sendable, Hashable, BitwiseCopyable {
     /// Where the node's kind is in its tree's ``TypedTree/kinds``.
     public let index: Int32
     /// ``height`` in the low 24 bits, ``hazards`` in the high 8: a handle is 24 bytes, and the
-    /// kind of a node with three children 88 (a tree is never that tall: a query is at most 8 MB,
-    /// and each level of the tree is at least a byte of it; the bits saturate anyway).
+    /// kind of a node with three children 88. The checker's trees are at most a few levels
+    /// taller than the parser's 512, far below 2^24; a taller tree built by hand saturates.
     private let heightAndHazards: UInt32
     public let type: SiftType
     public var range: SourceRange

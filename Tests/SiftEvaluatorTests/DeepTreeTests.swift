@@ -12,18 +12,23 @@ import Testing
     static func deepQueries(schema: Schema) throws -> (negations: CheckedQuery, additions: CheckedQuery) {
         let base = try Evaluator.compile(#"#Predicate<Person> { $0.age > 10 }"#, schema: schema)
         guard let filter = base.filter, case .comparison(_, let age, _) = base[filter] else { throw EvaluationError.malformedTree("setup") }
+        // Nodes are made in a copy of the query's tree, set back when done.
         var negations = base
+        var negationNodes = base.tree
         var negated = filter
-        for _ in 0..<depth { negated = negations.tree.make(.not(negated), .bool, at: filter.range) }
+        for _ in 0..<depth { negated = negationNodes.make(.not(negated), .bool, at: filter.range) }
+        negations.tree = negationNodes
         negations.filter = negated
         var additions = base
+        var additionNodes = base.tree
         var sum = age
         for _ in 0..<depth {
-            let one = additions.tree.make(.constant(.int(1)), .int, at: filter.range)
-            sum = additions.tree.make(.arithmetic(.add, sum, one), .int, at: filter.range)
+            let one = additionNodes.make(.constant(.int(1)), .int, at: filter.range)
+            sum = additionNodes.make(.arithmetic(.add, sum, one), .int, at: filter.range)
         }
-        let threshold = additions.tree.make(.constant(.int(Int64(depth + 20))), .int, at: filter.range)
-        additions.filter = additions.tree.make(.comparison(.greater, sum, threshold), .bool, at: filter.range)
+        let threshold = additionNodes.make(.constant(.int(Int64(depth + 20))), .int, at: filter.range)
+        additions.filter = additionNodes.make(.comparison(.greater, sum, threshold), .bool, at: filter.range)
+        additions.tree = additionNodes
         return (negations, additions)
     }
 
