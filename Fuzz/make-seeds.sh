@@ -3,7 +3,7 @@
 #   Fuzz/corpus-compiler/     one query per file: Grammar/README.md's sift blocks, Examples/*.sift
 #                             (one query per entry), the golden files' queries, and a few inputs in
 #                             the generator mode (first byte 0x80 and above, see CompilerHarness).
-#   Fuzz/corpus-model-file/   Examples/Models.swift, the golden schemas, README's sift-model block.
+#   Fuzz/corpus-model-file/   Examples/Models.swift, the golden schemas, Grammar/README.md's sift-model blocks.
 # Seeds are named after their origin; files the fuzzer added (named by hash) are kept.
 set -eu
 cd "$(dirname "$0")/.."

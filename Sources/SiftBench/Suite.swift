@@ -1,7 +1,6 @@
 import Foundation
 
-/// A group of benchmarks with its own report: `parse` now; compile, SQL preparation and
-/// execution, scaling and REPL start-up later.
+/// A group of benchmarks with its own report: parse, compile, sql, scaling, process, evaluator.
 protocol Suite {
     var name: String { get }
     /// A one-line description for the report's heading.

@@ -18,7 +18,7 @@ public struct CheckedQuery: Sendable, Hashable {
     ///
     /// To add nodes, copy the tree out, make them, and set it back: `query.tree.make(...)` copies
     /// the tree for each node (a read-modify accessor would make every read of a checked query
-    /// check exclusivity at run time: 0.65k instructions per compiled query). A ``TypedExpr``
+    /// check exclusivity at run time). A ``TypedExpr``
     /// means something only with the tree it was made in: set ``filter``, ``limit`` and
     /// ``offset`` to nodes of this query's tree.
     public var tree: TypedTree {

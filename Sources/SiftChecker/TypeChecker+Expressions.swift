@@ -142,7 +142,7 @@ extension TypeChecker {
         var result = typed
         // How many optional levels of `target` lie outside the one whose wrapped type is the
         // value's (most often none): the levels are then wrapped innermost first, each its type
-        // found by unwrapping `target` again (a list of them was an allocation per promotion).
+        // found by unwrapping `target` again (a list of them would be an allocation per promotion).
         var depth = 0
         var current = target
         while case .optional(let wrapped) = current.kind, wrapped != result.type {
@@ -366,7 +366,7 @@ extension TypeChecker {
             return make(.error, .error, at: name.range)
         }
         // Room for a few at the first: a query with one parameter often has a second (a range's
-        // bounds), which grew the list.
+        // bounds), which would grow the list.
         if parameters.isEmpty { parameters.reserveCapacity(4) }
         parameters.append(Parameter(name: name.name, type: type, firstUse: name.range))
         if !parameterIndex.isEmpty {

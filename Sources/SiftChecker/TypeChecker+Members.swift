@@ -289,8 +289,8 @@ extension TypeChecker {
 
     /// The single argument of a call with one of the allowed labels, or nil after reporting.
     ///
-    /// The method's name is made only for the error (an interpolated string for every call took
-    /// over a thousand instructions).
+    /// The method's name is made only for the error (an interpolated string for every call is
+    /// costly).
     mutating func singleArgument(_ call: Call, label: String?, method: @autoclosure () -> String) -> Expr? {
         guard call.arguments.count == 1, call.trailingClosure == nil, call.arguments[0].label?.name == label else {
             error(.badArguments, "'\(method())' takes one argument" + (label.map { " labelled '\($0):'" } ?? ""),
@@ -320,7 +320,7 @@ extension TypeChecker {
     mutating func checkStringMethod(_ base: TypedExpr, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
         let method = name.name
         if let (test, label) = Self.stringTest(named: method) {
-            // Made only for an error message (interpolating it for every call cost a thousand instructions).
+            // Made only for an error message (interpolating it for every call is costly).
             func signature() -> String { label.map { "\(method)(\($0):)" } ?? "\(method)(_:)" }
             if call.trailingClosure != nil || (call.arguments.first.map { isClosure($0.value) } ?? false) {
                 error(.badArguments, "'\(method)' on a String takes a string, not a closure", at: call.argumentListRange ?? range)
@@ -353,8 +353,8 @@ extension TypeChecker {
 
     /// The test a String method performs, and the label of its argument.
     static func stringTest(named method: String) -> (StringTest, label: String?)? {
-        // By the bytes first: comparing a long name with each spelling in turn went through
-        // String's general comparison (about a thousand instructions for `localizedStandardContains`).
+        // By the bytes first: comparing a long name with each spelling in turn goes through
+        // String's general comparison (slow for a heap string such as `localizedStandardContains`).
         // Other bytes spell the same name only when they are not ASCII (`K` as U+212A KELVIN SIGN):
         // those are compared as Swift compares names, canonically.
         for entry in stringTests where method.hasSameBytes(as: entry.spelling) { return (entry.test, entry.labelledWith ? "with" : nil) }
@@ -380,7 +380,7 @@ extension TypeChecker {
 
     mutating func checkSequenceMethod(_ base: TypedExpr, element: SiftType, name: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
         let method = name.name
-        // The name matched once: each `method == "..."` below was a comparison of strings.
+        // The name matched once, not compared with each `"..."` below as strings.
         let kind = SequenceMethod(method)
         switch kind {
         case .contains?, .allSatisfy?, .filter?, .count?, .first?:

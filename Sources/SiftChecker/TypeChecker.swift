@@ -52,19 +52,15 @@ public struct TypeChecker {
     /// The nodes of the query's expressions.
     let tree: SyntaxTree
     let options: Options
-    // A value on its caller's stack, changed through `mutating` methods: as a class it was an
-    // allocation and a class deallocation per query, and each access to its state needed a
-    // run-time exclusivity check (about 76 instructions) unless marked unchecked; a struct's are
-    // checked when it is compiled. Methods that only read are `mutating` too: a non-mutating
-    // method's `self` is passed by value, a copy of the whole struct at every call from a
-    // mutating one (measured: +0.5k instructions per query when the readers were non-mutating).
+    // Phase state: a struct on its caller's stack, changed through `mutating` methods, and its
+    // readers are `mutating` too (why: "Conventions" in docs/ARCHITECTURE.md).
     var diagnostics: [Diagnostic] = []
     /// The typed nodes made so far: the checked query's tree.
     var typedTree: TypedTree
     /// The model last found by ``model(named:)`` (a query's members are mostly of one model).
     var lastModel: Model?
     /// The model the query names (found by ``lookupModel(_:)``): its members are the ones most
-    /// looked up, and a schema look-up hashes the name (about 500 instructions).
+    /// looked up, and a schema look-up hashes the name.
     var namedModel: Model?
     var variables: [Variable] = []
     /// Named variables in scope, innermost last.
@@ -82,8 +78,8 @@ public struct TypeChecker {
     /// Each parameter's position in ``parameters``, made once there are more than eight.
     var parameterIndex: [String: Int] = [:]
     /// The bindings of the optional chains being checked, outermost chain's first: each chain
-    /// remembers where its own bindings start (one list for all: a list per chain was an allocation
-    /// more for every `?.`).
+    /// remembers where its own bindings start (one list for all: a list per chain would be an
+    /// allocation more for every `?.`).
     var optionalChainBindings: [(source: TypedExpr, variable: VariableID)] = []
     /// How many optional chains are being checked, one inside another.
     var optionalChainDepth = 0
@@ -91,8 +87,8 @@ public struct TypeChecker {
     /// their result is reused, so nothing is checked (or reported) twice. A list: there are one or
     /// two at a time, and a dictionary cost an allocation and a hash per look-up.
     var prechecked: [(expr: Expr, typed: TypedExpr)] = []
-    /// The first of them, kept apart: most queries precheck one expression at most, and the list
-    /// was an allocation for it.
+    /// The first of them, kept apart: most queries precheck one expression at most, and then make
+    /// no list.
     var precheckedFirst: (expr: Expr, typed: TypedExpr)?
 
     init(schema: Schema, source: SourceFile, tree: SyntaxTree, options: Options) {
@@ -208,7 +204,7 @@ public struct TypeChecker {
         case nil:
             root = declare("$0", type: rootType, origin: .root, at: query.range)
         }
-        // By index: each key is read in place (a closure or a for-in loop took a copy of each key,
+        // By index: each key is read in place (a closure or a for-in loop takes a copy of each key,
         // its key path's lists and names retained and released).
         let keys = query.sort
         var sort: [CheckedSortKey] = []

@@ -45,7 +45,7 @@ public struct TypedExpr: Sendable, Hashable, BitwiseCopyable {
 
 /// The nodes of a checked query's expressions, in the order they were made: a node's children
 /// come before it. One array per query instead of a box per node with children (each an
-/// allocation and a free, and its children retained and released whenever it was read), and a
+/// allocation and a free, and its children retained and released whenever it is read), and a
 /// handle (``TypedExpr``) is plain bits, so copying one retains nothing and freeing a tree of any
 /// depth is freeing an array, not a recursion.
 ///
@@ -54,9 +54,8 @@ public struct TypedExpr: Sendable, Hashable, BitwiseCopyable {
 public struct TypedTree: Sendable, Hashable {
     /// Every node's kind, indexed by ``TypedExpr/index``.
     public var kinds: [TypedExprKind] { storedKinds }
-    /// Read in place by the subscript, which is inlined into the readers in other modules (as a
-    /// call, a read was a coroutine and a copy through the kind's value witness: 5k instructions
-    /// per query more than the boxes it replaced).
+    /// Read in place by the subscript, which must stay inlinable into the readers in other modules:
+    /// as a call, each read is a coroutine and a copy through the kind's value witness.
     @usableFromInline var storedKinds: [TypedExprKind] = []
 
     /// An empty tree.
@@ -210,7 +209,7 @@ public enum ComparisonOperator: String, Sendable, Hashable {
     case equal = "==", notEqual = "!=", less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
 
     /// The comparison a binary operator of the syntax is, or nil (by case: going through the raw
-    /// value built and matched a string, about 800 instructions per operator).
+    /// value would build and match a string per operator).
     public init?(_ op: BinaryOperator) {
         switch op {
         case .equal: self = .equal

@@ -60,7 +60,7 @@ extension TypedExprKind {
     /// The height of the tallest direct subexpression (0 for a leaf) and the union of the direct
     /// subexpressions' hazards, from what the subexpressions measured when they were made. A
     /// switch of its own rather than ``TypedTreeDepth/forEachChild(of:_:)``: every node's `init`
-    /// runs it (the closure cost 0.1k instructions per query), and `everyTypedNodeKnowsItsHeight`
+    /// runs it (a closure there is a cost on every node made), and `everyTypedNodeKnowsItsHeight`
     /// checks the two lists of children against each other, which one shared list would make
     /// impossible.
     var childSummary: (height: Int32, hazards: EvaluationHazards) {

@@ -3,9 +3,9 @@ import SiftSchema
 /// A binding slot written into an SQL fragment's byte stream, after the fragment's binding marker,
 /// and read back from it.
 ///
-/// A fragment then is its bytes alone (one reference, 16 bytes) where it also carried an array of
-/// slots: lowering copies fragments at every level of the tree, and a lone bound value no longer
-/// allocates an array. The layout is a kind byte, then the value:
+/// A fragment then is its bytes alone (one reference, 16 bytes), with no array of slots beside
+/// them: lowering copies fragments at every level of the tree, and a lone bound value allocates
+/// no array. The layout is a kind byte, then the value:
 /// - null: nothing; integer and real: 8 bytes, little-endian (a real's bit pattern);
 /// - text and blob: the length in 4 bytes, then the bytes (a text's UTF-8, as given);
 /// - parameter: the name's length in 4 bytes, its UTF-8, then the encoding (below).

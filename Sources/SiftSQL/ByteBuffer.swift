@@ -1,7 +1,7 @@
 /// A growable array of bytes whose appends are a capacity check and a copy.
 ///
-/// `Array<UInt8>.append(contentsOf:)` costs about 150 instructions per call even for a buffer of
-/// a few bytes (it goes through the generic sequence machinery); SQL fragments append a few bytes
+/// `Array<UInt8>.append(contentsOf:)` goes through the generic sequence machinery at every call,
+/// even for a few bytes, far more than the copy itself; SQL fragments append a few bytes
 /// at a time, tens of times per query. Copy-on-write, like `Array`: copies share the storage
 /// until one of them is appended to. The storage is reached through pointers only (a stored
 /// property of a class would cost a dynamic exclusivity check per access).
@@ -165,7 +165,7 @@ public struct ByteBuffer: @unchecked Sendable {
     }
 
     /// Appends the UTF-8 of a literal: its bytes are read where the binary holds them (a `String`'s
-    /// are reached through its small-string or storage layout, about 90 instructions per piece).
+    /// are reached through its small-string or storage layout, at every piece).
     public mutating func append(literal text: StaticString) {
         precondition(text.hasPointerRepresentation, "a literal of one scalar has no bytes to copy")
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

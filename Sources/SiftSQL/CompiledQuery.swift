@@ -26,7 +26,7 @@ public struct CompiledQuery: Sendable, Hashable {
     private(set) var storedBindingParameters: [Int] = []
     /// Whether binding `i` binds parameter `i`, for every binding (no constant, each parameter
     /// once, in order: a lookup by identifier, a range between two dates): then no list is
-    /// made, an allocation and its freeing per compiled query.
+    /// made (an allocation and its freeing per compiled query).
     private(set) var bindingsAreParametersInOrder = false
     /// The model of the rows (the checked query's).
     public var model: Model { query.model }
@@ -69,8 +69,8 @@ public struct CompiledQuery: Sendable, Hashable {
             bindingsAreParametersInOrder = true
             return
         }
-        // Appended, not `[Int](repeating:count:)`, which took the unspecialized path (350
-        // instructions finding the array's storage type).
+        // Appended, not `[Int](repeating:count:)`, which takes the unspecialized path (finding the
+        // array's storage type at run time).
         var indices: [Int] = []
         indices.reserveCapacity(bindings.count)
         for _ in 0..<bindings.count { indices.append(-1) }
@@ -101,8 +101,7 @@ public struct CompiledQuery: Sendable, Hashable {
     }
 
     /// The value of a parameter: a few values are scanned (comparing a short name costs less than
-    /// hashing it, a quarter of the by-name cost of re-running a one-parameter query), more are
-    /// looked up.
+    /// hashing it, a large part of re-running a one-parameter query by name), more are looked up.
     static func value(named name: String, in values: [String: ParameterValue]) -> ParameterValue? {
         if values.count > 4 { return values[name] }
         for (key, value) in values where key == name { return value }

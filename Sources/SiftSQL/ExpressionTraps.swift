@@ -4,7 +4,7 @@ import SiftChecker
 /// conversions that do not fit, and ranges whose bounds are not known to be ordered; and
 /// floating-point divisions, whose `0.0 / 0.0` is NaN in Swift and NULL in SQL.
 enum ExpressionTraps {
-    /// Read from the hazards each typed node gathered when it was made (a walk of the subtree
-    /// per `&&` operand cost about 0.4k instructions per clause).
+    /// Read from the hazards each typed node gathered when it was made: constant time, where a
+    /// walk of the subtree per `&&` operand would make long chains quadratic.
     static func mayTrap(_ expr: TypedExpr) -> Bool { !expr.hazards.isEmpty }
 }

@@ -175,7 +175,7 @@ extension LoweringContext {
 
     /// Whether an operand of `==` is one of the shapes ``coalescedEquality(_:_:_:)`` and
     /// ``chainedTestEquality(_:_:_:)`` rewrite: its case tested without copying its parts, which
-    /// those functions' patterns do (about 300 instructions for a plain comparison).
+    /// those functions' patterns do, for every plain comparison.
     mutating func mayBeRewritten(_ operand: TypedExpr) -> Bool {
         switch tree[operand] {
         case .nilCoalescing, .optionalMap: true
@@ -290,8 +290,8 @@ extension LoweringContext {
     /// both forms of the bound value, `column IN (?nfc, ?nfd)` (`NOT IN` for `!=`), so its index
     /// applies. Exact: a text in NFC is canonically equivalent to the value exactly when it is
     /// the value's NFC, and likewise for NFD. nil when it does not apply.
-    /// The operands' SQL is moved into the result (written in place: copying the column's SQL to
-    /// append to it copied its buffer), and left as it was when nil.
+    /// The operands' SQL is moved into the result (written in place: appending to a copy of the
+    /// column's SQL would copy its buffer), and left as it was when nil.
     mutating func bothFormsEquality(_ op: ComparisonOperator, _ left: inout Lowered, _ right: inout Lowered) -> Lowered? {
         guard op == .equal || op == .notEqual, !left.isOptional, !right.isOptional else { return nil }
         let columnIsLeft = left.column != nil

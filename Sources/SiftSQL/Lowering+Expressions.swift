@@ -140,7 +140,7 @@ extension LoweringContext {
                 // SQLite's `instr` finds the candidates at C speed.
                 candidates = instrCandidates(column: column, haystack: haystack, needle: needle, room: room)
             }
-            // Consumed: a copy still shared with `candidates` was copied to be appended to.
+            // Consumed: a copy still shared with `candidates` would be copied to be appended to.
             guard var sql = consume candidates else {
                 return Lowered(siftCall(function, haystack.sql, needle.sql), mayTrap: mayTrap, isAtomic: true)
             }

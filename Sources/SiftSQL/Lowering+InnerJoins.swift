@@ -25,7 +25,7 @@ extension SQLRenderer {
 }
 
 /// A to-one join's identity in a query level: the alias it starts from and the relationship it
-/// follows (two names compared, where a `baseAlias.relationship` string was made at every use).
+/// follows (two names compared, not a `baseAlias.relationship` string made at every use).
 struct JoinKey: Hashable {
     var baseAlias: String
     var relationship: String
@@ -52,9 +52,8 @@ extension QueryLevel {
 extension LoweringContext {
     /// Makes inner the root level's joins whose target must be present for `filter` to be true.
     ///
-    /// Walks the filter once, marking each join of a required path as it is found: lists of the
-    /// paths' relationships, and of the keys they named, were four allocations and a copy of each
-    /// relationship for a query with one join.
+    /// Walks the filter once, marking each join of a required path as it is found: no lists of the
+    /// paths' relationships or of the keys they name.
     mutating func makeRequiredJoinsInner(_ filter: TypedExpr, rootAlias: String, level: QueryLevel) {
         switch tree[filter] {
         case .logical(let operands, .and):

@@ -4,7 +4,7 @@ import SiftSchema
 /// `outer = inner`: how the rows of a to-many relationship are tied to the row they belong to.
 ///
 /// The two columns are kept as names and written where they are used: as fragments made when
-/// the sequence is opened, they were two allocations a level that most levels never read.
+/// the sequence is opened, they would be two allocations a level that most levels never read.
 struct Correlation {
     var outer: QualifiedColumn
     var inner: QualifiedColumn
@@ -468,7 +468,7 @@ extension LoweringContext {
                 high = normalizedString(high)
             }
             // The value's SQL moved in when it is written once (a copy still shared with the value
-            // was copied to be appended to); twice, into a buffer with room for the whole test.
+            // would be copied to be appended to); twice, into a buffer with room for the whole test.
             var test: SQLFragment
             if closed {
                 test = value.takeOperand()

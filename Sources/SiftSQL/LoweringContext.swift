@@ -88,7 +88,7 @@ enum SQLPrecedence: Int, Comparable {
 
 /// A text column a value is, bare: what the facts say about its forms decides how it compares.
 /// Its number in the query's list of such columns (``LoweringContext/textColumns``): four bytes in
-/// a lowered value, which is copied at every level of the tree, where its name took sixteen.
+/// a lowered value, which is copied at every level of the tree, where its name would take sixteen.
 struct ColumnReference {
     var index: Int32
 }
@@ -103,12 +103,12 @@ final class QueryLevel {
     /// straight into the SQL instead of first building a fragment of it (an allocation per query).
     let ownTable: String?
     /// Its to-one joins in order, the first kept in place: a level with any mostly has one, and a
-    /// list's first append was an allocation per query with a to-one path.
+    /// list's first append would be an allocation per query with a to-one path.
     @exclusivity(unchecked) private(set) var firstJoin: ToOneJoin?
     @exclusivity(unchecked) private(set) var otherJoins: [ToOneJoin] = []
     /// How a subquery is tied to its outer row (`inner = outer`), its first condition: kept as
-    /// names and written by ``appendBody(to:extraConditions:last:lastPrefix:)`` (a fragment of it,
-    /// and the list of conditions it started, were two allocations a subquery).
+    /// names and written by ``appendBody(to:extraConditions:last:lastPrefix:)``, so a subquery makes
+    /// neither a fragment for it nor a list of conditions.
     @exclusivity(unchecked) var correlation: Correlation?
     /// Aliases of to-one joins already made here, by the alias they start from and the relationship.
     @exclusivity(unchecked) var joinAliases = SmallMap<JoinKey, String>()
@@ -219,8 +219,8 @@ final class QueryLevel {
 
 /// The terms of a `WHERE`, joined by `AND`, each after the first on a line of its own. The first
 /// two are kept as they come and written by the renderer in place; later ones are written into
-/// the second's fragment (a list of them was an allocation per query with `&&`, and joining the
-/// second into the first grew and copied the first's buffer). Thousands of terms are kept in a
+/// the second's fragment (a list of them would be an allocation per query with `&&`, and joining
+/// the second into the first would grow and copy the first's buffer). Thousands of terms are kept in a
 /// list instead, to be joined in nested groups (``LoweringContext/balanced(_:separator:mayTrap:)``).
 struct WhereTerms {
     /// The first term, unless they are many.
@@ -317,8 +317,8 @@ struct ByVariable<Value> {
         set {
             if id.index >= values.count {
                 guard newValue != nil else { return }
-                // One at a time: appending a `repeatElement` went through the generic sequence
-                // machinery (about 400 instructions for one value).
+                // One at a time: appending a `repeatElement` goes through the generic sequence
+                // machinery, costly for the one value usually added.
                 if values.capacity <= id.index { values.reserveCapacity(max(4, 2 * values.count, id.index + 1)) }
                 while values.count <= id.index { values.append(nil) }
             }
@@ -333,12 +333,8 @@ struct LoweringContext {
     let schema: Schema
     let dialect: any SQLDialect
     let options: SQLLowering.Options
-    // A value on its caller's stack, changed through `mutating` methods: as a class it was an
-    // allocation and a class deallocation per query, and each access to its state needed a
-    // run-time exclusivity check (about 76 instructions) unless marked unchecked; a struct's are
-    // checked when it is compiled. Methods that only read are `mutating` too: a non-mutating
-    // method's `self` is passed by value, a copy of the whole struct at every call from a
-    // mutating one (measured: +0.5k instructions per query when the readers were non-mutating).
+    // Phase state: a struct on its caller's stack, changed through `mutating` methods, and its
+    // readers are `mutating` too (why: "Conventions" in docs/ARCHITECTURE.md).
     /// The query's typed nodes, and the nodes of the rewrites the lowering makes (comparisons
     /// with optionals): its own copy of the tree once it adds one.
     var tree: TypedTree
@@ -620,8 +616,7 @@ struct LoweringContext {
     // MARK: Sort keys
 
     /// The query's `ORDER BY` and `LIMIT` clauses, each on its own line, written into one
-    /// fragment (a list of keys, a fragment per key and per bound count, and the `LIMIT` clause
-    /// joined from them were five allocations for one key and a limit and offset); nil for none.
+    /// fragment (no list of keys, no fragment per key or per bound count); nil for none.
     mutating func lowerOrderAndLimit(rootAlias: String) -> SQLFragment? {
         let keys = query.sort
         guard !keys.isEmpty || query.limit != nil || query.offset != nil else { return nil }

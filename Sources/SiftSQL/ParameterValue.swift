@@ -150,7 +150,7 @@ public enum ParameterEncoder {
 /// none.
 public func prefixUpperBound(_ prefix: String) -> SQLValue {
     // The prefix's own bytes up to the scalar that changes, then that scalar: no array of the
-    // scalars and no string built from them one by one (4,500 instructions for `"Sun"`).
+    // scalars and no string built from them one by one.
     let scalars = prefix.unicodeScalars
     var end = scalars.endIndex
     while end > scalars.startIndex {

@@ -1,6 +1,6 @@
 /// The references (foreign keys) whose being intact changes a query's SQL, in order of first
 /// use, each with whether the SQL assumes it intact: one list, moved whole into the
-/// ``CompiledQuery`` (a list of candidates and one of assumptions were an allocation each for
+/// ``CompiledQuery`` (a list of candidates and one of assumptions would be an allocation each for
 /// most queries that test a relationship for emptiness or nil).
 struct ReferenceFacts: Sendable, Hashable {
     private struct Entry: Sendable, Hashable {

@@ -93,7 +93,7 @@ public struct SQLFragment: Sendable, Hashable {
     }
 
     /// Appends `"alias"."column"` in place: both names read where they are and written through one
-    /// capacity check (three appends were a check each).
+    /// capacity check.
     public mutating func appendColumn(_ alias: String, _ column: String) {
         let done: Void?? = alias.utf8.withContiguousStorageIfAvailable { alias in
             column.utf8.withContiguousStorageIfAvailable { column in appendColumn(utf8: alias, column) }

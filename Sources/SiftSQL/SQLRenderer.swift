@@ -18,18 +18,18 @@ struct RenderedSQL {
 /// fragment in place, instead of first joining everything into one fragment (which copied every
 /// byte once more, and encoded each column name only to decode it again).
 struct SQLRenderer<Dialect: SQLDialect> {
-    // The dialect is a type parameter, not an existential: a call on `any SQLDialect` copied it at
-    // every identifier (23 instructions each), and Sift's own dialect gets code of its own.
+    // The dialect is a type parameter, not an existential: a call on `any SQLDialect` copies it at
+    // every identifier, and Sift's own dialect gets code of its own.
     let dialect: Dialect
     let readable: Bool
-    /// UTF-8 bytes, made into a String once at the end: appending to a String costs hundreds of
-    /// instructions per call, appending to a byte buffer a copy.
+    /// UTF-8 bytes, made into a String once at the end: appending to a String is a call through
+    /// its general machinery per piece, appending to a byte buffer a copy.
     private var text: ByteBuffer
     /// The value of each placeholder, in order. A parameter slot (a name and an encoding) written
     /// again reuses its placeholder, found among these by comparing (a query has a few; hashing
     /// costs more), through ``index`` once there are many; a literal always takes a new one. The
-    /// parameters' list is made from these at the end (lists of slots and of positions kept along
-    /// the way were three allocations for a query with one parameter).
+    /// parameters' list is made from these at the end (no lists of slots and positions kept along
+    /// the way).
     private var bindings: [BindingSlot] = []
     /// How many of ``bindings`` are parameters.
     private var parameterCount = 0
@@ -75,7 +75,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
     private var parameters: [CompiledParameter] {
         guard parameterCount > 0 else { return [] }
         var parameters: [CompiledParameter] = []
-        // Room for every parameter slot (at least as many as names): a second parameter grew the list.
+        // Room for every parameter slot (at least as many as names), so the list never grows.
         parameters.reserveCapacity(parameterCount)
         // Past a few names, each name's entry is found by hashing.
         var entries: [String: Int]? = parameterCount > Self.listLimit ? [:] : nil
@@ -107,7 +107,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
 
     /// `"alias"."a", "alias"."b", ...` for a model's attributes: in a dialect that quotes as SQL
     /// does, the alias is quoted once and the list written in one pass from the model's quoted
-    /// names (quoting each name for every query was most of the cost of the select list).
+    /// names (quoting each name for every query would be most of the select list's cost).
     mutating func appendColumns(_ alias: String, of model: Model) {
         let columns = model.doubleQuotedColumns
         guard dialect.quotesIdentifiersInDoubleQuotes, columns.count > 0 else { return appendColumns(alias, model.attributes) }
@@ -149,8 +149,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
     }
 
     /// `SELECT "table"."a", ...`, a line break and `FROM ` for a model's rows read under the
-    /// table's own name: in a dialect that quotes as SQL does, written through one capacity check
-    /// (four appends were a check each).
+    /// table's own name: in a dialect that quotes as SQL does, written through one capacity check.
     mutating func appendSelectHead(of model: Model) {
         let columns = model.tableQualifiedColumns
         guard dialect.quotesIdentifiersInDoubleQuotes, !columns.isEmpty else {
@@ -241,9 +240,9 @@ struct SQLRenderer<Dialect: SQLDialect> {
     /// A fragment in SQLite's dialect (identifiers in double quotes, placeholders `?N`), written
     /// through a pointer into room reserved for it, about its own length (a marker and its length
     /// become two quotes, a bound value's bytes a short placeholder): the room is reserved once
-    /// instead of checked at every piece (15 checks per query, each a uniqueness test of the
-    /// buffer). Reserving three times the length, enough for anything, made the query's buffer
-    /// grow. Every write is checked against the room's end: a piece that would pass it starts a
+    /// instead of checked at every piece (each check a uniqueness test of the buffer), and sized
+    /// near what is written, since reserving the worst case would grow the query's buffer. Every
+    /// write is checked against the room's end: a piece that would pass it starts a
     /// new reservation (a deep line break's indent is appended the general way). Text and names
     /// are copied a word at a time (``WordScan``) where the fragment has a word's bytes left.
     private mutating func appendWritingInPlace(_ fragment: SQLFragment) {

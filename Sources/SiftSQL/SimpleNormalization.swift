@@ -1,7 +1,7 @@
 /// Unicode normalization of the texts a query's literals usually hold, without Foundation.
 ///
 /// Foundation's `precomposedStringWithCanonicalMapping` and `decomposedStringWithCanonicalMapping`
-/// bridge through `NSString` on Linux: about 7,000 instructions for a short name, and a literal
+/// bridge through `NSString` on Linux, costly even for a short name, and a literal
 /// compared with a column that holds NFC and NFD text needs both. Most literals are in scripts
 /// whose normalization is simple, and those are normalized here:
 /// - every character below U+0300 (ASCII, Latin-1 and the Latin Extended letters, spacing
@@ -26,8 +26,8 @@ enum SimpleNormalization {
             changes = true
         }
         guard changes else { return text }
-        // Written as UTF-8 into the string's own storage (appending each scalar to a string cost
-        // about 280 instructions). A scalar takes at most three times its own bytes: a Hangul
+        // Written as UTF-8 into the string's own storage (not appended to a string scalar by
+        // scalar, a call through its general machinery each). A scalar takes at most three times its own bytes: a Hangul
         // syllable's three bytes become up to three jamo of three bytes each.
         return String(unsafeUninitializedCapacity: text.utf8.count * 3) { buffer in
             var count = 0

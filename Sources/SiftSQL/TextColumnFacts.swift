@@ -2,8 +2,8 @@
 /// facts said of each once asked and what the SQL assumed of it.
 ///
 /// One list carries the candidates for facts and both kinds of assumption, each in the order of
-/// first use, and moves whole into the ``CompiledQuery``: three lists of names, built as the
-/// lowering went and copied into the result, cost an allocation each for most text queries.
+/// first use, and moves whole into the ``CompiledQuery``: no lists of names built as the
+/// lowering goes and copied into the result.
 struct TextColumnFacts: Sendable, Hashable {
     /// The columns, in order of first reference.
     private(set) var columns: [TextColumn] = []

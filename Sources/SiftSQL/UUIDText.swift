@@ -1,8 +1,8 @@
 import Foundation
 
 /// UUIDs as text, `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX`, written and read directly: Foundation's
-/// `uuidString` and `UUID(uuidString:)` go through `snprintf` and `sscanf` (thousands of
-/// instructions each), which showed up as a third of a statement-cache hit.
+/// `uuidString` and `UUID(uuidString:)` go through `snprintf` and `sscanf`, each far costlier than
+/// the rest of a statement-cache hit.
 ///
 /// Both directions work on eight hex digits at a time in one 64-bit word (one byte per digit,
 /// the first digit in the lowest byte), without tables or branches per digit.
@@ -89,7 +89,7 @@ public enum UUIDText {
     }
 
     /// The value of eight ASCII hex digits (the first in the lowest byte of `digits`), and whether
-    /// every byte was a hex digit in either case.
+    /// every byte is a hex digit in either case.
     @inline(__always) private static func value(ofDigits digits: UInt64) -> (UInt32, Bool) {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high = ones &* 0x80

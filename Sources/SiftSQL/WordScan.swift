@@ -1,7 +1,7 @@
 /// Eight bytes at a time: reading a fragment's bytes as a word, finding where its text ends or
 /// whether a name holds a quote without a test per byte, and writing the word whole.
 ///
-/// The renderer copies short pieces (`"users"`, ` = `, `.`); byte by byte, a piece cost a few
+/// The renderer copies short pieces (`"users"`, ` = `, `.`); byte by byte, a piece costs a few
 /// instructions per byte and a branch per byte. The tests on a word are the classic ones (Sean
 /// Anderson's "bit twiddling hacks"): a byte below `n` (for `n` at most 128) sets its high bit in
 /// `(word - n * 0x01…01) & ~word & 0x80…80`. A flag above the lowest may be false (a borrow

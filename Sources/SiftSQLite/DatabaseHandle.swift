@@ -8,7 +8,8 @@ import CSQLite
 ///
 /// The time-limit state is `@exclusivity(unchecked)`, as are the statement's clock and the
 /// connection's statement cache: each access is a plain read or write, never held across
-/// another, and the run-time check of each was 3% of re-running a cached statement.
+/// another, and a run-time check at each would sit on the path of every re-run of a cached
+/// statement.
 final class DatabaseHandle {
     /// The open connection; valid until `deinit`.
     let database: OpaquePointer

@@ -238,7 +238,7 @@ public struct Model: Sendable, Hashable {
     }
 
     /// `table.column` for one of the model's columns (how facts about the data name a column),
-    /// made once with the model: building it cost a few hundred instructions per use.
+    /// made once with the model, not at every use.
     package func qualifiedColumnName(_ column: String) -> String {
         let derived = storage.derived
         for index in derived.attributes.indices {

@@ -47,7 +47,7 @@ extension String {
 
 extension String {
     /// Whether every byte of the string's UTF-8 is ASCII, read in place (iterating the UTF-8
-    /// view cost about thirty instructions a byte for a short name).
+    /// view costs many times more per byte).
     package var isASCII: Bool {
         let answer = utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes where byte >= 0x80 { return false }

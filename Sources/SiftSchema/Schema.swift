@@ -34,7 +34,7 @@ public struct Schema: Sendable, Hashable {
         if storage.fields.models.count <= Self.scannedModels {
             if storage.fields.modelNamesAreASCII {
                 // Only names of the same length can be equal, both being ASCII: a name of another
-                // length is passed over without comparing strings (about 50 instructions each). A
+                // length is passed over without comparing strings. A
                 // name that is not ASCII may still equal one (`\u{212A}` is `K`): compared with all.
                 let length = name.utf8.count
                 let lengths = storage.fields.modelNameLengths
@@ -119,8 +119,8 @@ public struct Schema: Sendable, Hashable {
 
     /// Changed only through ``uniqueStorage()``, when no other schema shares it.
     private final class Storage: @unchecked Sendable {
-        // No run-time exclusivity check (76 instructions per look-up of a model): the fields are
-        // read, or replaced whole by the one owner of the box, never both at once.
+        // No run-time exclusivity check (one would run at every look-up of a model): the fields
+        // are read, or replaced whole by the one owner of the box, never both at once.
         @exclusivity(unchecked) var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }

@@ -5,8 +5,8 @@
 /// attribute, a relationship): a copy into a typed node or a join retained each name before.
 package struct SharedFields<Fields: Hashable & Sendable>: Hashable, @unchecked Sendable {
     private final class Box {
-        // Unchecked: a read held across `_read`'s yield was checked at run time (about 60
-        // instructions a read); the struct's own `mutating` rules already keep writes exclusive.
+        // Unchecked: a read held across `_read`'s yield would be checked at run time at every
+        // read; the struct's own `mutating` rules already keep writes exclusive.
         @exclusivity(unchecked) var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }

@@ -1,10 +1,10 @@
 /// The type of a checked expression, following Swift's type system for the values a predicate uses.
 ///
 /// A plain value of eight bytes, with no reference in it: copying or destroying a type costs
-/// nothing, and a typed node holding one is as cheap to copy as its other fields. (It was an enum
-/// whose composite cases were boxed: every copy retained a box and every destroy released one,
-/// about 20 times per compiled query.) The bits hold a base type (a scalar, or a model or enum
-/// by its interned ``TypeName``) and up to ten wrappers around it (optional, array, range);
+/// nothing, and a typed node holding one is as cheap to copy as its other fields (a recursive
+/// enum would box its composite cases: a retain at every copy, a release at every destroy). The
+/// bits hold a base type (a scalar, or a model or enum by its interned ``TypeName``) and up to ten
+/// wrappers around it (optional, array, range);
 /// deeper types keep their inner part in a process-wide table, so any depth is one value still.
 ///
 /// Match on ``kind``, which has a case per type constructor: `switch type.kind { case
@@ -89,8 +89,8 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
         }
     }
 
-    // Always inlined: at a `switch` the decoding folds into the cases matched (a call where the
-    // optimizer declined cost about 20 instructions, 9 times per query).
+    // Always inlined: at a `switch` the decoding folds into the cases matched, where a call would
+    // decode the whole type at every `switch`.
     /// The outermost constructor of the type.
     @inlinable @inline(__always) public var kind: Kind {
         let count = wrapperCount

@@ -3,8 +3,8 @@ import Synchronization
 /// The name of a model or enum type inside a ``SiftType``: a number standing for the string, so a
 /// type holds no reference.
 ///
-/// Names are interned in one table for the process, so equal names (by `String`'s `==`, as
-/// before) are the same number wherever and whenever they were made. The table only grows: it
+/// Names are interned in one table for the process, so equal names (by `String`'s `==`) are the
+/// same number wherever and whenever they were made. The table only grows: it
 /// holds each distinct name a schema, a query or a completion gave a type, once.
 public struct TypeName: Sendable, Hashable, CustomStringConvertible {
     /// The name's index in the table.

@@ -6,7 +6,7 @@ protocol KnownArgumentLabel: CaseIterable, Equatable {
 
 /// An argument's label as a query form reads it: which of the form's labels it is, found from the
 /// label's bytes, and its token. No `String` is made for it unless a message names it (making one
-/// and comparing it with each label's cost about 400 instructions per argument).
+/// and comparing it with each label's would be most of the cost of reading an argument).
 struct ArgumentLabel<Known: KnownArgumentLabel> {
     /// The label's name token; nil when the argument has no label.
     var token: Token?
@@ -43,7 +43,7 @@ extension Parser {
     /// Whether the source text in `range` is ASCII.
     func isASCII(_ range: SourceRange) -> Bool {
         guard range.start >= 0, range.end <= bytes.count else { return false }
-        // Read in place: `contains` over a slice of the array went through the generic sequence
+        // Read in place: `contains` over a slice of the array goes through the generic sequence
         // path, a few times the cost of this loop for every label.
         return bytes.withUnsafeBufferPointer { bytes in
             for index in range.start..<range.end where bytes[index] >= 0x80 { return false }
@@ -78,7 +78,7 @@ extension Parser {
 }
 
 /// The names of the argument labels of one call met so far, in order: the first four in place,
-/// the others in a list (most calls have one to four labels, and a list was an allocation per call).
+/// the others in a list (most calls have one to four labels, and a list is an allocation per call).
 struct SeenLabels {
     private var first, second, third, fourth: SourceRange?
     private var more: [SourceRange] = []

@@ -92,7 +92,7 @@ public enum ExprKind: Sendable, Hashable {
 public struct IntegerLiteral: Sendable, Hashable {
     /// The digits, kept only when the magnitude does not spell them (another radix, leading zeros,
     /// a value beyond `UInt64`): a decimal literal such as `20` is its magnitude alone, and making
-    /// a string of its digits for every literal cost about 120 instructions. (First: so placed, the
+    /// a string of its digits for every literal would be an allocation each. (First: so placed, the
     /// literal takes no more room than when it held its digits.)
     private let writtenDigits: String?
     /// 10, 16, 8 or 2.
@@ -129,7 +129,7 @@ public struct FloatLiteral: Sendable, Hashable {
     public var value: Double? { Self.shortDecimalValue(text) ?? Double(text) }
 
     /// The value of a short decimal such as `99.8` or `50.0` (digits, a point, digits; at most 15
-    /// digits in all), without the general conversion (about 500 instructions): its digits as an
+    /// digits in all), without the general conversion (several times slower): its digits as an
     /// integer below 2^53 and its power of ten (at most 10^15) are both exact doubles, so the one
     /// division is correctly rounded, as the general conversion is. nil for any other literal.
     static func shortDecimalValue(_ text: String) -> Double? {

@@ -121,7 +121,7 @@ struct LexerState {
 
     mutating func run() {
         // A short query gets room for a token every other byte (`#Predicate<User> { $0.age > 97 }`
-        // is 13 tokens in 33 bytes, the end included): growing the array once cost more than
+        // is 13 tokens in 33 bytes, the end included): growing the array once costs more than
         // lexing a token. A long input gets a token every third byte, and grows when denser.
         tokens.reserveCapacity(bytes.count < 1024 ? bytes.count / 2 + 2 : bytes.count / 3 + 1)
         // Tokens are written into a batch on the stack and appended to the array 32 at a time:
@@ -165,7 +165,7 @@ struct LexerState {
     /// a call. Everything else (other literals, comments, non-ASCII text, malformed input) goes
     /// to the methods below, which work at ``index``; a fast path that finds a case it does not
     /// finish hands the token from its start to them, which read its bytes again. (Through the
-    /// methods, a token cost about 150 instructions.)
+    /// methods, a token would cost several times its main loop.)
     ///
     /// Every read is at a position checked against `count`; `classes` and `isName` have 256
     /// entries, one per byte value.
@@ -176,7 +176,7 @@ struct LexerState {
         let count = source.count
         var position = index
         // One look-up in a table of byte classes, then a jump: the cases with conditions (`_ where
-        // isDigit`, ...) made the switch on the byte itself a chain of tests, a dozen for `(`.
+        // isDigit`, ...) make a switch on the byte itself a chain of tests, a dozen for `(`.
         while position < count {
             switch classes[Int(source[position])] {
             case .space:

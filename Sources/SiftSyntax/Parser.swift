@@ -138,12 +138,8 @@ public struct Parser {
 
     // MARK: State
 
-    // A value on its caller's stack, changed through `mutating` methods: as a class it was an
-    // allocation and a class deallocation per query, and each access to its state needed a
-    // run-time exclusivity check (about 76 instructions) unless marked unchecked; a struct's are
-    // checked when it is compiled. Methods that only read are `mutating` too: a non-mutating
-    // method's `self` is passed by value, a copy of the whole struct at every call from a
-    // mutating one (measured: +0.5k instructions per query when the readers were non-mutating).
+    // Phase state: a struct on its caller's stack, changed through `mutating` methods, and its
+    // readers are `mutating` too (why: "Conventions" in docs/ARCHITECTURE.md).
     let source: SourceFile
     let bytes: [UInt8]
     var tokens: [Token]
@@ -179,8 +175,8 @@ public struct Parser {
         self.hasLineBreaks = lexed.hasLineBreaks
         // Room for three nodes per four tokens: a query's punctuation (`#Predicate<User> { }`,
         // `.`, `(`, `,`) has no node of its own, so its tree is one allocation, and a denser tree
-        // grows once. (Room for a node per token made a 24-token query's larger than the
-        // allocator's fast cache, 1 KB: 200 instructions more.)
+        // grows once. (Room for a node per token would make a 24-token query's array larger than
+        // the allocator's fast cache, 1 KB.)
         nodes.reserveCapacity(tokens.count * 3 / 4 + 2)
         // Where the lexer reported a broken token, the parser's complaints about the same place
         // would only repeat it: a stray character (up to the next token) or an unterminated string.
@@ -282,8 +278,8 @@ public struct Parser {
     }
 
     /// The name of an identifier or keyword token (back-quotes removed).
-    // Inlined, as `nameRange(of:)` is: a call of a non-mutating method from a mutating one passed
-    // a copy of the whole parser (a memcpy of 137 bytes, a few times per query).
+    // Inlined, as `nameRange(of:)` is: a call of a non-mutating method from a mutating one passes
+    // a copy of the whole parser.
     @inline(__always)
     func name(of token: Token) -> Identifier {
         Identifier(source.text(in: nameRange(of: token)), at: token.range)

@@ -53,7 +53,7 @@ extension Parser {
         }
         let open = advance()
         // The arguments straight into the call's list (a list of parsed arguments mapped into it
-        // was an allocation more).
+        // would be an allocation more).
         var arguments: [Argument] = []
         var height = callee.height
         parseDelimitedList(closing: .rightParen, opener: open, what: "argument") { parser in

@@ -169,7 +169,7 @@ extension Parser {
 
     /// The shape nearly every predicate has, `#Predicate<Model> { ... }`, read as the general
     /// macro expansion would read it but without building the expansion (its list of generic
-    /// arguments was an array made and freed per query); nil, having read nothing, for any other
+    /// arguments would be an array made and freed per query); nil, having read nothing, for any other
     /// shape, which the general path reads (and diagnoses).
     mutating func parsePlainPredicate() -> ParsedPredicate? {
         guard position + 5 < tokens.count else { return nil }
@@ -515,7 +515,7 @@ extension Parser {
             let key = SortKey(
                 keyPath: keyPathSort.keyPath, order: order?.0 ?? .forward, orderRange: order?.1,
                 range: keyPathSort.range.union(order?.1 ?? keyPathSort.range))
-            // Alone, as it most often is, in a list of its own (inserting into the empty list took
+            // Alone, as it most often is, in a list of its own (inserting into the empty list takes
             // the general replacement path).
             if sort.isEmpty { sort = [key] } else { sort.insert(key, at: 0) }
         } else if let orderLabel {

@@ -12,8 +12,8 @@ public struct SourceFile: Sendable, Hashable {
     /// The byte offset at which each line starts (line 1 starts at 0).
     public var lineStarts: [Int] { storage.lineStarts }
 
-    /// The four fields in one box: a source is copied into every phase and result, one
-    /// reference where the fields were four.
+    /// The four fields in one box: a source is copied into every phase and result, so a copy is
+    /// one reference, not four.
     private final class Storage: Sendable {
         let name: String
         let text: String
@@ -138,7 +138,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 extension Array where Element == UInt8 {
     /// The text of the UTF-8 bytes in `range`, invalid sequences replaced by U+FFFD (as
     /// `String(decoding:as:)` does). Copied straight from the array's storage: the generic
-    /// `String(decoding:as:)` over an array slice cost about twice as much, for every name the
+    /// `String(decoding:as:)` over an array slice costs about twice as much, for every name the
     /// parser reads.
     package func utf8String(_ range: Range<Int>) -> String {
         withUnsafeBufferPointer { buffer in

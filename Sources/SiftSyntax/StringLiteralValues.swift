@@ -4,7 +4,7 @@
 /// allocated its storage and hashed each offset).
 public struct StringLiteralValues: Sendable {
     // The first entry is kept apart: most queries have one string literal at most, and an array's
-    // first append allocates its storage (about 300 instructions, as much as scanning the literal).
+    // first append allocates its storage (as costly as scanning the literal).
     private var first: (offset: Int, value: String)?
     /// The entries after the first, by increasing offset.
     private var rest: [(offset: Int, value: String)] = []

@@ -3,8 +3,8 @@ import Testing
 @testable import SiftSQL
 
 /// The lowering's working value stays small: it is copied and destroyed at every level of the
-/// tree, and each byte and reference it grew by cost instructions per query (see README,
-/// Performance).
+/// tree, so each byte and reference it grows by costs instructions in every compilation
+/// (docs/PERFORMANCE.md says how to count them).
 @Suite struct LoweredLayoutTests {
     @Test func loweredValuesHoldOneReferenceIn32Bytes() {
         #expect(MemoryLayout<Lowered>.size <= 32)
