@@ -4,7 +4,7 @@ import SiftSQLite
 import SiftTestSupport
 
 /// A small database built for the semantic-trap tests: every row exists to catch one naive
-/// translation to SQL (see `../shared/SEMANTICS.md`).
+/// translation to SQL (the traps are listed in README.md, "What a predicate means").
 enum TrapFixture {
     static let sql = """
         CREATE TABLE companies (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
