@@ -88,10 +88,21 @@ public final class EditLineReader: LineReader {
         self.pendingInput = pendingInput
         cancelled = false
         var count: Int32 = 0
-        guard let line = el_gets(editor, &count), count > 0 else {
+        let line = el_gets(editor, &count)
+        // Control-C ends the read as Enter does, with whatever is on the line: on an empty line
+        // (a fresh prompt, or a continuation line) libedit then returns no line and a count of 0,
+        // exactly as at the end of input. The flag, not the result, says it was Control-C.
+        if cancelled { return .interrupted }
+        guard let line, count > 0 else {
+            // A SIGINT that reaches the process while it reads (sent with `kill`, or typed where
+            // the terminal kept `isig`) makes the read fail with EINTR: that too is Control-C,
+            // not the end of the input.
+            if count < 0, errno == EINTR {
+                sift_write_stdout("\n")
+                return .interrupted
+            }
             return .endOfInput
         }
-        if cancelled { return .interrupted }
         var text = String(cString: line)
         if text.hasSuffix("\n") { text.removeLast() }
         return .line(text)

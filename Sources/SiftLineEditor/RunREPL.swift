@@ -16,8 +16,9 @@ public struct REPLOptions: Sendable {
     }
 }
 
-/// Runs the REPL on standard input and output with `engine` and returns the exit status (0, or 1
-/// when any query or command failed).
+/// Runs the REPL on standard input and output with `engine` and returns the exit status: 0, or 1
+/// when a query or command failed in a batch (standard input not a terminal) or ended a `--bail`
+/// session. Errors earlier in an interactive session do not change it.
 ///
 /// On a terminal: libedit line editing, history, Tab completion, a banner and prompts, box
 /// output, Control-C interrupting a running query. Otherwise (`sift DB < queries.sift`): no

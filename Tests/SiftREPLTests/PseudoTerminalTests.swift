@@ -55,6 +55,41 @@ struct PseudoTerminalTests {
         try terminal.waitFor { $0.lastPromptLine == "sift> .mode csv" }
     }
 
+    /// Control-C discards what is pending and shows a fresh prompt, wherever it is typed; only
+    /// Control-D leaves, with status 0 though a query failed on the way.
+    @Test func controlCNeverEndsTheSession() throws {
+        let terminal = try Tmux.start(database: Self.packageRoot + "/Examples/example.sqlite")
+        defer { terminal.stop() }
+        try terminal.waitFor { $0.lastPromptLine == "sift>" }
+        // At an empty prompt.
+        terminal.send("C-c")
+        try terminal.waitFor { $0.promptLines == ["sift> ^C", "sift>"] }
+        // With text on the line.
+        terminal.send("Company where id == 1", "C-c")
+        try terminal.waitFor { $0.promptLines == ["sift> ^C", "sift> Company where id == 1^C", "sift>"] }
+        // In a multi-line continuation, on its empty line and with text on it.
+        terminal.send("User where (", "Enter")
+        try terminal.waitFor { $0.lastLine == "...(" }
+        terminal.send("C-c")
+        try terminal.waitFor { $0.promptLines.suffix(2) == ["sift> User where (", "sift>"] && $0.contains(" ...( ^C") }
+        terminal.send("#Predicate<User> {", "Enter", "$0.age > 20 &&", "C-c")
+        try terminal.waitFor { $0.lastPromptLine == "sift>" && $0.contains(" ...{ $0.age > 20 &&^C") }
+        // A SIGINT from elsewhere (`kill -INT`) while a line is read does the same.
+        let prompts = terminal.screen.promptLines.count
+        terminal.send("Company where")
+        try terminal.waitFor { $0.lastPromptLine == "sift> Company where" }
+        let pid = try #require(terminal.processID)
+        kill(pid, SIGINT)
+        try terminal.waitFor { $0.promptLines.count == prompts + 1 && $0.lastPromptLine == "sift>" }
+        // Nothing of the discarded lines is left: this query runs alone.
+        terminal.send("Company where id == 1", "Enter")
+        try terminal.waitFor { $0.contains("(1 row)") && $0.lastPromptLine == "sift>" }
+        terminal.send("Company where nosuch == 1", "Enter")
+        try terminal.waitFor { $0.contains("error:") && $0.lastPromptLine == "sift>" }
+        terminal.send("C-d")
+        #expect(try terminal.exitStatus() == 0)
+    }
+
     @Test func controlCInterruptsALongQuery() throws {
         let directory = NSTemporaryDirectory() + "sift-pty-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -94,6 +129,8 @@ struct Tmux {
         let arguments = ProcessInfo.processInfo.environment["SIFT_REPL_COMMAND"].map { $0 + " " } ?? ""
         let command = "env SIFT_HISTORY='\(history)' NO_COLOR=1 '\(PseudoTerminalTests.binary)' \(arguments)'\(database)'"
         try tmux.run(["new-session", "-d", "-s", "repl", "-x", "120", "-y", "40", command], capturing: false)
+        // The pane stays after `sift` ends, so that its exit status can be read.
+        try tmux.run(["set-option", "-t", "repl", "remain-on-exit", "on"], capturing: false)
         return tmux
     }
 
@@ -136,6 +173,23 @@ struct Tmux {
         throw Timeout(screen: screen)
     }
 
+    /// The process in the pane (`env` runs `sift` in its place).
+    var processID: pid_t? {
+        pid_t(((try? run(["display-message", "-p", "-t", "repl", "#{pane_pid}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The exit status of `sift`, once it has ended.
+    func exitStatus(seconds: Double = 15) throws -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let fields = ((try? run(["display-message", "-p", "-t", "repl", "#{pane_dead} #{pane_dead_status}"])) ?? "")
+                .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            if fields.first == "1" { return fields.count > 1 ? Int32(fields[1]) : nil }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw Timeout(screen: screen)
+    }
+
     /// Ends the session and its server, and removes the files they leave: the server's socket
     /// (tmux does not remove it on `kill-server`) and the REPL's history.
     func stop() {
@@ -150,7 +204,15 @@ struct Tmux {
 
 extension String {
     /// The last line that starts with the prompt, trimmed of trailing spaces.
-    var lastPromptLine: String? {
-        split(separator: "\n").last { $0.hasPrefix("sift>") }.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+    var lastPromptLine: String? { promptLines.last }
+
+    /// The lines that start with the prompt, trimmed of trailing spaces.
+    var promptLines: [String] {
+        split(separator: "\n").filter { $0.hasPrefix("sift>") }.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+
+    /// The last line that is not blank, trimmed of spaces.
+    var lastLine: String? {
+        split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty }
     }
 }

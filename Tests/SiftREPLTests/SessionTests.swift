@@ -52,6 +52,23 @@ import Testing
         #expect(sink.text.hasSuffix("id,name,city\n2,\"Initech, Inc.\",\n\n"))
     }
 
+    @Test func anInteractiveSessionsExitStatusForgetsEarlierErrors() throws {
+        let inputs = ["Company wher id == 1", ".frobnicate", "Company where id == 1"]
+        for (interactive, bail, expected) in [(true, false, 0), (false, false, 1), (true, true, 1)] as [(Bool, Bool, Int32)] {
+            let sink = StringSink()
+            let directory = try TestFiles.makeWorkingDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            var configuration = REPLConfiguration()
+            configuration.bail = bail
+            let session = REPLSession(
+                engine: try TestFiles.makeEngine(in: directory), console: REPLConsole(output: sink, error: sink),
+                configuration: configuration, settings: REPLSettings(mode: .csv))
+            let status = session.run(reader: ScriptedLineReader(lines: inputs, isInteractive: interactive))
+            #expect(status == expected, "interactive: \(interactive), bail: \(bail)")
+            #expect(session.failureCount == (bail ? 1 : 2))
+        }
+    }
+
     @Test func interruptingARunningQueryReturnsToThePrompt() throws {
         let sink = StringSink()
         let watcher = InterruptWatcher()

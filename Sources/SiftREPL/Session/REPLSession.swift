@@ -4,7 +4,8 @@ import SiftSQLite
 
 /// The read–eval loop: reads lines from a ``LineReader``, joins multi-line queries, runs dot-commands
 /// and queries through a ``QueryEngine``, and prints results and errors. A failing query or command
-/// never ends the session (unless `bail` is set); the exit status says whether any failed.
+/// never ends the session (unless `bail` is set). The exit status of a batch (a file or a pipe) says
+/// whether any failed; an interactive session's does not depend on its past errors.
 public final class REPLSession {
     public let engine: any QueryEngine
     public var settings: REPLSettings
@@ -42,15 +43,17 @@ public final class REPLSession {
         self.interruptWatcher = interruptWatcher
     }
 
-    /// Runs until the input ends or `.quit`; returns the exit status: 0, or 1 when any query or
-    /// command failed.
+    /// Runs until the input ends or `.quit`; returns the exit status. For a batch: 0, or 1 when
+    /// any query or command failed. For an interactive session (as sqlite3's shell): 0, whatever
+    /// failed along the way, unless `bail` ended the session at a failure (1).
     public func run(reader: any LineReader, sourceName: String? = nil) -> Int32 {
         if reader.isInteractive, configuration.showsBanner { console.output.write(banner) }
         process(reader, sourceName: sourceName ?? (reader.isInteractive ? "<input>" : "<stdin>"))
         if reader.isInteractive { console.output.write("\n") }
         outputFile = nil
         onceFile = nil
-        return failureCount > 0 ? 1 : 0
+        guard failureCount > 0 else { return 0 }
+        return !reader.isInteractive || configuration.bail ? 1 : 0
     }
 
     /// The greeting of an interactive session.
