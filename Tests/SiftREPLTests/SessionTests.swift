@@ -69,6 +69,20 @@ import Testing
         }
     }
 
+    @Test func theLimitNoteOfCSVAndJSONGoesToTheErrorStream() throws {
+        let output = StringSink()
+        let errors = StringSink()
+        let directory = try TestFiles.makeWorkingDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session = REPLSession(
+            engine: try TestFiles.makeEngine(in: directory), console: REPLConsole(output: output, error: errors),
+            settings: REPLSettings(mode: .csv))
+        let inputs = [".limit 1", "Company where id < 3 sort by id", ".mode json", "Company where id < 3 sort by id"]
+        #expect(session.run(reader: ScriptedLineReader(lines: inputs)) == 0)
+        #expect(output.text == "id,name,city\n1,Acme,Seoul\n" + "[\n  {\"id\": 1, \"name\": \"Acme\", \"city\": \"Seoul\"}\n]\n")
+        #expect(errors.text == String(repeating: "… 1 more row not shown (.limit off shows every row)\n", count: 2))
+    }
+
     @Test func interruptingARunningQueryReturnsToThePrompt() throws {
         let sink = StringSink()
         let watcher = InterruptWatcher()

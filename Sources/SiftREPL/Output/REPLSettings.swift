@@ -7,8 +7,8 @@ public struct REPLSettings: Sendable, Hashable {
     public var timer = false
     /// How `nil` is shown in `box`, `table`, `line` and `csv` (`.nullvalue TEXT`); JSON always says `null`.
     public var nullValue = ""
-    /// At most this many rows are shown in `box`, `table` and `line`, then "… N more rows"
-    /// (`.limit N`; `nil` for no limit). CSV and JSON always get every row.
+    /// At most this many rows are shown in every mode, then "… N more rows" (`.limit N`; `nil`
+    /// for no limit). CSV and JSON say it on the error stream, so their output stays CSV or JSON.
     public var displayLimit: Int? = 1_000
     /// The widest a grid cell gets before it is cut with `…`, in terminal columns.
     public var maximumCellWidth = 40

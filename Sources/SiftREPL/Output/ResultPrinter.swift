@@ -1,6 +1,7 @@
 /// Receives the rows of one query as they come and writes them in the current mode: CSV and
-/// JSON row by row (every row), grids and `line` mode once complete (up to the display limit,
-/// counting the rest), with the row-count footer.
+/// JSON row by row, grids and `line` mode once complete, with the row-count footer. Every mode
+/// shows at most the display limit's rows and counts the rest: grids and `line` mode in their
+/// footer, CSV and JSON in a note on a separate stream (their output stays valid CSV or JSON).
 public final class ResultPrinter {
     private let columns: [ResultColumn]
     private let settings: REPLSettings
@@ -10,11 +11,14 @@ public final class ResultPrinter {
     private var total = 0
     private var json: JSONWriter?
     private let csv: CSVWriter?
+    /// Where CSV and JSON say how many rows the display limit left out.
+    private let notes: any TextSink
 
-    init(columns: [ResultColumn], settings: REPLSettings, sink: any TextSink, terminalWidth: Int?) {
+    init(columns: [ResultColumn], settings: REPLSettings, sink: any TextSink, notes: any TextSink, terminalWidth: Int?) {
         self.columns = columns
         self.settings = settings
         self.sink = sink
+        self.notes = notes
         self.terminalWidth = terminalWidth
         switch settings.mode {
         case .csv:
@@ -30,22 +34,26 @@ public final class ResultPrinter {
 
     func add(_ row: ResultRow) {
         total += 1
+        guard settings.displayLimit.map({ total <= $0 }) ?? true else { return }
         if let csv {
             sink.write(csv.row(row))
         } else if json != nil {
             sink.write(json!.row(row))
-        } else if settings.displayLimit.map({ shown.count < $0 }) ?? true {
+        } else {
             shown.append(row)
         }
     }
 
     /// Writes what is still pending; `interrupted` leaves out the footer of a partial result.
     func finish() {
-        if let json {
-            sink.write(json.end())
+        if json != nil || csv != nil {
+            if let json { sink.write(json.end()) }
+            let hidden = total - min(total, settings.displayLimit ?? total)
+            if hidden > 0 {
+                notes.write("… \(hidden) more row\(hidden == 1 ? "" : "s") not shown (.limit off shows every row)\n")
+            }
             return
         }
-        if csv != nil { return }
         sink.write(Self.render(ResultSet(columns: columns, rows: shown, totalRowCount: total), settings: settings, terminalWidth: terminalWidth))
     }
 

@@ -149,7 +149,8 @@ public final class REPLSession {
         let compileEnd = configuration.clock()
         guard let checked = runnable(compilation) else { return }
         let printer = ResultPrinter(
-            columns: compilation.columns, settings: settings, sink: resultSink, terminalWidth: configuration.terminalWidth())
+            columns: compilation.columns, settings: settings, sink: resultSink, notes: console.error,
+            terminalWidth: configuration.terminalWidth())
         interruptWatcher.begin(engine.interruptHandle)
         let runStart = configuration.clock()
         do {
