@@ -32,6 +32,7 @@ public struct Parser {
         var parser = Parser(source)
         parser.readsPlainPredicates = readingPlainPredicates
         var query = withSufficientStack(&parser) { $0.parseSingleQuery() }
+        parser.recognizeForeignSpellings()
         let tree = parser.finishedTree()
         query?.tree = tree
         return Parsed(
@@ -44,6 +45,7 @@ public struct Parser {
     public static func parseScript(_ source: SourceFile) -> Parsed<[Query]> {
         var parser = Parser(source)
         var queries = withSufficientStack(&parser) { $0.parseQueries() }
+        parser.recognizeForeignSpellings()
         let tree = parser.finishedTree()
         for index in queries.indices { queries[index].tree = tree }
         return Parsed(value: queries, diagnostics: parser.finishedDiagnostics(), tree: tree)
@@ -359,7 +361,12 @@ public struct Parser {
     mutating func reportExtraneous(skipTo boundary: Int?, what: String = "query") {
         let start = current.range.start
         let message: String
-        if startsExpression(current) && !current.atStartOfLine {
+        if previous.kind == .semicolon, position > 0 {
+            // The user already separated the queries: where one query is read (`sift query`,
+            // `sift compile`), suggesting ';' again would only repeat what they wrote.
+            message =
+                "unexpected \(currentDescription) after ';': only one query is read here; give each query on its own (scripts and the REPL run queries separated by ';')"
+        } else if startsExpression(current) && !current.atStartOfLine {
             message =
                 "unexpected \(currentDescription) after the end of the \(what); join expressions with an operator such as '&&', or separate queries with ';'"
         } else {

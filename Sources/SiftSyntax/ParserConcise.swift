@@ -46,6 +46,9 @@ extension Parser {
         return nil
     }
 
+    /// The words that start a clause, for "did you mean" (`wher` → `where`).
+    static let conciseClauseWords = ["where", "sort by", "order by", "sort", "order", "limit", "offset"]
+
     mutating func parseConciseQuery() -> Query? {
         let start = current.range.start
         let modelToken = advance()
@@ -90,10 +93,13 @@ extension Parser {
         // Anything else on the same line is not a clause.
         if at(.identifier), !current.atStartOfLine {
             let word = current
+            let spelling = text(word)
+            let suggestion = Suggestions.closest(to: spelling, among: Self.conciseClauseWords).first
             error(
                 .invalidClause,
-                "expected 'where', 'sort by', 'limit', 'offset' or the end of the query, found '\(text(word))'",
-                at: word.range)
+                "expected 'where', 'sort by', 'limit', 'offset' or the end of the query, found '\(spelling)'"
+                    + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                at: word.range, fixIts: suggestion.map { [Diagnostic.FixIt(replace: word.range, with: $0)] } ?? [])
             advance()
             while !at(.endOfFile), !at(.semicolon), !current.atStartOfLine { advance() }
         }
