@@ -98,7 +98,14 @@ public final class REPLSession {
                     if PendingInput.isBlank(input.text) { continue }
                     record(input.text)
                     let firstLine = reader.isInteractive ? 1 : input.firstLineNumber
-                    runQuery(input.text, firstLine: firstLine, sourceName: sourceName)
+                    for query in QuerySplitter.split(input.text) {
+                        if let hint = BareWordHint.hint(for: query, schema: engine.schema) {
+                            fail(hint)
+                        } else {
+                            runQuery(query, firstLine: firstLine, sourceName: sourceName)
+                        }
+                        if configuration.bail, failureCount > 0 { break }
+                    }
                 }
                 if configuration.bail, failureCount > 0 { quitRequested = true }
             }
