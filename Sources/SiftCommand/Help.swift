@@ -37,6 +37,7 @@ enum Help {
           -h, --help      show this help
           --version       show the version
 
-        EXIT STATUS: 0 on success, 1 when the input has errors, 2 on a usage error.
+        EXIT STATUS: 0 on success, 1 when the input has errors, 2 on a usage error. An interactive
+        REPL session exits with 0 whatever failed in it, unless --bail ended it (1).
         """
 }
