@@ -359,7 +359,10 @@ extension TypeChecker {
             type = declared
         } else if let expected, !expected.isError, !expected.isNilLiteral {
             type = expected
+        } else if let presumed = presumedParameterTypes[name.name] {
+            type = presumed
         } else {
+            untypedParameters.append(name.name)
             error(
                 .parameterTypeUnknown, "cannot infer the type of the parameter '\(name.name)' from its use; compare it with an attribute or declare its type",
                 at: name.range)
@@ -394,24 +397,26 @@ extension TypeChecker {
         return nil
     }
 
-    /// `age > 20` inside `#Predicate<User> { ... }` is a free name, but most likely means `$0.age`.
-    /// A free name that looks like a member is a mistake, not a parameter: in a closure, a bare
-    /// member name (`age` for `$0.age`); in a `where` clause, a misspelt member (`agee`). Reported
-    /// as errors; returns whether it reported one.
+    /// A free name that looks like a member. In a closure (`#Predicate<User> { $0.category == category }`)
+    /// a bare name is a captured value, as in Swift, so it stays a parameter: when it is a member's
+    /// name, a note says where the member is (returns false). In a `where` clause bare names are
+    /// members, so a misspelt one (`agee`) is an error with the member it most likely means
+    /// (returns true).
     mutating func reportLikelyMember(_ name: Identifier) -> Bool {
         guard parameter(named: name.name) == nil, declaredType(ofParameter: name.name) == nil else { return false }
         let root = variables.first { $0.origin == .root }
         guard let root, case .model(let modelName) = root.type.kind, let model = model(named: modelName) else { return false }
-        if model.memberIndex(named: name.name) != nil, implicitSelf == nil {
-            let prefix = root.name == "self" ? "$0" : root.name
-            error(
-                .implicitParameter, "cannot find '\(name.name)' in scope; did you mean '\(prefix).\(name.name)'?",
-                at: name.range,
-                notes: [.init("a name that is not in scope is a named parameter; '\(name.name)' is a member of '\(model.name)', so it cannot be one")],
-                fixIts: [.insert("\(prefix).", at: name.range.start)])
-            return true
+        if implicitSelf == nil {
+            if model.memberIndex(named: name.name) != nil {
+                diagnostics.append(
+                    .note(
+                        .implicitParameter,
+                        "'\(name.name)' is a captured value (a parameter); the member is '\(root.name).\(name.name)'",
+                        at: name.range))
+            }
+            return false
         }
-        if implicitSelf != nil, let suggestion = Suggestions.closest(to: name.name, among: model.members.map(\.name)).first {
+        if let suggestion = Suggestions.closest(to: name.name, among: model.members.map(\.name)).first {
             error(
                 .implicitParameter, "'\(model.name)' has no member '\(name.name)'; did you mean '\(suggestion)'?",
                 at: name.range,

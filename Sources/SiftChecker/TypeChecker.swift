@@ -42,7 +42,20 @@ public struct TypeChecker {
 
     static func checkOnCurrentStack(_ query: Query, schema: Schema, source: SourceFile, options: Options) -> CheckResult {
         var checker = TypeChecker(schema: schema, source: source, tree: query.tree, options: options)
-        let checked = checker.checkQuery(query)
+        var checked = checker.checkQuery(query)
+        // A parameter first met where nothing gives it a type (`searchString.isEmpty || $0.name.contains(searchString)`)
+        // takes the type a later use gave it: the query is checked again with those types presumed.
+        if !checker.untypedParameters.isEmpty {
+            var presumed: [String: SiftType] = [:]
+            for parameter in checker.parameters where checker.untypedParameters.contains(parameter.name) {
+                presumed[parameter.name] = parameter.type
+            }
+            if !presumed.isEmpty {
+                checker = TypeChecker(schema: schema, source: source, tree: query.tree, options: options)
+                checker.presumedParameterTypes = presumed
+                checked = checker.checkQuery(query)
+            }
+        }
         let hasErrors = checker.diagnostics.hasErrors
         return CheckResult(query: hasErrors ? nil : checked, diagnostics: checker.diagnostics)
     }
@@ -77,6 +90,10 @@ public struct TypeChecker {
     var parameters: [Parameter] = []
     /// Each parameter's position in ``parameters``, made once there are more than eight.
     var parameterIndex: [String: Int] = [:]
+    /// Parameters met where nothing typed them (reported as errors), by name.
+    var untypedParameters: [String] = []
+    /// Types of parameters that a first check found only at a later use, given to their first use.
+    var presumedParameterTypes: [String: SiftType] = [:]
     /// The bindings of the optional chains being checked, outermost chain's first: each chain
     /// remembers where its own bindings start (one list for all: a list per chain would be an
     /// allocation more for every `?.`).
