@@ -129,26 +129,57 @@ public struct Parameter: Sendable, Hashable {
 
 /// A checked sort key: to-one relationships to follow, then the attribute to compare.
 public struct CheckedSortKey: Sendable, Hashable {
-    /// The to-one relationships from the root model, in order (empty for a direct attribute).
+    /// The to-one relationships from the root model, in order (empty for a direct attribute and
+    /// for a computed value, whose expression follows its own path).
     public var path: [Relationship]
-    public var attribute: Attribute
+    /// What is sorted by.
+    public var value: SortKeyValue
     public var order: SortOrder
     /// `comparator: .localizedStandard` and friends, for strings; nil for the default order.
     public var comparator: StringComparator?
     public var range: SourceRange
 
-    public init(path: [Relationship], attribute: Attribute, order: SortOrder, comparator: StringComparator?, range: SourceRange) {
+    public init(path: [Relationship], value: SortKeyValue, order: SortOrder, comparator: StringComparator?, range: SourceRange) {
         self.path = path
-        self.attribute = attribute
+        self.value = value
         self.order = order
         self.comparator = comparator
         self.range = range
     }
 
+    /// A key that sorts by an attribute's stored value.
+    public init(path: [Relationship], attribute: Attribute, order: SortOrder, comparator: StringComparator?, range: SourceRange) {
+        self.init(path: path, value: .attribute(attribute), order: order, comparator: comparator, range: range)
+    }
+
+    /// The attribute at the end of ``path``; nil for a computed value.
+    public var attribute: Attribute? {
+        switch value {
+        case .attribute(let attribute), .enumRank(let attribute, _): attribute
+        case .computed: nil
+        }
+    }
+
     /// The value sorted by can be nil (the attribute or a relationship on the way is optional).
     public var isOptional: Bool {
-        attribute.isOptional || path.contains { $0.cardinality == .toOne(isOptional: true) }
+        switch value {
+        case .attribute(let attribute), .enumRank(let attribute, _):
+            attribute.isOptional || path.contains { $0.cardinality == .toOne(isOptional: true) }
+        case .computed(let expr): expr.type.isOptional
+        }
     }
+}
+
+/// What a sort key sorts by.
+public enum SortKeyValue: Sendable, Hashable {
+    /// An attribute's stored value, compared as Swift compares its type.
+    case attribute(Attribute)
+    /// An enum attribute stored by raw values that do not sort in the enum's order (strings):
+    /// compared by the position of its raw value in `order` (Swift's order of the cases).
+    case enumRank(Attribute, order: [EnumType.RawValue])
+    /// A value computed by a node of the query's typed tree, from the root row
+    /// (`\User.interests.count`).
+    case computed(TypedExpr)
 }
 
 /// Foundation's `String.StandardComparator` choices for sorting strings.

@@ -227,7 +227,7 @@ public struct TypeChecker {
         var sort: [CheckedSortKey] = []
         if !keys.isEmpty { sort.reserveCapacity(keys.count) }
         for index in keys.indices {
-            if let checked = checkSortKey(keys[index], model: model) { sort.append(checked) }
+            if let checked = checkSortKey(keys[index], model: model, root: root) { sort.append(checked) }
         }
         let limit = query.limit.map { checkCount($0, what: "limit") }
         let offset = query.offset.map { checkCount($0, what: "offset") }
@@ -330,7 +330,7 @@ public struct TypeChecker {
 
     // MARK: Sort keys, limit and offset
 
-    mutating func checkSortKey(_ key: SortKey, model: Model) -> CheckedSortKey? {
+    mutating func checkSortKey(_ key: SortKey, model: Model, root: VariableID) -> CheckedSortKey? {
         var current = model
         var path: [Relationship] = []
         var throughOptional = false
@@ -381,7 +381,11 @@ public struct TypeChecker {
                     return nil
                 }
                 let type = SiftType(attribute.type)
-                guard type.isComparable else {
+                var value = SortKeyValue.attribute(attribute)
+                if case .enumeration(let enumName) = attribute.type, let enumType = schema.enumType(named: enumName) {
+                    guard let order = checkEnumSortOrder(enumType, attribute: attribute, at: component.name.range) else { return nil }
+                    value = order
+                } else if !type.isComparable {
                     error(
                         .unsortable, "cannot sort by '\(attribute.name)': '\(attribute.type)' is not Comparable",
                         at: component.name.range,
@@ -402,8 +406,19 @@ public struct TypeChecker {
                     }
                     comparator = value
                 }
-                return CheckedSortKey(path: path, attribute: attribute, order: key.order, comparator: comparator, range: key.range)
+                return CheckedSortKey(path: path, value: value, order: key.order, comparator: comparator, range: key.range)
             case .relationship(let relationship):
+                if relationship.isToMany, index == components.count - 2, components[index + 1].name.name == "count" {
+                    // `\User.interests.count`: the number of related objects, computed per row.
+                    if let written = key.comparator {
+                        error(.typeMismatch, "a string comparator applies only to 'String' values, but '\(relationship.name).count' is 'Int'", at: written.range)
+                        return nil
+                    }
+                    let counted = countExpression(
+                        of: relationship, through: path[...], from: reference(root, at: .point(key.keyPath.range.start)),
+                        named: variables[root.index].name, at: key.keyPath.range)
+                    return CheckedSortKey(path: [], value: .computed(counted), order: key.order, comparator: nil, range: key.range)
+                }
                 if relationship.isToMany {
                     var notes: [Diagnostic.Note] = []
                     if let suggestion = toOneSortSuggestion(from: current) {
@@ -433,6 +448,67 @@ public struct TypeChecker {
         return nil
     }
 
+    /// How an enum attribute sorts, as Swift sorts it when the model file declares it `Comparable`
+    /// with a `<` on raw values; nil, reported, otherwise.
+    mutating func checkEnumSortOrder(_ enumType: EnumType, attribute: Attribute, at range: SourceRange) -> SortKeyValue? {
+        switch enumType.comparison {
+        case .rawValues?:
+            // Integer raw values are stored as numbers, which sort as the cases do.
+            if enumType.rawType == .string { return .enumRank(attribute, order: enumType.rawValuesInOrder) }
+            return .attribute(attribute)
+        case .other(let declaration)?:
+            error(
+                .unsortable,
+                "cannot sort by '\(attribute.name)': '\(enumType.name)' is ordered by its own '<', which Sift does not read; Sift sorts an enum whose '<' compares raw values",
+                at: range,
+                notes: [
+                    declarationNote("'<' is declared here", at: declaration),
+                    .init("write 'static func < (lhs: \(enumType.name), rhs: \(enumType.name)) -> Bool { lhs.rawValue < rhs.rawValue }'"),
+                ])
+        case .withoutLessThan?:
+            error(
+                .unsortable,
+                "cannot sort by '\(attribute.name)': '\(enumType.name)' declares 'Comparable' without a '<', which Swift does not synthesize for an enum with raw values",
+                at: range,
+                notes: [
+                    declarationNote("'\(enumType.name)' is declared here", at: enumType.declaration),
+                    .init("add 'static func < (lhs: \(enumType.name), rhs: \(enumType.name)) -> Bool { lhs.rawValue < rhs.rawValue }'"),
+                ])
+        case nil:
+            error(
+                .unsortable, "cannot sort by '\(attribute.name)': '\(enumType.name)' is not Comparable",
+                at: range,
+                notes: [
+                    declarationNote("'\(enumType.name)' is declared here", at: enumType.declaration),
+                    .init(
+                        "to sort by it, declare it 'Comparable' in the model file, with 'static func < (lhs: \(enumType.name), rhs: \(enumType.name)) -> Bool { lhs.rawValue < rhs.rawValue }'"),
+                ])
+        }
+        return nil
+    }
+
+    /// `base.a.b.items.count` for a key path through the to-one relationships `path` to the to-many
+    /// `relationship`: an optional to-one on the way makes it an optional chain (nil when the
+    /// relationship is), as `\User.company?.users.count` is in Swift.
+    mutating func countExpression(
+        of relationship: Relationship, through path: ArraySlice<Relationship>, from base: TypedExpr, named baseName: String, at range: SourceRange
+    ) -> TypedExpr {
+        guard let next = path.first else {
+            let sequence = make(.toMany(base, relationship), .array(.model(TypeName(relationship.target))), at: range)
+            return make(.count(sequence), .int, at: range)
+        }
+        let target = SiftType.model(TypeName(next.target))
+        if next.cardinality == .toOne(isOptional: true) {
+            let source = make(.toOne(base, next), .optional(target), at: range)
+            let name = "\(baseName).\(next.name)?"
+            let variable = declare(name, type: target, origin: .binding, at: range)
+            let body = countExpression(of: relationship, through: path.dropFirst(), from: reference(variable, at: range), named: name, at: range)
+            return make(.optionalMap(source: source, variable: variable, body: body), body.type.isOptional ? body.type : .optional(body.type), at: range)
+        }
+        let unwrapped = make(.toOne(base, next), target, at: range)
+        return countExpression(of: relationship, through: path.dropFirst(), from: unwrapped, named: "\(baseName).\(next.name)", at: range)
+    }
+
     /// The first attribute of a model that sorting accepts (Comparable).
     mutating func sortableAttribute(of model: Model) -> String? {
         model.attributes.first { SiftType($0.type).isComparable && !$0.isPrimaryKey }?.name
@@ -456,8 +532,11 @@ public struct TypeChecker {
             error(.invalidLimit, "the \(what) must not be negative", at: expr.range)
         case .constant, .parameter, .error: break
         default:
-            if !typed.type.isError {
-                error(.invalidLimit, "the \(what) must be an integer literal or a parameter", at: expr.range)
+            // `page * pageSize`: computed once for the query, so it must not read a row.
+            if !typed.type.isError, !FreeVariables.of(typed, in: typedTree).isEmpty {
+                error(
+                    .invalidLimit, "the \(what) must be an integer literal, a parameter or an expression of them, such as 'page * pageSize'; it cannot depend on a row",
+                    at: expr.range)
             }
         }
         if typed.type != .int && !typed.type.isError {

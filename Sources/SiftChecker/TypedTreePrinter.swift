@@ -51,10 +51,18 @@ public struct TypedTreePrinter {
         if !query.sort.isEmpty {
             line(1, "sort")
             for key in query.sort {
-                let path = (key.path.map(\.name) + [key.attribute.name]).joined(separator: ".")
                 let comparator = key.comparator.map { " comparator: .\($0.rawValue)" } ?? ""
-                let type = SiftType(key.attribute.type)
-                line(2, "\(path) \(key.order.rawValue)\(comparator) : \(key.isOptional ? SiftType.optional(type) : type)")
+                switch key.value {
+                case .attribute(let attribute), .enumRank(let attribute, _):
+                    let path = (key.path.map(\.name) + [attribute.name]).joined(separator: ".")
+                    let type = SiftType(attribute.type)
+                    var rank = ""
+                    if case .enumRank(_, let order) = key.value { rank = " by rank of " + order.map(\.description).joined(separator: ", ") }
+                    line(2, "\(path) \(key.order.rawValue)\(comparator)\(rank) : \(key.isOptional ? SiftType.optional(type) : type)")
+                case .computed(let expr):
+                    line(2, "computed \(key.order.rawValue)\(comparator) : \(expr.type)")
+                    visit(expr, depth: 3)
+                }
             }
         }
         if let limit = query.limit {

@@ -59,7 +59,7 @@ public struct Evaluator: Sendable {
                 trapped.append(.init(object: object, trap: trap))
             }
         }
-        let sorted = try RowSorter(keys: query.sort, dataset: dataset, tieBreak: tieBreak).sort(selected)
+        let sorted = try RowSorter(keys: query.sort, dataset: dataset, tieBreak: tieBreak, evaluator: evaluator, root: query.root).sort(selected)
         let offset = try query.offset.map { try count($0, "offset", evaluator) } ?? 0
         let limit = try query.limit.map { try count($0, "limit", evaluator) }
         var result = Array(sorted.dropFirst(offset))

@@ -13,12 +13,18 @@ import SiftSyntax
 ///   and `.localized` uses `localizedCompare` (Foundation's `String.StandardComparator` has no
 ///   `.localized`/`.localizedStandard` members on Linux, so the compare functions are called directly).
 /// - Other values: `ComparableComparator` (`<`, then `>`, else equal; so NaN ties with everything).
+/// - Enums: by raw value, as the enum's `<` does when it compares raw values (the only `<` the
+///   checker accepts for a sort key; a raw-value enum gets no synthesized `Comparable` in Swift).
+/// - A computed key (`\User.interests.count`) is its expression evaluated on the row.
 /// - Several keys compare lexicographically; full ties keep dataset order (a stable sort) or
 ///   go by identity, as ``Evaluator/TieBreak`` says.
 struct RowSorter {
     let keys: [CheckedSortKey]
     let dataset: Dataset
     let tieBreak: Evaluator.TieBreak
+    /// Evaluates computed keys, with ``root`` bound to each object in turn.
+    let evaluator: ExpressionEvaluator
+    let root: VariableID
 
     func sort(_ objects: [ObjectReference]) throws -> [ObjectReference] {
         if keys.isEmpty && tieBreak == .datasetOrder { return objects }
@@ -40,12 +46,21 @@ struct RowSorter {
 
     /// The value of a sort key for one object: through its to-one relationships, then the attribute.
     func value(of key: CheckedSortKey, for object: ObjectReference) throws -> Value {
+        let attribute: Attribute
+        switch key.value {
+        case .attribute(let plain), .enumRank(let plain, _): attribute = plain
+        case .computed(let expr):
+            evaluator.bind(root, .object(object))
+            var value = try evaluator.evaluate(expr)
+            while case .some(let wrapped) = value { value = wrapped }
+            return value
+        }
         var current = object
         for relationship in key.path {
             guard let next = dataset.targets(relationship.name, of: current).first else { return .null }
             current = next
         }
-        return dataset.storedObject(current).attributes[key.attribute.name] ?? .null
+        return dataset.storedObject(current).attributes[attribute.name] ?? .null
     }
 
     /// -1, 0 or 1 in the key's order.
@@ -61,11 +76,23 @@ struct RowSorter {
             case .localizedStandard: forward = a.localizedStandardCompare(b).rawValue
             case .localized: forward = a.localizedCompare(b).rawValue
             }
+        case (.enumCase(let a), .enumCase(let b)):
+            forward = Self.compareRawValues(a.rawValue, b.rawValue)
         default:
             let less = (try? SwiftComparison.compare(.less, lhs, rhs)) ?? false
             let greater = (try? SwiftComparison.compare(.greater, lhs, rhs)) ?? false
             forward = less ? -1 : greater ? 1 : 0
         }
         return key.order == .forward ? forward : -forward
+    }
+
+    /// Raw values as the enum's `<` on them compares: numbers by value, strings by Swift's `<`.
+    static func compareRawValues(_ lhs: EnumType.RawValue, _ rhs: EnumType.RawValue) -> Int {
+        switch (lhs, rhs) {
+        case (.int(let a), .int(let b)): a < b ? -1 : b < a ? 1 : 0
+        case (.string(let a), .string(let b)): a < b ? -1 : b < a ? 1 : 0
+        case (.int, .string): -1
+        case (.string, _): 1
+        }
     }
 }

@@ -647,8 +647,8 @@ struct LoweringContext {
     /// another, the dialect's.
     private mutating func appendLimit(to sql: inout SQLFragment) {
         guard SQLiteDialect.isDialect(of: dialect) else {
-            let limit = query.limit.map { lowerValue($0, hint: .count).sql }
-            let offset = query.offset.map { lowerValue($0, hint: .count).sql }
+            let limit = query.limit.map { lowerLimitCount($0) }
+            let offset = query.offset.map { lowerLimitCount($0) }
             sql += dialect.limit(limit, offset: offset)
             return
         }
@@ -666,23 +666,61 @@ struct LoweringContext {
         if case .constant(let constant) = tree[count], let number = numberValue(of: constant, type: count.type) {
             sql.appendBinding(.constant(number))
         } else {
-            sql += lowerValue(count, hint: .count).sql
+            sql += lowerLimitCount(count)
         }
+    }
+
+    /// A count that is not a constant: a parameter, bound as a count (checked not to be negative
+    /// when bound); or an expression of them (`page * pageSize`), computed once and kept only when
+    /// it is not negative: NULL otherwise (also when Swift would trap), which SQLite refuses as a
+    /// limit, as the evaluator refuses a negative count, where a negative limit would mean none.
+    private mutating func lowerLimitCount(_ count: TypedExpr) -> SQLFragment {
+        if case .parameter = tree[count] { return lowerValue(count, hint: .count).sql }
+        var sql = SQLFragment(reservingCapacity: 64)
+        sql += "(SELECT count_value FROM (SELECT "
+        sql += lowerValue(count).sql
+        sql += " AS count_value) WHERE count_value >= 0)"
+        return sql
     }
 
     /// Appends a sort key's SQL: its column (after joining its path), normalized or collated as
     /// the key compares strings, then ` DESC` for a reverse order. In Sift's dialect the column
     /// is written in place.
     mutating func appendSortKey(_ key: CheckedSortKey, rootAlias: String, to sql: inout SQLFragment) {
+        let attribute: Attribute
+        switch key.value {
+        case .attribute(let plain): attribute = plain
+        case .enumRank(let enumAttribute, let order):
+            // `CASE column WHEN raw THEN rank ... END`: NULL (nil) before every rank, as Swift sorts nil first.
+            sql += "CASE "
+            sql += sortKeyColumn(key, attribute: enumAttribute, rootAlias: rootAlias)
+            for (rank, rawValue) in order.enumerated() {
+                sql += " WHEN "
+                switch rawValue {
+                case .int(let value): sql.appendBinding(.constant(.integer(value)))
+                case .string(let value): sql.appendBinding(.constant(.text(value)))
+                }
+                sql += " THEN "
+                sql.appendBinding(.constant(.integer(Int64(rank))))
+            }
+            sql += " END"
+            if key.order == .reverse { sql += " DESC" }
+            return
+        case .computed(let expr):
+            // `\User.interests.count`: a correlated subquery per row, as the same expression in a filter.
+            sql += lowerValue(expr).sql
+            if key.order == .reverse { sql += " DESC" }
+            return
+        }
         var alias = rootAlias
         var model = query.model
         for relationship in key.path {
             (alias, model) = joinToOne(from: alias, model: model, relationship: relationship, level: resolvedLevel(nil))
         }
-        let columnName = key.attribute.columnName
+        let columnName = attribute.columnName
         var collation: StringComparatorCollation?
         var normalized = false
-        if case .string = key.attribute.type {
+        if case .string = attribute.type {
             switch key.comparator {
             case .localizedStandard?: collation = .localizedStandard
             case .localized?: collation = .localized
@@ -707,6 +745,16 @@ struct LoweringContext {
             if let collation { sql.appendCollation(collation) }
         }
         if key.order == .reverse { sql += " DESC" }
+    }
+
+    /// The column of an attribute sort key, its path joined.
+    private mutating func sortKeyColumn(_ key: CheckedSortKey, attribute: Attribute, rootAlias: String) -> SQLFragment {
+        var alias = rootAlias
+        var model = query.model
+        for relationship in key.path {
+            (alias, model) = joinToOne(from: alias, model: model, relationship: relationship, level: resolvedLevel(nil))
+        }
+        return .column(alias, attribute.columnName)
     }
 
     /// The alias of the target of a to-one relationship from a row, joining it once per level.

@@ -33,12 +33,39 @@ public struct EnumType: Sendable, Hashable {
     public var rawType: ScalarType
     public var cases: [Case]
     public var declaration: SourceRange?
+    /// How the model file makes the enum `Comparable`; nil when it does not (a raw-value enum
+    /// gets no synthesized `Comparable`: it must declare its own `<`).
+    public var comparison: Comparison?
 
-    public init(name: String, rawType: ScalarType, cases: [Case], declaration: SourceRange? = nil) {
+    /// The order of a `Comparable` enum.
+    public enum Comparison: Sendable, Hashable {
+        /// Its `<` compares raw values (`lhs.rawValue < rhs.rawValue`).
+        case rawValues
+        /// Its `<` is other code (declared at this range), which Sift does not run.
+        case other(SourceRange)
+        /// It declares `Comparable` but no `<` (Swift synthesizes none for a raw-value enum).
+        case withoutLessThan
+    }
+
+    public init(name: String, rawType: ScalarType, cases: [Case], declaration: SourceRange? = nil, comparison: Comparison? = nil) {
         self.name = name
         self.rawType = rawType
         self.cases = cases
         self.declaration = declaration
+        self.comparison = comparison
+    }
+
+    /// The raw values in the order Swift sorts the cases when the enum's `<` compares raw values
+    /// (by number, or by Swift's `<` on the strings).
+    public var rawValuesInOrder: [RawValue] {
+        cases.map(\.rawValue).sorted { lhs, rhs in
+            switch (lhs, rhs) {
+            case (.int(let a), .int(let b)): a < b
+            case (.string(let a), .string(let b)): a < b
+            case (.int, .string): true
+            case (.string, _): false
+            }
+        }
     }
 
     public func `case`(named name: String) -> Case? { cases.first { $0.name == name } }

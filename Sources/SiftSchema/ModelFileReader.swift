@@ -135,7 +135,20 @@ public struct ModelFileReader {
             cases.append(EnumType.Case(name: enumCase.name.name, rawValue: value, declaration: enumCase.name.range))
         }
         let storedRawType: ScalarType = rawType == .string ? .string : .integer(.int)
-        return EnumType(name: declaration.name.name, rawType: storedRawType, cases: cases, declaration: declaration.name.range)
+        var comparison: EnumType.Comparison?
+        let declaresComparable = declaration.inheritance.contains { type in
+            if case .named(let name, _) = type.kind { return name.name == "Comparable" }
+            return false
+        }
+        if declaresComparable {
+            switch declaration.lessThan {
+            case .rawValues?: comparison = .rawValues
+            case .other(let range)?: comparison = .other(range)
+            case nil: comparison = .withoutLessThan
+            }
+        }
+        return EnumType(
+            name: declaration.name.name, rawType: storedRawType, cases: cases, declaration: declaration.name.range, comparison: comparison)
     }
 
     func integerValue(_ expr: Expr) -> Int64? {

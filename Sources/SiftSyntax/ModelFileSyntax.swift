@@ -99,17 +99,28 @@ public struct EnumDeclaration: Sendable, Hashable {
     /// The inheritance clause; the first entry is the raw type when it is one (`Int`, `String`).
     public var inheritance: [TypeSyntax]
     public var cases: [EnumCaseSyntax]
+    /// The `static func <` the enum declares in its body, if any.
+    public var lessThan: LessThanDeclaration?
     public var range: SourceRange
+
+    /// What an enum's own `<` compares, as far as Sift reads it.
+    public enum LessThanDeclaration: Sendable, Hashable {
+        /// `static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }`.
+        case rawValues
+        /// Any other body (declared at this range): code Sift does not run.
+        case other(SourceRange)
+    }
 
     public init(
         attributes: [AttributeSyntax], modifiers: [Identifier], name: Identifier, inheritance: [TypeSyntax],
-        cases: [EnumCaseSyntax], range: SourceRange
+        cases: [EnumCaseSyntax], lessThan: LessThanDeclaration? = nil, range: SourceRange
     ) {
         self.attributes = attributes
         self.modifiers = modifiers
         self.name = name
         self.inheritance = inheritance
         self.cases = cases
+        self.lessThan = lessThan
         self.range = range
     }
 }

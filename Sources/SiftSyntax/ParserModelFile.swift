@@ -302,6 +302,7 @@ extension Parser {
             return nil
         }
         var cases: [EnumCaseSyntax] = []
+        var lessThan: EnumDeclaration.LessThanDeclaration?
         while !at(.rightBrace), !at(.endOfFile) {
             if consume(.semicolon) != nil { continue }
             let before = position
@@ -331,12 +332,30 @@ extension Parser {
                 position = before
                 _ = memberStart
                 _ = parseDeclaration()
+                if let declared = lessThanDeclaration(in: before..<position) { lessThan = declared }
             }
             if position == before { advance() }
         }
         expectClosing(.rightBrace, opener: open, context: "the body of '\(name.name)'")
         return EnumDeclaration(
             attributes: attributes, modifiers: modifiers, name: name, inheritance: inheritance, cases: cases,
-            range: rangeFrom(start))
+            lessThan: lessThan, range: rangeFrom(start))
+    }
+
+    /// Whether the tokens of one member declare `func <`, and whether its body only compares the
+    /// raw values of its two parameters, in order (`lhs.rawValue < rhs.rawValue`, `return` allowed).
+    func lessThanDeclaration(in tokens: Range<Int>) -> EnumDeclaration.LessThanDeclaration? {
+        let texts = tokens.map { text(self.tokens[$0]) }
+        guard let function = texts.firstIndex(of: "func"), function + 2 < texts.count, texts[function + 1] == "<",
+            texts[function + 2] == "("
+        else { return nil }
+        let declaration = SourceRange(start: self.tokens[tokens.lowerBound + function].range.start, end: self.tokens[tokens.upperBound - 1].range.end)
+        // The parameters' internal names: the name just before each ':' of the list.
+        guard let close = texts[(function + 2)...].firstIndex(of: ")") else { return .other(declaration) }
+        var names: [String] = []
+        for index in (function + 3)..<close where texts[index] == ":" { names.append(texts[index - 1]) }
+        guard names.count == 2, let open = texts[close...].firstIndex(of: "{"), texts.last == "}" else { return .other(declaration) }
+        let body = texts[(open + 1)..<(texts.count - 1)].filter { $0 != "return" }
+        return body == [names[0], ".", "rawValue", "<", names[1], ".", "rawValue"] ? .rawValues : .other(declaration)
     }
 }
