@@ -46,7 +46,7 @@ extension Parser {
 
     /// Dispatches on how the query starts.
     mutating func parseQueryForm() -> Query? {
-        skipDeclarationWrapper()
+        let declared = skipDeclarationWrapper()
         let token = current
         switch token.kind {
         case .pound:
@@ -66,7 +66,9 @@ extension Parser {
                     sort: [parsed.key], range: SourceRange(start: start, end: previous.range.end))
             }
             if isConstructor, tokenTextEquals(token, "FetchDescriptor") {
-                return parseFetchDescriptor()?.query
+                guard var query = parseFetchDescriptor()?.query else { return nil }
+                if let declared { parseDescriptorStatements(declared, into: &query) }
+                return query
             }
             if next == .leftParen, !peek().leadingTrivia, tokenTextEquals(token, "Query") {
                 return parseSwiftUIQuery()
@@ -82,9 +84,10 @@ extension Parser {
         }
     }
 
-    /// `let name =`, `var name: T =` before a query: read and ignored.
-    mutating func skipDeclarationWrapper() {
-        guard at(.kwLet) || at(.kwVar), peek().kind == .identifier else { return }
+    /// `let name =`, `var name: T =` before a query: read, and the name returned (statements that
+    /// follow may set the properties of a `FetchDescriptor` so named).
+    mutating func skipDeclarationWrapper() -> (name: Identifier, isVariable: Bool)? {
+        guard at(.kwLet) || at(.kwVar), peek().kind == .identifier else { return nil }
         var index = position + 2
         if tokens[index].kind == .colon {
             // Skip a simple type annotation up to `=`.
@@ -92,8 +95,122 @@ extension Parser {
                 index += 1
             }
         }
-        guard tokens[index].kind == .equal else { return }
+        guard tokens[index].kind == .equal else { return nil }
+        let declared = (name(of: tokens[position + 1]), tokens[position].kind == .kwVar)
         position = index + 1
+        return declared
+    }
+
+    /// SwiftData's idiom after `var descriptor = FetchDescriptor<User>(...)`: statements that set
+    /// its properties (`descriptor.fetchLimit = 10`, `descriptor.sortBy = [...]`,
+    /// `descriptor.predicate = #Predicate { ... }`, `descriptor.fetchOffset = page * pageSize`),
+    /// each on its own line or after `;`, read into the query; then optionally `descriptor` or
+    /// `try context.fetch(descriptor)`.
+    mutating func parseDescriptorStatements(_ declared: (name: Identifier, isVariable: Bool), into query: inout Query) {
+        let name = declared.name.name
+        while true {
+            let save = position
+            while consume(.semicolon) != nil {}
+            guard current.atStartOfLine || previous.kind == .semicolon else {
+                position = save
+                return
+            }
+            // `let users = try context.fetch(descriptor)`.
+            if at(.kwLet) || at(.kwVar), peek().kind == .identifier, peek(2).kind == .equal, tokenTextEquals(peek(3), "try") {
+                let statement = position
+                position += 3
+                if isFetchCall(of: name) {
+                    while !at(.rightParen) { advance() }
+                    advance()
+                    query.range = SourceRange(start: query.range.start, end: previous.range.end)
+                    return
+                }
+                position = statement
+            }
+            guard at(.identifier) else {
+                position = save
+                return
+            }
+            if text(current) == name {
+                guard peek().kind == .period, peek(2).kind == .identifier else {
+                    // `descriptor` alone: the value of the script.
+                    advance()
+                    query.range = SourceRange(start: query.range.start, end: previous.range.end)
+                    return
+                }
+                parseDescriptorAssignment(declared, into: &query)
+                query.range = SourceRange(start: query.range.start, end: previous.range.end)
+                continue
+            }
+            if tokenTextEquals(current, "try"), isFetchCall(of: name) {
+                while !at(.rightParen) { advance() }
+                advance()
+                query.range = SourceRange(start: query.range.start, end: previous.range.end)
+                return
+            }
+            position = save
+            return
+        }
+    }
+
+    /// Whether the tokens from here read `try[?!] context.fetch(name)` (any context's name).
+    func isFetchCall(of name: String) -> Bool {
+        var index = position + 1
+        if tokens[index].kind == .postfixQuestion || tokens[index].kind == .postfixBang || tokens[index].kind == .question {
+            index += 1
+        }
+        let expected: [TokenKind] = [.identifier, .period, .identifier, .leftParen, .identifier, .rightParen]
+        guard index + expected.count < tokens.count else { return false }
+        for (offset, kind) in expected.enumerated() where tokens[index + offset].kind != kind { return false }
+        return text(tokens[index + 2]) == "fetch" && text(tokens[index + 4]) == name
+    }
+
+    /// `descriptor.property = value`.
+    mutating func parseDescriptorAssignment(_ declared: (name: Identifier, isVariable: Bool), into query: inout Query) {
+        let base = advance()
+        advance()  // `.`
+        let property = advanceName()
+        guard let equal = consume(.equal) else {
+            error(
+                .expectedToken, "expected '=' after '\(source.text(in: SourceRange(start: base.range.start, end: property.range.end)))': set a property of the descriptor, as in '\(declared.name.name).fetchLimit = 10'",
+                at: missingTokenRange)
+            while !at(.endOfFile), !at(.semicolon), !current.atStartOfLine { advance() }
+            return
+        }
+        if !declared.isVariable {
+            error(
+                .invalidArgument, "cannot assign to property: '\(declared.name.name)' is a 'let' constant", at: property.range,
+                notes: [Diagnostic.Note("change 'let' to 'var' to make it mutable", at: declared.name.range)])
+        }
+        _ = equal  // the statement is `base.property = value`
+        switch property.name {
+        case "predicate":
+            if let predicate = parsePredicateArgument() {
+                query.filter = .closure(predicate.closure)
+                if query.model == nil, let model = predicate.model { query.model = model }
+            }
+        case "sortBy":
+            if let (keys, _) = parseSortDescriptorArray() { query.sort = keys }
+        case "fetchLimit": query.limit = parseExpression().expr
+        case "fetchOffset": query.offset = parseExpression().expr
+        case "includePendingChanges", "propertiesToFetch", "relationshipKeyPathsForPrefetching":
+            let value = parseExpression()
+            note(.ignoredArgument, "'\(property.name)' does not change the result of a query; it is ignored", at: property.range.union(value.range))
+        default:
+            let value = parseExpression()
+            _ = value
+            let properties = ["predicate", "sortBy", "fetchLimit", "fetchOffset"]
+            if let suggestion = Suggestions.closest(to: property.name, among: properties).first {
+                error(
+                    .unknownArgumentLabel, "'FetchDescriptor' has no property '\(property.name)'; did you mean '\(suggestion)'?",
+                    at: property.range, fixIts: [.init(replace: property.range, with: suggestion)])
+            } else {
+                error(
+                    .unknownArgumentLabel,
+                    "'FetchDescriptor' has no property '\(property.name)'; the properties that change the result are 'predicate', 'sortBy', 'fetchLimit' and 'fetchOffset'",
+                    at: property.range)
+            }
+        }
     }
 
     // MARK: #Predicate

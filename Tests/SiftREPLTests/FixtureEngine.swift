@@ -44,8 +44,8 @@ final class FixtureEngine: QueryEngine {
             }
             sql += " WHERE \(condition)"
         }
-        let keys = checked.sort.filter(\.path.isEmpty).map {
-            SQLiteIdentifier.quote($0.attribute.columnName) + ($0.order == .reverse ? " DESC" : "")
+        let keys = checked.sort.filter(\.path.isEmpty).compactMap { key in
+            key.attribute.map { SQLiteIdentifier.quote($0.columnName) + (key.order == .reverse ? " DESC" : "") }
         }
         if !keys.isEmpty { sql += " ORDER BY " + keys.joined(separator: ", ") }
         if let limit = checked.limit, case .constant(.int(let count)) = checked[limit] { sql += " LIMIT \(count)" }

@@ -27,6 +27,8 @@ public final class REPLSession {
     var readDepth = 0
     /// The last query run (the default QUERY of `.ast`, `.typed`, `.sql` and `.plan`).
     var lastQuery: String?
+    /// A `var descriptor = FetchDescriptor...` entered and the statements that set its properties since.
+    var descriptorScript: DescriptorScript?
     /// The reader of the innermost input, for history.
     private var currentReader: (any LineReader)?
 
@@ -146,14 +148,19 @@ public final class REPLSession {
     // MARK: Queries
 
     /// Compiles and runs one query, printing its rows or its errors.
-    func runQuery(_ text: String, firstLine: Int, sourceName: String) {
+    func runQuery(_ input: String, firstLine: Int, sourceName: String) {
         let wasOnce = onceArmed
         defer { if wasOnce { endOnce() } }
+        let (text, nextScript) = DescriptorScript.resolve(input, after: descriptorScript)
         lastQuery = text
+        // The descriptor's earlier statements go on the lines above the input's.
+        let firstLine = max(1, firstLine - (text.utf8.count(where: { $0 == UInt8(ascii: "\n") }) - input.utf8.count(where: { $0 == UInt8(ascii: "\n") })))
         let source = SourceFile(name: sourceName, text: String(repeating: "\n", count: max(0, firstLine - 1)) + text)
         let compileStart = configuration.clock()
         let compilation = engine.compile(source, parameters: parameters)
         let compileEnd = configuration.clock()
+        // A statement with an error is not kept: the descriptor stays as it was.
+        if !compilation.hasErrors { descriptorScript = nextScript }
         guard let checked = runnable(compilation) else { return }
         let printer = ResultPrinter(
             columns: compilation.columns, settings: settings, sink: resultSink, notes: console.error,
