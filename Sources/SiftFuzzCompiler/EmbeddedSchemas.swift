@@ -48,9 +48,9 @@ import StructuredQueries
 }
 
 // MARK: Reminders (SQLiteData / StructuredQueries): Date as ISO-8601 text.
-
-enum Priority: Int, Codable, QueryBindable {
+enum Priority: Int, Codable, QueryBindable, Comparable {
     case low = 1, medium, high
+    static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 enum Status: String, Codable, QueryBindable {

@@ -670,12 +670,15 @@ struct LoweringContext {
         }
     }
 
-    /// A count that is not a constant: a parameter, bound as a count (checked not to be negative
-    /// when bound); or an expression of them (`page * pageSize`), computed once and kept only when
+    /// A count: a constant or a parameter, bound as a count (checked not to be negative when
+    /// bound); or an expression of them (`page * pageSize`), computed once and kept only when
     /// it is not negative: NULL otherwise (also when Swift would trap), which SQLite refuses as a
     /// limit, as the evaluator refuses a negative count, where a negative limit would mean none.
     private mutating func lowerLimitCount(_ count: TypedExpr) -> SQLFragment {
-        if case .parameter = tree[count] { return lowerValue(count, hint: .count).sql }
+        switch tree[count] {
+        case .parameter, .constant: return lowerValue(count, hint: .count).sql
+        default: break
+        }
         var sql = SQLFragment(reservingCapacity: 64)
         sql += "(SELECT count_value FROM (SELECT "
         sql += lowerValue(count).sql
