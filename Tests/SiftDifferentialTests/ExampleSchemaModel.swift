@@ -39,15 +39,16 @@ enum ExampleSchemaModel {
         "User": [
             ("name", true), ("nickname", true), ("age", false), ("birth", false), ("score", false), ("id", false),
             ("company?.name", true), ("company?.founded", false), ("company?.city", true),
+            ("interests.count", false), ("company?.users.count", false),
         ],
-        "Company": [("name", true), ("city", true), ("founded", false), ("id", false)],
+        "Company": [("name", true), ("city", true), ("founded", false), ("id", false), ("users.count", false)],
         "Interest": [("title", true), ("category", true), ("id", false)],
         "RemindersList": [("title", true), ("color", false), ("position", false)],
         "Reminder": [
             ("title", true), ("notes", true), ("dueDate", false), ("position", false), ("id", false),
-            ("remindersList.title", true), ("remindersList.position", false),
+            ("remindersList.title", true), ("remindersList.position", false), ("priority", false), ("tags.count", false),
         ],
-        "Tag": [("title", true), ("id", false)],
+        "Tag": [("title", true), ("id", false), ("reminders.count", false)],
     ]
 
     /// Strings that exist in the data, their case and normalisation variants, LIKE
