@@ -4,12 +4,12 @@ import SiftSyntax
 /// A query after type checking: ready for a back end (SQL lowering or in-memory evaluation).
 public struct CheckedQuery: Sendable, Hashable {
     /// The model whose objects the query returns.
-    public var model: Model {
+    public package(set) var model: Model {
         get { storage.fields.model }
         set { uniqueStorage().fields.model = newValue }
     }
     /// The variable that stands for the row being filtered.
-    public var root: VariableID {
+    public package(set) var root: VariableID {
         get { storage.fields.root }
         set { uniqueStorage().fields.root = newValue }
     }
@@ -21,7 +21,7 @@ public struct CheckedQuery: Sendable, Hashable {
     /// check exclusivity at run time). A ``TypedExpr``
     /// means something only with the tree it was made in: set ``filter``, ``limit`` and
     /// ``offset`` to nodes of this query's tree.
-    public var tree: TypedTree {
+    public package(set) var tree: TypedTree {
         get { storage.fields.tree }
         set { uniqueStorage().fields.tree = newValue }
     }
@@ -30,37 +30,37 @@ public struct CheckedQuery: Sendable, Hashable {
         _read { yield storage.fields.tree[expr] }
     }
     /// A `Bool` expression, or `nil` to select every row.
-    public var filter: TypedExpr? {
+    public package(set) var filter: TypedExpr? {
         get { storage.fields.filter }
         set { uniqueStorage().fields.filter = newValue }
     }
     /// The height of ``filter``'s tree, read in place.
     package var filterHeight: Int? { (storage.fields.filter?.height).map { Int($0) } }
-    public var sort: [CheckedSortKey] {
+    public package(set) var sort: [CheckedSortKey] {
         get { storage.fields.sort }
         set { uniqueStorage().fields.sort = newValue }
     }
     /// An `Int` expression (constant or parameter), if given.
-    public var limit: TypedExpr? {
+    public package(set) var limit: TypedExpr? {
         get { storage.fields.limit }
         set { uniqueStorage().fields.limit = newValue }
     }
-    public var offset: TypedExpr? {
+    public package(set) var offset: TypedExpr? {
         get { storage.fields.offset }
         set { uniqueStorage().fields.offset = newValue }
     }
     /// Every variable the query introduces, indexed by ``VariableID/index``.
-    public var variables: [Variable] {
+    public package(set) var variables: [Variable] {
         get { storage.fields.variables }
         set { uniqueStorage().fields.variables = newValue }
     }
     /// The named parameters, in order of first use.
-    public var parameters: [Parameter] {
+    public package(set) var parameters: [Parameter] {
         get { storage.fields.parameters }
         set { uniqueStorage().fields.parameters = newValue }
     }
     /// How the query was written.
-    public var form: Query.Form {
+    public package(set) var form: Query.Form {
         get { storage.fields.form }
         set { uniqueStorage().fields.form = newValue }
     }

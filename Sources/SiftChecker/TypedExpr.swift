@@ -73,7 +73,7 @@ public struct TypedTree: Sendable, Hashable {
     public var count: Int { storedKinds.count }
 
     /// Adds a node of type `type` for the text at `range`, whose children are nodes of this tree.
-    public mutating func make(_ kind: consuming TypedExprKind, _ type: SiftType, at range: SourceRange) -> TypedExpr {
+    package mutating func make(_ kind: consuming TypedExprKind, _ type: SiftType, at range: SourceRange) -> TypedExpr {
         let children = kind.childSummary
         let hazards = children.hazards.union(EvaluationHazards.own(kind, type, in: self))
         let index = Int32(truncatingIfNeeded: storedKinds.count)

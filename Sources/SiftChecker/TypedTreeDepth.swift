@@ -1,16 +1,16 @@
 /// The depth of a typed tree, as each node measured it when it was made: phases that walk the tree recursively
 /// (lowering, evaluation, printing) move deep trees to a thread with a large stack.
-public enum TypedTreeDepth {
+package enum TypedTreeDepth {
     /// Trees deeper than this are walked on a thread with a large stack; shallower ones on the
     /// caller's (measured: three times this depth fits a 512 KB stack in a debug build for the
     /// evaluator; the lowering's frames are larger, so it uses a lower limit).
-    public static let inlineLimit = 100
+    package static let inlineLimit = 100
 
     /// The height of the tree (1 for a leaf): the node's own measure.
-    public static func of(_ root: TypedExpr) -> Int { Int(root.height) }
+    package static func of(_ root: TypedExpr) -> Int { Int(root.height) }
 
     /// Whether the tree is deeper than `limit` (`of(root) > limit`).
-    public static func exceeds(_ limit: Int, _ root: TypedExpr) -> Bool { Int(root.height) > limit }
+    package static func exceeds(_ limit: Int, _ root: TypedExpr) -> Bool { Int(root.height) > limit }
 
     static func children(_ kind: TypedExprKind) -> [TypedExpr] {
         var children: [TypedExpr] = []

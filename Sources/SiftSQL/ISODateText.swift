@@ -7,9 +7,9 @@
 /// (month 1–12, the month's days with leap years, hour 0–23, minute and second 0–59).
 /// The instant is exact: the seconds are computed as an integer and the fraction is applied
 /// in one correctly rounded decimal-to-`Double` conversion.
-public enum ISODateText {
+package enum ISODateText {
     /// Seconds since 2001-01-01 00:00:00 UTC, or nil when the text is not such a date.
-    public static func referenceSeconds(_ text: String) -> Double? {
+    package static func referenceSeconds(_ text: String) -> Double? {
         var bytes = Array(text.utf8)
         if bytes.last == UInt8(ascii: "Z") { bytes.removeLast() }
         var position = 0

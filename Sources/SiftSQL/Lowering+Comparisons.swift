@@ -79,7 +79,7 @@ extension LoweringContext {
     /// both where they differ), or on an optional that may trap (a trap test around it). Asking
     /// for the column's form records it as a candidate, as the general path would.
     mutating func stringConstantComparison(_ op: ComparisonOperator, _ left: inout Lowered, _ rhs: TypedExpr) -> SQLFragment? {
-        guard SQLiteDialect.isDialect(of: dialect) else { return nil }
+        guard writesInPlace else { return nil }
         let text: String
         let promoted: Bool
         switch tree[rhs] {
@@ -142,7 +142,7 @@ extension LoweringContext {
         // In Sift's dialect what `nullSafeEqual` writes with `NULL`, without a fragment for it;
         // another dialect writes its own.
         let sql =
-            SQLiteDialect.isDialect(of: dialect)
+            writesInPlace
             ? value.takeOperand() + (op == .equal ? " IS NULL" : " IS NOT NULL")
             : dialect.nullSafeEqual(value.takeOperand(), SQLFragment("NULL"), negated: op == .notEqual)
         let test = Lowered(sql, mayTrap: value.mayTrap).with(.comparison)

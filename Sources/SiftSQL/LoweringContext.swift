@@ -332,6 +332,10 @@ struct LoweringContext {
     let query: CheckedQuery
     let schema: Schema
     let dialect: any SQLDialect
+    /// Whether the SQL is Sift's own dialect, written by the in-place writer (`InPlaceWriter/`)
+    /// and by the fragment builders that write its syntax directly; otherwise every piece goes
+    /// through ``dialect``. Chosen once per lowering, from the dialect's type.
+    let writesInPlace: Bool
     let options: SQLLowering.Options
     // Phase state: a struct on its caller's stack, changed through `mutating` methods, and its
     // readers are `mutating` too (why: "Conventions" in docs/ARCHITECTURE.md).
@@ -369,6 +373,7 @@ struct LoweringContext {
         tree = query.tree
         self.schema = schema
         self.dialect = dialect
+        writesInPlace = SQLiteDialect.isDialect(of: dialect)
         self.options = options
     }
 
@@ -430,17 +435,17 @@ struct LoweringContext {
     /// A call of one of Sift's functions with one argument: in Sift's dialect written in one
     /// buffer, without a list of arguments.
     mutating func siftCall(_ function: SiftFunction, _ argument: SQLFragment) -> SQLFragment {
-        SQLiteDialect.isDialect(of: dialect) ? SQLFragment.siftCall(function, argument, nil) : dialect.call(function, [argument])
+        writesInPlace ? SQLFragment.siftCall(function, argument, nil) : dialect.call(function, [argument])
     }
 
     /// A call of one of Sift's functions with two arguments (as ``siftCall(_:_:)``).
     mutating func siftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment) -> SQLFragment {
-        SQLiteDialect.isDialect(of: dialect) ? SQLFragment.siftCall(function, first, second) : dialect.call(function, [first, second])
+        writesInPlace ? SQLFragment.siftCall(function, first, second) : dialect.call(function, [first, second])
     }
 
     /// Appends the call ``siftCall(_:_:_:)`` makes: in Sift's dialect written in place.
     mutating func appendSiftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment, to sql: inout SQLFragment) {
-        guard SQLiteDialect.isDialect(of: dialect) else { return sql += dialect.call(function, [first, second]) }
+        guard writesInPlace else { return sql += dialect.call(function, [first, second]) }
         sql.appendSiftCall(function, first, second)
     }
 
@@ -519,7 +524,7 @@ struct LoweringContext {
             makeRequiredJoinsInner(filter, rootAlias: rootAlias, level: level)
         }
         let rendered: RenderedSQL
-        if SQLiteDialect.isDialect(of: dialect) {
+        if writesInPlace {
             rendered = writeSelect(in: SQLiteDialect(), model: root, level: level, conjuncts: conjuncts, tail: tail)
         } else {
             rendered = writeSelect(in: dialect, model: root, level: level, conjuncts: conjuncts, tail: tail)
@@ -646,7 +651,7 @@ struct LoweringContext {
     /// without a fragment of its own (what ``SQLiteDialect/limit(_:offset:)`` writes); in
     /// another, the dialect's.
     private mutating func appendLimit(to sql: inout SQLFragment) {
-        guard SQLiteDialect.isDialect(of: dialect) else {
+        guard writesInPlace else {
             let limit = query.limit.map { lowerLimitCount($0) }
             let offset = query.offset.map { lowerLimitCount($0) }
             sql += dialect.limit(limit, offset: offset)
@@ -736,7 +741,7 @@ struct LoweringContext {
                 }
             }
         }
-        if !SQLiteDialect.isDialect(of: dialect) {
+        if !writesInPlace {
             var value = SQLFragment.column(alias, columnName)
             if let collation { value = dialect.collate(value, collation) }
             if normalized { value = siftCall(.nfc, value) }

@@ -264,9 +264,9 @@ enum JSONArray {
 }
 
 /// JSON string literals.
-public enum JSONText {
+package enum JSONText {
     /// `"text"` with JSON's escapes (control characters and U+2028/U+2029 as `\uXXXX`).
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -10,11 +10,6 @@ public protocol SQLDialect: Sendable {
     func quote(identifier: String) -> String
     /// The placeholder of the binding at a 1-based position (`?1`).
     func placeholder(_ position: Int) -> String
-    /// Appends the quoted identifier whose UTF-8 is `identifierUTF8` to the renderer's buffer
-    /// (defaulted: through `quote(identifier:)`).
-    func appendQuoted(identifierUTF8: UnsafeBufferPointer<UInt8>, to text: inout ByteBuffer)
-    /// Appends the UTF-8 of `placeholder(_:)` to the renderer's buffer (defaulted).
-    func appendPlaceholder(_ position: Int, to text: inout ByteBuffer)
     /// `a IS b` / `a IS NOT b`: equality where NULL equals NULL (Swift's `==` on optionals).
     /// The left side is consumed: written into in place, not copied first.
     func nullSafeEqual(_ lhs: consuming SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment
@@ -32,30 +27,16 @@ public protocol SQLDialect: Sendable {
     func jsonArrayElements(_ array: SQLFragment, alias: String) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment)
     /// `LIMIT ... OFFSET ...`.
     func limit(_ limit: SQLFragment?, offset: SQLFragment?) -> SQLFragment
-    /// The keywords for the Boolean constants.
+    /// The keyword for the Boolean constant `true`.
     var trueLiteral: String { get }
+    /// The keyword for the Boolean constant `false`.
     var falseLiteral: String { get }
-    /// Whether `quote(identifier:)` puts the name in double quotes and doubles inner ones, as
-    /// standard SQL does (defaulted: false): then the renderer copies names the schema quoted once.
-    var quotesIdentifiersInDoubleQuotes: Bool { get }
 }
 
 /// The string orders a sort can use besides the default (Swift's `<`).
 public enum StringComparatorCollation: String, Sendable, Hashable {
     case localizedStandard
     case localized
-}
-
-extension SQLDialect {
-    public var quotesIdentifiersInDoubleQuotes: Bool { false }
-
-    /// Appends the quoted identifier given as UTF-8 (through ``quote(identifier:)``).
-    public func appendQuoted(identifierUTF8: UnsafeBufferPointer<UInt8>, to text: inout ByteBuffer) {
-        text.append(utf8: quote(identifier: String(decoding: identifierUTF8, as: UTF8.self)))
-    }
-
-    /// Appends the UTF-8 of the placeholder of a 1-based binding position to `text`.
-    public func appendPlaceholder(_ position: Int, to text: inout ByteBuffer) { text.append(utf8: placeholder(position)) }
 }
 
 /// SQLite 3.38 and later (JSON1 and `julianday` built in).
@@ -69,8 +50,6 @@ public struct SQLiteDialect: SQLDialect {
         type(of: dialect) == SQLiteDialect.self
     }
 
-    public var quotesIdentifiersInDoubleQuotes: Bool { true }
-
     public func quote(identifier: String) -> String {
         if !identifier.utf8.contains(UInt8(ascii: "\"")) { return "\"" + identifier + "\"" }
         var quoted = "\""
@@ -81,40 +60,6 @@ public struct SQLiteDialect: SQLDialect {
     }
 
     public func placeholder(_ position: Int) -> String { "?\(position)" }
-
-    public func appendQuoted(identifierUTF8 bytes: UnsafeBufferPointer<UInt8>, to text: inout ByteBuffer) {
-        // One pass: copy between the quotes, and start over the rare way on an inner quote.
-        var clean = true
-        text.append(count: bytes.count + 2) { target in
-            target[0] = UInt8(ascii: "\"")
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") { clean = false }
-                target[index + 1] = byte
-            }
-            target[bytes.count + 1] = UInt8(ascii: "\"")
-        }
-        if !clean {
-            text.removeLast(bytes.count + 2)
-            text.append(utf8: quote(identifier: String(decoding: bytes, as: UTF8.self)))
-        }
-    }
-
-    public func appendPlaceholder(_ position: Int, to text: inout ByteBuffer) {
-        if position > 0, position < 100 {
-            // `?7`, `?42`: the digits written directly, no String made.
-            let tens = UInt8(position / 10)
-            let ones = UInt8(ascii: "0") + UInt8(position % 10)
-            if tens == 0 {
-                text.append(count: 2) { $0[0] = UInt8(ascii: "?"); $0[1] = ones }
-            } else {
-                text.append(count: 3) { $0[0] = UInt8(ascii: "?"); $0[1] = UInt8(ascii: "0") + tens; $0[2] = ones }
-            }
-            return
-        }
-        text.append(UInt8(ascii: "?"))
-        text.append(utf8: String(position))  // a small string: no allocation
-    }
 
     public func nullSafeEqual(_ lhs: consuming SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {
         lhs + (negated ? " IS NOT " : " IS ") + rhs

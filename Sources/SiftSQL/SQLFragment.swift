@@ -45,7 +45,9 @@ public struct SQLFragment: Sendable, Hashable {
         bytes = ByteBuffer()
     }
 
-    public init(_ segments: [Segment]) {
+    /// A fragment of the given parts, for tests (SQL text must hold no control character U+0000
+    /// through U+0003: ``init(rawSQL:)`` checks that for text from outside).
+    package init(_ segments: [Segment]) {
         self.init()
         for segment in segments {
             switch segment {
@@ -57,8 +59,22 @@ public struct SQLFragment: Sendable, Hashable {
         }
     }
 
-    /// SQL text written by Sift.
-    public init(_ sql: String) {
+    /// SQL text written by Sift (its own keywords, a dialect's literals): never from input.
+    init(_ sql: String) {
+        bytes = ByteBuffer()
+        appendText(sift: sql)
+    }
+
+    /// SQL text given as is: what a custom ``SQLDialect`` writes around the fragments it is given
+    /// (a keyword, an operator, a function's name). It is copied into the SQL unquoted and
+    /// unchecked as SQL, so it must never hold a value: values are ``binding(_:)``s, names
+    /// ``identifier(_:)``s.
+    ///
+    /// Returns `nil` when `sql` holds a control character U+0000 through U+0003: a fragment
+    /// stores its identifiers, bindings and line breaks behind those bytes, and text holding one
+    /// would be read as one of them.
+    public init?(rawSQL sql: String) {
+        guard !sql.utf8.contains(where: { $0 < Marker.end }) else { return nil }
         bytes = ByteBuffer()
         appendText(sift: sql)
     }

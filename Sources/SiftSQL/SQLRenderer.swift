@@ -24,7 +24,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
     let readable: Bool
     /// UTF-8 bytes, made into a String once at the end: appending to a String is a call through
     /// its general machinery per piece, appending to a byte buffer a copy.
-    private var text: ByteBuffer
+    var text: ByteBuffer
     /// The value of each placeholder, in order. A parameter slot (a name and an encoding) written
     /// again reuses its placeholder, found among these by comparing (a query has a few; hashing
     /// costs more), through ``index`` once there are many; a literal always takes a new one. The
@@ -98,11 +98,22 @@ struct SQLRenderer<Dialect: SQLDialect> {
 
     /// An identifier, quoted.
     mutating func append(identifier: String) {
-        if let done: Void = identifier.utf8.withContiguousStorageIfAvailable({ dialect.appendQuoted(identifierUTF8: $0, to: &text) }) {
+        if let done: Void = identifier.utf8.withContiguousStorageIfAvailable({ appendQuoted(identifierUTF8: $0) }) {
             return done
         }
         var identifier = identifier
-        identifier.withUTF8 { dialect.appendQuoted(identifierUTF8: $0, to: &text) }
+        identifier.withUTF8 { appendQuoted(identifierUTF8: $0) }
+    }
+
+    /// Whether the dialect is Sift's own, written by the in-place writer (`InPlaceWriter/`): known
+    /// when the renderer is specialized, so each test of it folds away.
+    private static var writesInPlace: Bool { Dialect.self == SQLiteDialect.self }
+
+    /// The identifier whose UTF-8 is `name`, quoted: in Sift's dialect in one pass, in another
+    /// through its ``SQLDialect/quote(identifier:)``.
+    private mutating func appendQuoted(identifierUTF8 name: UnsafeBufferPointer<UInt8>) {
+        if Self.writesInPlace { return InPlaceWriter.appendDoubleQuoted(identifierUTF8: name, to: &text) }
+        text.append(utf8: dialect.quote(identifier: String(decoding: name, as: UTF8.self)))
     }
 
     /// `"alias"."a", "alias"."b", ...` for a model's attributes: in a dialect that quotes as SQL
@@ -110,7 +121,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
     /// names (quoting each name for every query would be most of the select list's cost).
     mutating func appendColumns(_ alias: String, of model: Model) {
         let columns = model.doubleQuotedColumns
-        guard dialect.quotesIdentifiersInDoubleQuotes, columns.count > 0 else { return appendColumns(alias, model.attributes) }
+        guard Self.writesInPlace, columns.count > 0 else { return appendColumns(alias, model.attributes) }
         let aliasStart = text.count
         append(identifier: alias)
         let aliasLength = text.count - aliasStart
@@ -144,7 +155,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
     /// in a dialect that quotes as SQL does, the list the model keeps, in one copy.
     mutating func appendColumnsQualifiedByTable(of model: Model) {
         let columns = model.tableQualifiedColumns
-        guard dialect.quotesIdentifiersInDoubleQuotes, !columns.isEmpty else { return appendColumns(model.tableName, of: model) }
+        guard Self.writesInPlace, !columns.isEmpty else { return appendColumns(model.tableName, of: model) }
         columns.withUnsafeBufferPointer { text.append($0) }
     }
 
@@ -152,7 +163,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
     /// table's own name: in a dialect that quotes as SQL does, written through one capacity check.
     mutating func appendSelectHead(of model: Model) {
         let columns = model.tableQualifiedColumns
-        guard dialect.quotesIdentifiersInDoubleQuotes, !columns.isEmpty else {
+        guard Self.writesInPlace, !columns.isEmpty else {
             append(sql: "SELECT ")
             appendColumnsQualifiedByTable(of: model)
             appendNewline(indent: 0)
@@ -205,7 +216,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
     /// A fragment, its bindings numbered after those written before it.
     mutating func append(_ fragment: SQLFragment) {
         // Sift's own dialect (known when the renderer is specialized): written in one pass.
-        if Dialect.self == SQLiteDialect.self { return appendWritingInPlace(fragment) }
+        if Self.writesInPlace { return appendWritingInPlace(fragment) }
         fragment.bytes.withUnsafeBufferPointer { bytes in
             let count = bytes.count
             var index = 0
@@ -221,7 +232,7 @@ struct SQLRenderer<Dialect: SQLDialect> {
                 switch byte {
                 case SQLFragment.Marker.identifier:
                     let name = ByteBuffer.countedPayload(at: index, in: bytes)
-                    dialect.appendQuoted(identifierUTF8: name, to: &text)
+                    appendQuoted(identifierUTF8: name)
                     index += 5 + name.count
                 case SQLFragment.Marker.binding:
                     let (slot, length) = BindingSlotBytes.read(at: index + 1, in: bytes)
@@ -237,150 +248,17 @@ struct SQLRenderer<Dialect: SQLDialect> {
         }
     }
 
-    /// A fragment in SQLite's dialect (identifiers in double quotes, placeholders `?N`), written
-    /// through a pointer into room reserved for it, about its own length (a marker and its length
-    /// become two quotes, a bound value's bytes a short placeholder): the room is reserved once
-    /// instead of checked at every piece (each check a uniqueness test of the buffer), and sized
-    /// near what is written, since reserving the worst case would grow the query's buffer. Every
-    /// write is checked against the room's end: a piece that would pass it starts a
-    /// new reservation (a deep line break's indent is appended the general way). Text and names
-    /// are copied a word at a time (``WordScan``) where the fragment has a word's bytes left.
-    private mutating func appendWritingInPlace(_ fragment: SQLFragment) {
-        fragment.bytes.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let count = bytes.count
-            let quote = UInt8(ascii: "\"")
-            var index = 0
-            // Room for an identifier that did not fit the last round (quotes doubled at worst, and
-            // a word's slack).
-            var needed = 0
-            while index < count {
-                let room = max(count - index + 32, needed)
-                needed = 0
-                let start = text.reserveAppend(room)
-                let end = start + room
-                var target = start
-                write: while index < count {
-                    let byte = bytes[index]
-                    if byte >= SQLFragment.Marker.end {
-                        // A run of text, up to a word at a time: the word is stored whole and the
-                        // bytes past the run are written over by what follows (counted only to
-                        // `target`). Runs are short (` = `, `.`), so this is a piece in a few
-                        // instructions instead of a few per byte.
-                        if index + 8 <= count, end - target >= 8 {
-                            let word = WordScan.load(base + index)
-                            let run = WordScan.textLength(word)
-                            WordScan.store(word, at: target)
-                            target += run
-                            index += run
-                            continue
-                        }
-                        guard target < end else { break write }
-                        target.initialize(to: byte)
-                        target += 1
-                        index += 1
-                        continue
-                    }
-                    switch byte {
-                    case SQLFragment.Marker.identifier:
-                        let name = ByteBuffer.countedPayload(at: index, in: bytes)
-                        // Two quotes, each inner quote doubled, and a word's slack.
-                        guard end - target >= 2 * name.count + 10 else {
-                            needed = 2 * name.count + 10
-                            break write
-                        }
-                        target.initialize(to: quote)
-                        target += 1
-                        let nameStart = index + 5
-                        var copied = 0
-                        // Whole words without a quote, then the rest in one word when the fragment
-                        // has a word's bytes from there (the bytes past the name are not written).
-                        while name.count - copied >= 8 {
-                            let word = WordScan.load(base + nameStart + copied)
-                            if WordScan.containsQuote(word, inFirst: 8) { break }
-                            WordScan.store(word, at: target)
-                            target += 8
-                            copied += 8
-                        }
-                        let rest = name.count - copied
-                        if rest > 0, nameStart + copied + 8 <= count {
-                            let word = WordScan.load(base + nameStart + copied)
-                            if !WordScan.containsQuote(word, inFirst: rest) {
-                                WordScan.store(word, at: target)
-                                target += rest
-                                copied = name.count
-                            }
-                        }
-                        // What is left byte by byte, inner quotes doubled.
-                        while copied < name.count {
-                            let nameByte = name[copied]
-                            target.initialize(to: nameByte)
-                            target += 1
-                            if nameByte == quote {
-                                target.initialize(to: quote)
-                                target += 1
-                            }
-                            copied += 1
-                        }
-                        target.initialize(to: quote)
-                        target += 1
-                        index = nameStart + name.count
-                    case SQLFragment.Marker.binding:
-                        guard end - target >= 24 else { break write }  // `?` and up to 20 digits (room has 32)
-                        let (slot, length) = BindingSlotBytes.read(at: index + 1, in: bytes)
-                        target = Self.writePlaceholder(placeholderPosition(of: slot), at: target)
-                        index += 1 + length
-                    default:  // a line break
-                        let indent = SQLFragment.newlineIndent(at: index, in: bytes)
-                        let length = readable ? 1 + 2 * indent : 1
-                        guard end - target >= length else { break write }
-                        if readable {
-                            target.initialize(to: UInt8(ascii: "\n"))
-                            (target + 1).initialize(repeating: UInt8(ascii: " "), count: 2 * indent)
-                        } else {
-                            target.initialize(to: UInt8(ascii: " "))
-                        }
-                        target += length
-                        index += 2
-                    }
-                }
-                text.didAppend(target - start)
-                // What did not fit: a line break indented deeper than its bytes' share of the room is
-                // appended the general way; anything else fits in the next reservation.
-                if index < count, bytes[index] == SQLFragment.Marker.newline {
-                    appendNewline(indent: SQLFragment.newlineIndent(at: index, in: bytes))
-                    index += 2
-                }
-            }
-        }
-    }
-
-    /// Writes `?position` at `target` (room for 21 bytes) and returns where it ends.
-    private static func writePlaceholder(_ position: Int, at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        target.initialize(to: UInt8(ascii: "?"))
-        var digits = 1
-        var rest = position / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        var value = position
-        for offset in stride(from: digits, through: 1, by: -1) {
-            (target + offset).initialize(to: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
-            value /= 10
-        }
-        return target + 1 + digits
-    }
-
     /// The placeholder of a binding: a named parameter keeps one placeholder wherever it is used;
     /// each literal has its own.
     private mutating func appendBinding(_ binding: BindingSlot) {
-        dialect.appendPlaceholder(placeholderPosition(of: binding), to: &text)
+        let position = placeholderPosition(of: binding)
+        if Self.writesInPlace { return InPlaceWriter.appendPlaceholder(position, to: &text) }
+        text.append(utf8: dialect.placeholder(position))
     }
 
     /// The 1-based position of a binding's placeholder, recording the binding: a named parameter
     /// keeps one position wherever it is used; each literal has its own.
-    private mutating func placeholderPosition(of binding: BindingSlot) -> Int {
+    mutating func placeholderPosition(of binding: BindingSlot) -> Int {
         guard case .parameter = binding else {
             record(binding)
             return bindings.count

@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Both directions work on eight hex digits at a time in one 64-bit word (one byte per digit,
 /// the first digit in the lowest byte), without tables or branches per digit.
-public enum UUIDText {
+package enum UUIDText {
     /// The 36-character text of `uuid` (upper case, as `uuidString`, unless `uppercase` is false).
-    public static func format(_ uuid: UUID, uppercase: Bool = true) -> String {
+    package static func format(_ uuid: UUID, uppercase: Bool = true) -> String {
         String(unsafeUninitializedCapacity: 36) { buffer in
             write(uuid, uppercase: uppercase, to: UnsafeMutableRawPointer(buffer.baseAddress!))
             return 36
@@ -16,7 +16,7 @@ public enum UUIDText {
     }
 
     /// Calls `body` with the 36 bytes of UTF-8 of `uuid`'s text, written on the stack (no `String`).
-    public static func withUTF8<Result>(
+    package static func withUTF8<Result>(
         of uuid: UUID, uppercase: Bool = true, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
@@ -58,7 +58,7 @@ public enum UUIDText {
 
     /// The UUID of a 36-character text with hex digits in either case, as `UUID(uuidString:)`
     /// reads it; other texts go to `UUID(uuidString:)` itself, so both accept the same texts.
-    public static func parse(_ text: String) -> UUID? {
+    package static func parse(_ text: String) -> UUID? {
         var text = text
         if let parsed = text.withUTF8({ parse(utf8: $0) }) { return parsed }
         return UUID(uuidString: text)
@@ -66,7 +66,7 @@ public enum UUIDText {
 
     /// The UUID of 36 bytes of UTF-8 in the canonical form (hex digits in either case); nil for
     /// anything else (which `parse(_:)` then hands to Foundation).
-    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard bytes.count == 36, let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
         let hyphen = UInt8(ascii: "-")

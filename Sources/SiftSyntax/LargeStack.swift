@@ -13,13 +13,13 @@
 /// (512 KiB on some platforms). The parser moves such inputs here; phases that walk trees
 /// recursively can do the same. The stack is reserved address space: only the pages used are
 /// committed.
-public enum LargeStack {
+package enum LargeStack {
     /// The stack size of the thread, in bytes (64 MiB).
-    public static let size = 64 << 20
+    package static let size = 64 << 20
 
     /// Runs `body` on a thread with a ``size``-byte stack and returns its result. Falls back to the
     /// calling thread if a thread cannot be created.
-    public static func run<T>(_ body: () -> T) -> T {
+    package static func run<T>(_ body: () -> T) -> T {
         withoutActuallyEscaping(body) { body in
             var result: T?
             let task = LargeStackTask { result = body() }
@@ -30,7 +30,7 @@ public enum LargeStack {
 
     /// Runs a throwing `body` on a thread with a ``size``-byte stack, returning its result or
     /// rethrowing its error on the calling thread.
-    public static func run<T>(_ body: () throws -> T) throws -> T {
+    package static func run<T>(_ body: () throws -> T) throws -> T {
         let result: Result<T, any Error> = run { Result { try body() } }
         return try result.get()
     }

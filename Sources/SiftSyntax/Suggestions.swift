@@ -1,10 +1,10 @@
 /// "Did you mean …?": the candidates closest to a misspelt name.
-public enum Suggestions {
+package enum Suggestions {
     /// The candidates within a small edit distance of `name`, best first (at most `limit`).
     ///
     /// The allowed distance grows with the name's length (a third of it, at least 1, at most 3),
     /// and a case-insensitive exact match always qualifies.
-    public static func closest(to name: String, among candidates: some Sequence<String>, limit: Int = 1) -> [String] {
+    package static func closest(to name: String, among candidates: some Sequence<String>, limit: Int = 1) -> [String] {
         let lowered = name.lowercased()
         let allowed = max(1, min(3, name.count / 3))
         var scored: [(distance: Int, name: String)] = []
@@ -19,7 +19,7 @@ public enum Suggestions {
 
     /// Damerau–Levenshtein (optimal string alignment) distance over characters, stopping early once
     /// it exceeds `limit` (returns `limit + 1` then).
-    public static func editDistance(_ a: String, _ b: String, limit: Int = .max) -> Int {
+    package static func editDistance(_ a: String, _ b: String, limit: Int = .max) -> Int {
         let a = Array(a)
         let b = Array(b)
         if abs(a.count - b.count) > limit { return limit &+ 1 }

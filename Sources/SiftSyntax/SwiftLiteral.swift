@@ -1,8 +1,8 @@
 /// Writes strings as Swift string literals, for printed trees and messages.
-public enum SwiftLiteral {
+package enum SwiftLiteral {
     /// `"text"` with `"`, `\` and control characters escaped. With `escapingCombiningMarks`,
     /// combining marks are written as `\u{301}` so decomposed text is visible (`"cafe\u{301}"`).
-    public static func quote(_ value: String, escapingCombiningMarks: Bool = false) -> String {
+    package static func quote(_ value: String, escapingCombiningMarks: Bool = false) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

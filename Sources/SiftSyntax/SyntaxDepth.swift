@@ -1,8 +1,8 @@
 /// The height of a syntax tree, measured without recursion: phases that walk the tree recursively
 /// (the type checker) move tall trees to a thread with a large stack.
-public enum SyntaxDepth {
+package enum SyntaxDepth {
     /// The height of a query's tallest expression.
-    public static func of(_ query: Query) -> Int {
+    package static func of(_ query: Query) -> Int {
         var roots: [Expr] = []
         switch query.filter {
         case .closure(let closure)?: roots.append(closure.body)
@@ -14,7 +14,7 @@ public enum SyntaxDepth {
     }
 
     /// The height of an expression tree.
-    public static func of(_ root: Expr, in tree: SyntaxTree) -> Int {
+    package static func of(_ root: Expr, in tree: SyntaxTree) -> Int {
         var deepest = 0
         var stack: [(Expr, Int)] = [(root, 1)]
         while let (expr, depth) = stack.popLast() {
@@ -26,7 +26,7 @@ public enum SyntaxDepth {
 
     /// Whether a query's tallest expression is deeper than `limit` (`of(query) > limit`), found
     /// by walks that stop `limit + 1` levels down: the common shallow tree costs no arrays.
-    public static func exceeds(_ limit: Int, _ query: Query) -> Bool {
+    package static func exceeds(_ limit: Int, _ query: Query) -> Bool {
         switch query.filter {
         case .closure(let closure)?: if exceeds(limit, closure.body, in: query.tree) { return true }
         case .implicit(let expr)?: if exceeds(limit, expr, in: query.tree) { return true }
@@ -38,7 +38,7 @@ public enum SyntaxDepth {
     }
 
     /// Whether an expression tree is deeper than `limit`.
-    public static func exceeds(_ limit: Int, _ root: Expr, in tree: SyntaxTree) -> Bool {
+    package static func exceeds(_ limit: Int, _ root: Expr, in tree: SyntaxTree) -> Bool {
         guard limit > 0 else { return true }
         var deeper = false
         forEachChild(of: root, in: tree) { child in
@@ -48,7 +48,7 @@ public enum SyntaxDepth {
     }
 
     /// The direct subexpressions of an expression (closure bodies and `if` branches included).
-    public static func children(of expr: Expr, in tree: SyntaxTree) -> [Expr] {
+    package static func children(of expr: Expr, in tree: SyntaxTree) -> [Expr] {
         var children: [Expr] = []
         forEachChild(of: expr, in: tree) { children.append($0) }
         return children

@@ -6,7 +6,7 @@ import Testing
 /// was), parts read back as written, and the renderer quotes, numbers and lays them out.
 @Suite struct SQLFragmentTests {
     @Test func copiesAreIndependentValues() {
-        var first = SQLFragment("SELECT ") + SQLFragment.column("u", "name")
+        var first = SQLFragment(rawSQL: "SELECT ")! + SQLFragment.column("u", "name")
         let copy = first
         first += " FROM " + SQLFragment.identifier("users")
         #expect(copy.segments == [.sql("SELECT "), .identifier("u"), .sql("."), .identifier("name")])
@@ -18,7 +18,7 @@ import Testing
         #expect(rebuilt == first)
         #expect(rebuilt.hashValue == first.hashValue)
         // Both copies appended to: each keeps its own text.
-        var left = SQLFragment("x = ")
+        var left = SQLFragment(rawSQL: "x = ")!
         var right = left
         left += "1"
         right += "2"
@@ -57,11 +57,11 @@ import Testing
         #expect(buffer.count == 200)
         #expect(buffer.capacity <= 512, "capacity \(buffer.capacity)")
         #expect(kept[100].string == String((0..<100).map { Character(String($0 % 10)) }))
-        var fragment = SQLFragment("x")
+        var fragment = SQLFragment(rawSQL: "x")!
         var fragments: [SQLFragment] = []
         for round in 0..<200 {
             fragments.append(fragment)
-            fragment += SQLFragment(String(round % 10))
+            fragment += SQLFragment(rawSQL: String(round % 10))!
         }
         #expect(fragment.rendered().text.utf8.count == 201)
     }
@@ -79,7 +79,22 @@ import Testing
             ])
         #expect(SQLFragment.binding(.constant(.null)).singleBinding == .constant(.null))
         #expect(fragment.singleBinding == nil)
-        #expect(SQLFragment("NULL").isNullLiteral && !SQLFragment("NULLS").isNullLiteral)
+        #expect(SQLFragment(rawSQL: "NULL")!.isNullLiteral && !SQLFragment(rawSQL: "NULLS")!.isNullLiteral)
+    }
+
+    /// Raw SQL text from outside Sift is taken as is, except the bytes a fragment keeps for its
+    /// identifiers, bindings and line breaks (and NUL, which the renderer also reads as one):
+    /// those would make the renderer read a length or a slot that is not there.
+    @Test func rawSQLRefusesTheMarkerBytes() {
+        for scalar in 0..<4 {
+            let text = "a " + String(UnicodeScalar(UInt8(scalar))) + " b"
+            #expect(SQLFragment(rawSQL: text) == nil, "U+000\(scalar)")
+        }
+        for text in ["x = 1", "\u{4}\t\n", "\u{7F} é \"q\"", ""] {
+            let fragment = SQLFragment(rawSQL: text)
+            #expect(fragment?.rendered().text == text)
+            #expect(fragment?.segments == (text.isEmpty ? [] : [.sql(text)]))
+        }
     }
 
     @Test func renderedTextQuotesNumbersAndLaysOut() {
@@ -95,7 +110,7 @@ import Testing
     /// Placeholders are numbered `?1` to `?120` with the right digits, and a dialect other than
     /// SQLite's renders through its own quoting and placeholders.
     @Test func placeholdersOfEveryWidthAndAnotherDialect() {
-        var fragment = SQLFragment("SELECT ") + SQLFragment.identifier("a\"b")
+        var fragment = SQLFragment(rawSQL: "SELECT ")! + SQLFragment.identifier("a\"b")
         for value in 1...120 { fragment += " " + SQLFragment.binding(.constant(.integer(Int64(value)))) }
         let (text, bindings) = fragment.rendered()
         #expect(text == "SELECT \"a\"\"b\" " + (1...120).map { "?\($0)" }.joined(separator: " "))
@@ -188,7 +203,7 @@ import Testing
             let fragment = SQLFragment.binding(slot)
             #expect(fragment.singleBinding == slot)
             #expect(fragment.segments == [.binding(slot)])
-            let framed = SQLFragment("a = ") + fragment + " AND " + SQLFragment.identifier("x\u{1}y") + " = " + fragment
+            let framed = SQLFragment(rawSQL: "a = ")! + fragment + " AND " + SQLFragment.identifier("x\u{1}y") + " = " + fragment
             #expect(framed.singleBinding == nil)
             #expect(framed.segments == [.sql("a = "), .binding(slot), .sql(" AND "), .identifier("x\u{1}y"), .sql(" = "), .binding(slot)])
         }

@@ -92,7 +92,6 @@ struct BracketDialect: SQLDialect {
     var distinctFrom = false
     var sqliteQuoting = false
     let sqlite = SQLiteDialect()
-    var quotesIdentifiersInDoubleQuotes: Bool { sqliteQuoting }
     func quote(identifier: String) -> String { sqliteQuoting ? sqlite.quote(identifier: identifier) : "[" + identifier + "]" }
     func placeholder(_ position: Int) -> String { sqliteQuoting ? sqlite.placeholder(position) : "$\(position)" }
     func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {

@@ -7,7 +7,7 @@
 /// property of a class would cost a dynamic exclusivity check per access).
 // Sendable as `Array` is: storage is only written while uniquely referenced, so buffers shared
 // between threads are only read.
-public struct ByteBuffer: @unchecked Sendable {
+package struct ByteBuffer: @unchecked Sendable {
     /// The bytes, with their capacity as the header, in one allocation.
     private final class Storage: ManagedBuffer<Int, UInt8> {
         static func make(capacity: Int) -> Storage {
@@ -22,22 +22,22 @@ public struct ByteBuffer: @unchecked Sendable {
 
     private var storage: Storage
     /// The bytes in use (copies of a buffer share storage but each keeps its own count).
-    public private(set) var count: Int
+    package private(set) var count: Int
 
-    public init() {
+    package init() {
         storage = Self.empty
         count = 0
     }
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         storage = capacity > 0 ? Storage.make(capacity: capacity) : Self.empty
         count = 0
     }
 
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// The bytes the storage holds room for.
-    public var capacity: Int { storage.byteCapacity }
+    package var capacity: Int { storage.byteCapacity }
 
     /// Makes room for `extra` more bytes in storage this buffer alone holds, and returns where
     /// they go (valid while this buffer holds that storage, that is, until its next append).
@@ -73,7 +73,7 @@ public struct ByteBuffer: @unchecked Sendable {
 
     /// Appends `count` bytes that `initialize` writes, through one capacity check: for a few
     /// short pieces (a quote, a name, a quote) instead of one check per piece.
-    public mutating func append(count extra: Int, _ initialize: (UnsafeMutablePointer<UInt8>) -> Void) {
+    package mutating func append(count extra: Int, _ initialize: (UnsafeMutablePointer<UInt8>) -> Void) {
         guard extra > 0 else { return }
         initialize(prepareAppend(extra))
         count += extra
@@ -81,7 +81,7 @@ public struct ByteBuffer: @unchecked Sendable {
 
     /// Appends `count` bytes that `initialize` writes at `target`, reading what it needs of the
     /// bytes already held at `base` (valid for the buffer's count before this append).
-    public mutating func append(
+    package mutating func append(
         count extra: Int, readingHeldBytes initialize: (_ base: UnsafePointer<UInt8>, _ target: UnsafeMutablePointer<UInt8>) -> Void
     ) {
         guard extra > 0 else { return }
@@ -126,7 +126,7 @@ public struct ByteBuffer: @unchecked Sendable {
     }
 
     /// Appends a copy of bytes it already holds (`range` within its count).
-    public mutating func appendCopy(of range: Range<Int>) {
+    package mutating func appendCopy(of range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "copying bytes the buffer does not hold")
         guard !range.isEmpty else { return }
         let target = prepareAppend(range.count)  // the storage is now this buffer's alone, with room
@@ -135,28 +135,28 @@ public struct ByteBuffer: @unchecked Sendable {
     }
 
     /// Drops the last `count` bytes.
-    public mutating func removeLast(_ count: Int) {
+    package mutating func removeLast(_ count: Int) {
         precondition(count >= 0 && count <= self.count, "removing more bytes than the buffer holds")
         self.count -= count
     }
 
-    public mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         prepareAppend(1).initialize(to: byte)
         count += 1
     }
 
-    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         prepareAppend(bytes.count).initialize(from: base, count: bytes.count)
         count += bytes.count
     }
 
-    public mutating func append(_ other: ByteBuffer) {
+    package mutating func append(_ other: ByteBuffer) {
         other.withUnsafeBufferPointer { append($0) }
     }
 
     /// Appends the UTF-8 of `text`.
-    public mutating func append(utf8 text: String) {
+    package mutating func append(utf8 text: String) {
         // Read in place (a native or literal string always is): `withUTF8` needs a mutable copy,
         // a retain and a release per piece of SQL.
         if let done: Void = text.utf8.withContiguousStorageIfAvailable({ append($0) }) { return done }
@@ -166,29 +166,29 @@ public struct ByteBuffer: @unchecked Sendable {
 
     /// Appends the UTF-8 of a literal: its bytes are read where the binary holds them (a `String`'s
     /// are reached through its small-string or storage layout, at every piece).
-    public mutating func append(literal text: StaticString) {
+    package mutating func append(literal text: StaticString) {
         precondition(text.hasPointerRepresentation, "a literal of one scalar has no bytes to copy")
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    public func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let count = self.count
         return try storage.withUnsafeMutablePointerToElements { try body(UnsafeBufferPointer(start: $0, count: count)) }
     }
 
     /// The bytes as a `String` (repairing invalid UTF-8, which Sift never writes).
-    public var string: String { withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
+    package var string: String { withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
 
     /// The bytes as an array.
-    public var array: [UInt8] { withUnsafeBufferPointer { Array($0) } }
+    package var array: [UInt8] { withUnsafeBufferPointer { Array($0) } }
 }
 
 extension ByteBuffer: Hashable {
-    public static func == (lhs: ByteBuffer, rhs: ByteBuffer) -> Bool {
+    package static func == (lhs: ByteBuffer, rhs: ByteBuffer) -> Bool {
         lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { right in left.elementsEqual(right) } }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         withUnsafeBufferPointer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
