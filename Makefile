@@ -13,7 +13,7 @@ RELEASE_BIN = .build/release
 APT_PACKAGES = libsqlite3-dev libedit-dev pkg-config sqlite3 tmux
 EXAMPLE_DBS = Examples/example.sqlite
 
-.PHONY: all deps build release run test bench bench-instructions fuzz clean examples
+.PHONY: all deps build release run test bench bench-instructions fuzz docs clean examples
 
 all: build
 
@@ -71,6 +71,24 @@ bench-instructions: deps examples
 # any crash, leak or timeout. FUZZ_SECONDS=N per target (default 90), see Fuzz/run-fuzzers.sh.
 fuzz: deps
 	Fuzz/run-fuzzers.sh
+
+# The documentation: the compiler's symbol graphs of the library products' modules, then the
+# toolchain's own docc (no plugin package) with the catalog Sources/Sift/Sift.docc, into
+# .build/docs/Sift.doccarchive. Regenerates docs/API.md, the list of public declarations, and
+# fails when one of the package's internals is public or a public declaration has no
+# documentation comment.
+DOCC ?= $(shell command -v docc 2>/dev/null || echo "$$(dirname "$$(readlink -f "$$(command -v swift)")")/docc")
+DOC_MODULES = Sift SiftSyntax SiftSchema SiftChecker SiftSQL SiftEvaluator SiftSQLite
+docs: deps
+	$(SWIFT) package dump-symbol-graph --skip-synthesized-members --minimum-access-level public $(SWIFT_BUILD_FLAGS) >/dev/null
+	@rm -rf .build/docs/symbol-graphs .build/docs/Sift.doccarchive && mkdir -p .build/docs/symbol-graphs
+	@graphs="$$(dirname "$$($(SWIFT) build --show-bin-path $(SWIFT_BUILD_FLAGS))")/symbolgraph"; \
+	for module in $(DOC_MODULES); do cp "$$graphs/$$module".symbols.json "$$graphs/$$module"@*.symbols.json .build/docs/symbol-graphs/ 2>/dev/null || true; done
+	$(SWIFT) docs/tools/PublicAPI.swift .build/docs/symbol-graphs docs/API.md $(PUBLIC_API_FLAGS)
+	$(DOCC) convert Sources/Sift/Sift.docc --additional-symbol-graph-dir .build/docs/symbol-graphs \
+		--fallback-display-name Sift --fallback-bundle-identifier org.sift.Sift \
+		--output-path .build/docs/Sift.doccarchive --warnings-as-errors
+	@echo "Documentation: .build/docs/Sift.doccarchive; public declarations: docs/API.md"
 
 clean:
 	rm -rf .build $(EXAMPLE_DBS)

@@ -7,12 +7,12 @@ public struct CheckResult: Sendable {
     public var diagnostics: [Diagnostic]
 }
 
-/// Checks a parsed ``Query`` against a ``Schema``, with Swift's typing rules for `#Predicate`.
+/// Checks a parsed ``SiftSyntax/Query`` against a ``SiftSchema/Schema``, with Swift's typing rules for `#Predicate`.
 ///
 /// It resolves every name (member, relationship, closure parameter, named parameter), gives every
 /// expression a type, makes Swift's implicit conversions explicit, and reports every error it can
 /// find in one pass, without cascades: an expression with an error gets the type
-/// ``SiftType/error``, which matches anything silently.
+/// ``SiftSchema/SiftType/error``, which matches anything silently.
 public struct TypeChecker {
     /// Options a host program can set.
     public struct Options: Sendable {
@@ -25,7 +25,7 @@ public struct TypeChecker {
     }
 
     /// Checks a query. `syntaxHeight` is the height of its tallest expression when known (the
-    /// parser's ``Parsed/tallestExpression``); otherwise it is measured here.
+    /// parser's ``SiftSyntax/Parsed/tallestExpression``); otherwise it is measured here.
     public static func check(
         _ query: Query, schema: Schema, source: SourceFile, options: Options = Options(), syntaxHeight: Int? = nil
     ) -> CheckResult {

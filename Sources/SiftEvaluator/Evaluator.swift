@@ -2,7 +2,7 @@ import SiftChecker
 import SiftSchema
 import SiftSyntax
 
-/// Evaluates a ``CheckedQuery`` on the objects of a ``Dataset`` with Swift's semantics: filters
+/// Evaluates a ``SiftChecker/CheckedQuery`` on the objects of a ``Dataset`` with Swift's semantics: filters
 /// every object of the query's model, sorts by the query's sort keys as Foundation's
 /// `SortDescriptor` does, then applies the offset and the limit.
 ///

@@ -211,7 +211,7 @@ public enum DateEncoding {
     }
 
     /// Reads `2026-03-14`, `2026-03-14 09:30`, `2026-03-14 09:30:00.000` or
-    /// `2026-03-14T09:30:00.000Z`, all in UTC; nil for anything else (exactly, see ``ISODateText``).
+    /// `2026-03-14T09:30:00.000Z`, all in UTC; nil for anything else (exactly, see `ISODateText`).
     public static func parse(_ text: String) -> Date? {
         ISODateText.referenceSeconds(text).map { Date(timeIntervalSinceReferenceDate: $0) }
     }

@@ -7,7 +7,7 @@
 /// Stored as one byte stream, so that joining fragments (what lowering does at every node) copies
 /// bytes instead of arrays of enum cases, and a fragment is one reference: SQL text is its UTF-8;
 /// an identifier is a marker byte, its length in four bytes and its UTF-8; a binding is a marker
-/// byte and its slot (``BindingSlotBytes``); a line break is a marker and its indent. Sift's SQL
+/// byte and its slot (`BindingSlotBytes`); a line break is a marker and its indent. Sift's SQL
 /// text never contains the marker bytes (control characters).
 ///
 /// Two fragments are equal when their bytes are: bound texts compare by their UTF-8 (not by

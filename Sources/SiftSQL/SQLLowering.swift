@@ -42,7 +42,7 @@ public struct SQLLowering {
     }
 
     /// Options that change the SQL without changing the rows — as long as the facts are true
-    /// (``SiftDatabase`` learns them from the data and checks them before each run).
+    /// (``SiftSQLite/SiftDatabase`` learns them from the data and checks them before each run).
     public struct Options: Sendable, Hashable {
         public var facts: Facts
         /// Break ties in the sort order by primary key, for a deterministic order.

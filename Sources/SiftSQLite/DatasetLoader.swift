@@ -5,7 +5,7 @@ import Sift
 /// in-memory evaluator.
 ///
 /// - Objects of each model are read in primary key (or rowid) order, which becomes dataset order.
-/// - Attributes are decoded by their `Storage` (see ``DatasetValueDecoder``): dates from
+/// - Attributes are decoded by their `Storage` (see `DatasetValueDecoder`): dates from
 ///   reference seconds, Unix seconds or ISO-8601 text, UUIDs from text or 16-byte blobs, `Bool`
 ///   from 0/1, enums by raw value.
 /// - Links: `.foreignKey` (this row's column holds the target's column), `.inverseForeignKey`

@@ -1,7 +1,7 @@
 import Sift
 
 extension Connection {
-    /// Registers Sift's SQL functions and collations (``SiftFunction``, ``SiftCollation``), which
+    /// Registers Sift's SQL functions and collations (``SiftSQL/SiftFunction``, ``SiftSQL/SiftCollation``), which
     /// compiled queries call for Swift's string and arithmetic semantics.
     public func registerSiftFunctions() throws {
         for function in SiftFunction.allCases {

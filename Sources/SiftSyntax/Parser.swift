@@ -1,7 +1,7 @@
 /// The parser of Sift's front end: queries in every accepted form, bare expressions and model
 /// files, from one token stream and one expression grammar.
 ///
-/// Expressions are parsed by a Pratt parser driven by ``ParseRule``'s table with Swift's
+/// Expressions are parsed by a Pratt parser driven by `ParseRule`'s table with Swift's
 /// precedence groups. The parser never stops at the first error: it reports, inserts an
 /// ``ExprKind/error`` node, resynchronises on closing delimiters, commas and clause keywords, and
 /// goes on, so one input can show several independent errors. Nesting and tree height are

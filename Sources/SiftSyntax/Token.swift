@@ -30,7 +30,7 @@ public struct Token: Sendable, Hashable, CustomStringConvertible, BitwiseCopyabl
 /// is prefix, postfix or binary depends on the whitespace around it (see "Lexical rules" in `Grammar/README.md`).
 public enum TokenKind: Sendable, Hashable, BitwiseCopyable {
     // Names and literals
-    /// `name`, `이름`, or a back-quoted `` `where` ``.
+    /// `name`, `이름`, or a keyword in back quotes used as a name.
     case identifier
     /// `$0`, `$1`: an anonymous closure parameter.
     case dollarIdentifier

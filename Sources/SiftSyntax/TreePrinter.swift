@@ -3,7 +3,7 @@
 /// The format is stable: tests compare it verbatim.
 ///
 /// **Expressions** print on one line. Leaves print as Swift writes them: `42`, `0x2A`, `1.5e3`,
-/// `"a\n"` (re-escaped), `true`, `nil`, `name` (`` `where` `` when it is a keyword), `$0`,
+/// `"a\n"` (re-escaped), `true`, `nil`, `name` (in back quotes when it is a keyword), `$0`,
 /// `.reverse`, `\User.company?.name`. Other nodes are `(head children...)`:
 ///
 /// | tree                    | printed                                   |
@@ -40,7 +40,7 @@
 /// `(enum Priority : Int` then `(case low = 1)` lines; skipped declarations as `(skipped init)`.
 /// An attribute with arguments prints as `(@Attribute .unique)`.
 ///
-/// Printing runs on a ``LargeStack`` thread, so the tallest tree the parser accepts prints from
+/// Printing runs on a thread with a large stack, so the tallest tree the parser accepts prints from
 /// any thread.
 public enum TreePrinter {
     // MARK: Expressions
