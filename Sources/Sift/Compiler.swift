@@ -9,9 +9,12 @@ import Foundation
 /// else { print(DiagnosticRenderer().render(compilation.diagnostics, in: compilation.source)) }
 /// ```
 public struct Compiler: Sendable {
+    /// The models and enums queries are checked against.
     public var schema: Schema
+    /// What the type checker accepts and how it reports.
     public var options: TypeChecker.Options
 
+    /// A compiler for queries over `schema`.
     public init(schema: Schema, options: TypeChecker.Options = .init()) {
         self.schema = schema
         self.options = options
@@ -49,6 +52,7 @@ public struct Compiler: Sendable {
 
 /// What compiling one query produced: its syntax, its checked form, and every diagnostic.
 public struct Compilation: Sendable {
+    /// The text that was compiled; diagnostics point into it.
     public var source: SourceFile
     /// The parsed query, when parsing produced one.
     public var syntax: Query?
@@ -57,5 +61,6 @@ public struct Compilation: Sendable {
     /// Parse and type-check diagnostics, in that order.
     public var diagnostics: [Diagnostic]
 
+    /// Whether a diagnostic is an error (then ``checked`` is nil).
     public var hasErrors: Bool { diagnostics.hasErrors }
 }

@@ -152,7 +152,9 @@ public struct CompiledQuery: Sendable, Hashable {
 
 /// A named parameter of a compiled query.
 public struct CompiledParameter: Sendable, Hashable {
+    /// The parameter's name as written in the query.
     public var name: String
+    /// Its type, from its use or from the caller.
     public var type: SiftType
     /// The 1-based placeholder positions it fills (one per encoding it needs).
     public var positions: [Int]

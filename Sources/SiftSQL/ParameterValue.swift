@@ -4,13 +4,21 @@ import SiftSchema
 
 /// A value given for a named parameter when a compiled query runs.
 public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
+    /// `nil`.
     case null
+    /// A `Bool`.
     case bool(Bool)
+    /// An integer of any of Swift's integer types.
     case int(Int64)
+    /// A `Double` or `Float`.
     case double(Double)
+    /// A `String` (or a `URL`'s text, an enum's raw value).
     case string(String)
+    /// A `Date`, encoded in the storage of what it is compared with.
     case date(Date)
+    /// A `UUID`, encoded in the storage of what it is compared with.
     case uuid(UUID)
+    /// `Data`'s bytes.
     case data([UInt8])
     /// For a parameter of array type (`tags.contains($0.title)`).
     case array([ParameterValue])
@@ -32,7 +40,9 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
 
 /// A parameter value that does not fit the parameter, or a parameter without a value.
 public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The parameter's name.
     public var name: String
+    /// What is wrong, then the remedy.
     public var message: String
     public var description: String { message }
 }
@@ -172,6 +182,7 @@ public enum DateEncoding {
     /// Seconds between 1970-01-01 and 2001-01-01.
     public static let referenceDateOffset: Double = 978_307_200
 
+    /// `date` as a column of `storage` holds it.
     public static func encode(_ date: Date, storage: Storage) -> SQLValue {
         switch storage {
         case .dateUnixSeconds: .real(date.timeIntervalSince1970)
@@ -238,6 +249,7 @@ public enum DateEncoding {
 
 /// UUIDs in each storage Sift supports.
 public enum UUIDEncoding {
+    /// `uuid` as a column of `storage` holds it.
     public static func encode(_ uuid: UUID, storage: Storage) -> SQLValue {
         switch storage {
         case .uuidLowercaseText: .text(UUIDText.format(uuid, uppercase: false))

@@ -35,12 +35,15 @@ public protocol SQLDialect: Sendable {
 
 /// The string orders a sort can use besides the default (Swift's `<`).
 public enum StringComparatorCollation: String, Sendable, Hashable {
+    /// Foundation's `localizedStandardCompare` order (Finder's).
     case localizedStandard
+    /// Foundation's `localizedCompare` order.
     case localized
 }
 
 /// SQLite 3.38 and later (JSON1 and `julianday` built in).
 public struct SQLiteDialect: SQLDialect {
+    /// SQLite's dialect (it has no settings).
     public init() {}
 
     /// Whether `dialect` is this one, so that code can be specialized for it: a dialect with no

@@ -41,6 +41,7 @@ public struct SQLFragment: Sendable, Hashable {
     /// Text, identifiers, bindings and line breaks, as described above.
     private(set) var bytes: ByteBuffer
 
+    /// An empty fragment.
     public init() {
         bytes = ByteBuffer()
     }
@@ -79,12 +80,14 @@ public struct SQLFragment: Sendable, Hashable {
         appendText(sift: sql)
     }
 
+    /// A name from the schema, quoted by the dialect when rendered.
     public static func identifier(_ name: String) -> SQLFragment {
         var fragment = SQLFragment()
         fragment.appendIdentifier(name)
         return fragment
     }
 
+    /// A bound value: a placeholder in the text, its value in the bindings.
     public static func binding(_ slot: BindingSlot) -> SQLFragment {
         // Room for what usually follows a bound value (` AND `, `)`) without growing.
         var fragment = SQLFragment(reservingCapacity: 48)
@@ -270,18 +273,21 @@ public struct SQLFragment: Sendable, Hashable {
 
     // The left side is consumed: in a chain `a + " AND " + b` each intermediate result is
     // appended to in place instead of copied.
+    /// `lhs` followed by `rhs`.
     public static func + (lhs: consuming SQLFragment, rhs: SQLFragment) -> SQLFragment {
         var result = lhs
         result += rhs
         return result
     }
 
+    /// `lhs` followed by the SQL text `rhs`.
     public static func + (lhs: consuming SQLFragment, rhs: StaticString) -> SQLFragment {
         var result = lhs
         result.appendText(rhs)
         return result
     }
 
+    /// The SQL text `lhs` followed by `rhs`.
     public static func + (lhs: StaticString, rhs: SQLFragment) -> SQLFragment {
         var result = SQLFragment(bytes: ByteBuffer(capacity: lhs.utf8CodeUnitCount + rhs.bytes.count + 64))
         result.appendText(lhs)
@@ -289,10 +295,12 @@ public struct SQLFragment: Sendable, Hashable {
         return result
     }
 
+    /// Appends `rhs`.
     public static func += (lhs: inout SQLFragment, rhs: SQLFragment) {
         lhs.bytes.append(rhs.bytes)
     }
 
+    /// Appends the SQL text `rhs`.
     public static func += (lhs: inout SQLFragment, rhs: StaticString) { lhs.appendText(rhs) }
 
     /// The fragments joined by a separator.

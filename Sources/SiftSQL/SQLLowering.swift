@@ -34,6 +34,7 @@ public struct SQLLowering {
         /// join table needs no join with the target table.
         public var intactReferences: Set<ForeignKeyReference>
 
+        /// Facts about the data; none by default.
         public init(nfcColumns: Set<String> = [], nfcOrNFDColumns: Set<String> = [], intactReferences: Set<ForeignKeyReference> = []) {
             self.nfcColumns = nfcColumns
             self.nfcOrNFDColumns = nfcOrNFDColumns
@@ -44,12 +45,14 @@ public struct SQLLowering {
     /// Options that change the SQL without changing the rows — as long as the facts are true
     /// (``SiftSQLite/SiftDatabase`` learns them from the data and checks them before each run).
     public struct Options: Sendable, Hashable {
+        /// What is known of the data, which lets the SQL be simpler.
         public var facts: Facts
         /// Break ties in the sort order by primary key, for a deterministic order.
         public var breakTiesByPrimaryKey: Bool
         /// Lay the SQL out on several lines for people (the REPL); one line otherwise.
         public var readableLayout: Bool
 
+        /// Lowering options; the defaults assume nothing of the data.
         public init(facts: Facts = Facts(), breakTiesByPrimaryKey: Bool = false, readableLayout: Bool = true) {
             self.facts = facts
             self.breakTiesByPrimaryKey = breakTiesByPrimaryKey

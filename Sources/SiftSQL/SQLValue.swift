@@ -1,9 +1,14 @@
 /// A value as SQL databases store it: SQLite's five storage classes, independent of any library.
 public enum SQLValue: Sendable, Hashable, CustomStringConvertible {
+    /// SQL NULL.
     case null
+    /// INTEGER.
     case integer(Int64)
+    /// REAL.
     case real(Double)
+    /// TEXT.
     case text(String)
+    /// BLOB.
     case blob([UInt8])
 
     public var description: String {

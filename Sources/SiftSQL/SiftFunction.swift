@@ -25,8 +25,11 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     case localizedStandardContains = "localized_standard_contains"
     /// `caseInsensitiveCompare` as -1, 0, 1.
     case caseInsensitiveCompare = "case_insensitive_compare"
+    /// `localizedCompare` as -1, 0, 1.
     case localizedCompare = "localized_compare"
+    /// `localizedCaseInsensitiveCompare` as -1, 0, 1.
     case localizedCaseInsensitiveCompare = "localized_case_insensitive_compare"
+    /// `localizedStandardCompare` as -1, 0, 1.
     case localizedStandardCompare = "localized_standard_compare"
     /// Swift's `lowercased()` (full Unicode).
     case lowercased = "lower"
@@ -36,10 +39,15 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     case length
     /// Checked `Int` arithmetic: NULL where Swift traps.
     case add = "iadd"
+    /// Checked `Int` subtraction.
     case subtract = "isub"
+    /// Checked `Int` multiplication.
     case multiply = "imul"
+    /// Checked `Int` division (NULL for a zero divisor).
     case divide = "idiv"
+    /// Checked `Int` remainder (NULL for a zero divisor).
     case remainder = "irem"
+    /// Checked `Int` negation.
     case negate = "ineg"
     /// `Double` division as IEEE 754 (±infinity for a zero divisor; SQLite's `/` gives NULL).
     case divideReal = "fdiv"
@@ -160,12 +168,16 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
 
 /// The collations Sift registers for string sort orders other than Swift's `<`.
 public struct SiftCollation: Sendable, Hashable {
+    /// The string order.
     public var comparator: StringComparatorCollation
 
+    /// The collation of `comparator`.
     public init(_ comparator: StringComparatorCollation) { self.comparator = comparator }
 
+    /// Every collation Sift registers.
     public static let all: [SiftCollation] = [.init(.localizedStandard), .init(.localized)]
 
+    /// The collation's name in SQL.
     public var sqlName: String { comparator == .localizedStandard ? "sift_localized_standard" : "sift_localized" }
 
     /// Compares two strings as Foundation's `String.StandardComparator` does.

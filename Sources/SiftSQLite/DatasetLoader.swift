@@ -19,6 +19,7 @@ public enum DatasetLoader {
         try load(from: Connection(path: path), schema: schema)
     }
 
+    /// Loads every model's rows through `connection`.
     public static func load(from connection: Connection, schema: Schema) throws -> Dataset {
         var dataset = Dataset(schema: schema)
         var rowsByModel: [String: DatasetRows] = [:]

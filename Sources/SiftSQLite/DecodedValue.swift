@@ -3,14 +3,23 @@ import Sift
 
 /// A value of a result row, decoded by the schema: what the attribute is in Swift.
 public enum DecodedValue: Sendable, Hashable, CustomStringConvertible {
+    /// NULL (Swift's `nil`).
     case null
+    /// A `Bool`.
     case bool(Bool)
+    /// An integer.
     case int(Int64)
+    /// A `Double` or `Float`.
     case double(Double)
+    /// A `String`.
     case string(String)
+    /// A `Date`.
     case date(Date)
+    /// A `UUID`.
     case uuid(UUID)
+    /// `Data`'s bytes.
     case data([UInt8])
+    /// A `URL`, as its text.
     case url(String)
     /// A raw-value enum case, by name (and its raw value).
     case enumCase(name: String, rawValue: String)
@@ -37,6 +46,7 @@ public enum DecodedValue: Sendable, Hashable, CustomStringConvertible {
 
 /// Dates shown to people: ISO-8601 in UTC with milliseconds, `2026-03-14T09:30:00.000Z`.
 public enum ISO8601Display {
+    /// `date` as ISO-8601 in UTC with milliseconds.
     public static func string(from date: Date) -> String {
         let text = DateEncoding.iso8601(date)
         return text.replacingOccurrences(of: " ", with: "T") + "Z"
@@ -45,6 +55,7 @@ public enum ISO8601Display {
 
 /// Decodes stored values by an attribute's type and storage.
 public enum ValueDecoder {
+    /// `value` as `attribute` holds it in Swift.
     public static func decode(_ value: SQLiteValue, as attribute: Attribute, schema: Schema) -> DecodedValue {
         ColumnDecoding(attribute, schema: schema).decode(value)
     }

@@ -5,7 +5,9 @@ import Sift
 public enum SchemaLoader {
     /// A loaded schema with every diagnostic found on the way.
     public struct Loaded: Sendable {
+        /// The schema.
         public var schema: Schema
+        /// Warnings and errors found while loading it.
         public var diagnostics: [Diagnostic]
         /// The model file's source (diagnostics point into it), or an empty source named after the database.
         public var source: SourceFile
@@ -13,6 +15,7 @@ public enum SchemaLoader {
 
     /// A schema file that cannot be read.
     public struct LoadError: Error, CustomStringConvertible {
+        /// What is wrong.
         public var message: String
         public var description: String { message }
     }

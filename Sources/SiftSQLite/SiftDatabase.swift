@@ -14,12 +14,15 @@ import Sift
 /// A `SiftDatabase` belongs to one thread at a time, like its ``Connection``; compiled queries
 /// are values that any thread may hold.
 public final class SiftDatabase {
+    /// The connection queries run on.
     public let connection: Connection
+    /// The schema queries are checked against.
     public let schema: Schema
     /// Warnings found while loading the schema.
     public let schemaDiagnostics: [Diagnostic]
     /// The model file's source (for rendering schema diagnostics), or an empty source.
     public let schemaSource: SourceFile
+    /// How queries are lowered; facts learned from the data are added when each compiles.
     public var loweringOptions: SQLLowering.Options
     /// What is known per text column (`table.column`): the normal forms its texts are in.
     private var textForms: [String: TextForm] = [:]
@@ -388,7 +391,9 @@ public final class SiftDatabase {
 
 /// One result row: the model's attributes, decoded.
 public struct Row: Sendable, Hashable {
+    /// The attributes' names, in the model's order.
     public var names: [String]
+    /// The decoded values, in the same order.
     public var values: [DecodedValue]
 
     /// The value of an attribute by name.
@@ -399,7 +404,9 @@ public struct Row: Sendable, Hashable {
 
 /// Query text that does not compile: its diagnostics, and the source they point into.
 public struct CompileError: Error, CustomStringConvertible {
+    /// The errors (and any warnings).
     public var diagnostics: [Diagnostic]
+    /// The compiled text; the diagnostics point into it.
     public var source: SourceFile
 
     public var description: String { DiagnosticRenderer().render(diagnostics, in: source) }

@@ -12,14 +12,17 @@ public struct Attribute: Sendable, Hashable {
         get { shared.fields.columnName }
         set { shared.fields.columnName = newValue }
     }
+    /// The Swift type of its values, without optionality.
     public var type: ScalarType {
         get { shared.fields.type }
         set { shared.fields.type = newValue }
     }
+    /// Whether it is optional (`String?`): its column may hold NULL.
     public var isOptional: Bool {
         get { shared.fields.isOptional }
         set { shared.fields.isOptional = newValue }
     }
+    /// How its values are stored in the column.
     public var storage: Storage {
         get { shared.fields.storage }
         set { shared.fields.storage = newValue }
@@ -44,6 +47,7 @@ public struct Attribute: Sendable, Hashable {
     // and sort keys, and a copy then retains one reference instead of each of its names.
     private var shared: SharedFields<Fields>
 
+    /// An attribute named `name`, stored in `columnName` (default: the name) as `storage`.
     public init(
         name: String, columnName: String? = nil, type: ScalarType, isOptional: Bool = false,
         storage: Storage, isUnique: Bool = false, isPrimaryKey: Bool = false, declaration: SourceRange? = nil

@@ -4,10 +4,14 @@ import SiftSyntax
 public struct EnumType: Sendable, Hashable {
     /// One case and its raw value.
     public struct Case: Sendable, Hashable {
+        /// The case's name.
         public var name: String
+        /// The value stored for it.
         public var rawValue: RawValue
+        /// Where it is declared, for notes in diagnostics.
         public var declaration: SourceRange?
 
+        /// A case `name` stored as `rawValue`.
         public init(name: String, rawValue: RawValue, declaration: SourceRange? = nil) {
             self.name = name
             self.rawValue = rawValue
@@ -17,7 +21,9 @@ public struct EnumType: Sendable, Hashable {
 
     /// An `Int` or `String` raw value.
     public enum RawValue: Sendable, Hashable, CustomStringConvertible {
+        /// An integer raw value.
         case int(Int64)
+        /// A string raw value.
         case string(String)
 
         public var description: String {
@@ -28,10 +34,13 @@ public struct EnumType: Sendable, Hashable {
         }
     }
 
+    /// The enum's name.
     public var name: String
     /// `.integer(.int)` or `.string`.
     public var rawType: ScalarType
+    /// The cases, in declaration order.
     public var cases: [Case]
+    /// Where it is declared, for notes in diagnostics.
     public var declaration: SourceRange?
     /// How the model file makes the enum `Comparable`; nil when it does not (a raw-value enum
     /// gets no synthesized `Comparable`: it must declare its own `<`).
@@ -47,6 +56,7 @@ public struct EnumType: Sendable, Hashable {
         case withoutLessThan
     }
 
+    /// An enum `name` with raw type `rawType`, `Comparable` as `comparison` says.
     public init(name: String, rawType: ScalarType, cases: [Case], declaration: SourceRange? = nil, comparison: Comparison? = nil) {
         self.name = name
         self.rawType = rawType
@@ -68,7 +78,9 @@ public struct EnumType: Sendable, Hashable {
         }
     }
 
+    /// The case named `name`, if any.
     public func `case`(named name: String) -> Case? { cases.first { $0.name == name } }
 
+    /// The case whose raw value is `value`, if any.
     public func `case`(withRawValue value: RawValue) -> Case? { cases.first { $0.rawValue == value } }
 }

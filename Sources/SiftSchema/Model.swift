@@ -4,9 +4,12 @@ import SiftSyntax
 public struct Model: Sendable, Hashable {
     /// A queryable member: an attribute or a relationship.
     public enum Member: Sendable, Hashable {
+        /// A stored property.
         case attribute(Attribute)
+        /// A link to other objects.
         case relationship(Relationship)
 
+        /// The member's name in Swift.
         public var name: String {
             switch self {
             case .attribute(let attribute): attribute.name
@@ -14,6 +17,7 @@ public struct Model: Sendable, Hashable {
             }
         }
 
+        /// Where it is declared, for notes in diagnostics.
         public var declaration: SourceRange? {
             switch self {
             case .attribute(let attribute): attribute.declaration
@@ -21,6 +25,7 @@ public struct Model: Sendable, Hashable {
             }
         }
 
+        /// Its type as Swift writes it (`String?`, `[Interest]`), for messages.
         public var typeDescription: String {
             switch self {
             case .attribute(let attribute): attribute.typeDescription
@@ -46,11 +51,14 @@ public struct Model: Sendable, Hashable {
     /// A member that exists in Swift but is not stored (`@Transient`, computed): naming it in a
     /// query is an error that says why.
     public struct UnqueryableMember: Sendable, Hashable {
+        /// The member's name.
         public var name: String
         /// Why it cannot be queried, e.g. "it is marked @Transient, so it is not stored".
         public var reason: String
+        /// Where it is declared, for notes in diagnostics.
         public var declaration: SourceRange?
 
+        /// A member `name` that cannot be queried because of `reason`.
         public init(name: String, reason: String, declaration: SourceRange? = nil) {
             self.name = name
             self.reason = reason
@@ -73,6 +81,7 @@ public struct Model: Sendable, Hashable {
         get { storage.fields.primaryKey }
         set { uniqueStorage().fields.primaryKey = newValue }
     }
+    /// The queryable members, in declaration order.
     public var members: [Member] {
         get { storage.fields.members }
         set { uniqueStorage().setMembers(newValue) }
@@ -97,14 +106,17 @@ public struct Model: Sendable, Hashable {
     /// The select list qualified by the table's own name (``DoubleQuotedColumns/qualifiedByTable``),
     /// read without copying the rest.
     package var tableQualifiedColumns: [UInt8] { storage.derived.doubleQuotedColumns.qualifiedByTable }
+    /// The members that exist in Swift but are not stored.
     public var unqueryableMembers: [UnqueryableMember] {
         get { storage.fields.unqueryableMembers }
         set { uniqueStorage().fields.unqueryableMembers = newValue }
     }
+    /// Whether it is a SwiftData `@Model` or a StructuredQueries `@Table` (or introspected).
     public var style: ModelStyle {
         get { storage.fields.style }
         set { uniqueStorage().fields.style = newValue }
     }
+    /// Where it is declared, for notes in diagnostics.
     public var declaration: SourceRange? {
         get { storage.fields.declaration }
         set { uniqueStorage().fields.declaration = newValue }
@@ -115,6 +127,7 @@ public struct Model: Sendable, Hashable {
     /// then one reference instead of a dozen.
     private var storage: Storage
 
+    /// A model `name` stored in `tableName` with its members.
     public init(
         name: String, tableName: String, primaryKey: [String], members: [Member] = [],
         unqueryableMembers: [UnqueryableMember] = [], style: ModelStyle, declaration: SourceRange? = nil
@@ -211,6 +224,7 @@ public struct Model: Sendable, Hashable {
         }
     }
 
+    /// The member named `name`, if any.
     public func member(named name: String) -> Member? { memberIndex(named: name).map { storage.fields.members[$0] } }
 
     /// The member at an index of ``members``, with its type.
@@ -257,11 +271,13 @@ public struct Model: Sendable, Hashable {
         return nil
     }
 
+    /// The attribute named `name`, if any.
     public func attribute(named name: String) -> Attribute? {
         if case .attribute(let attribute)? = member(named: name) { return attribute }
         return nil
     }
 
+    /// The relationship named `name`, if any.
     public func relationship(named name: String) -> Relationship? {
         if case .relationship(let relationship)? = member(named: name) { return relationship }
         return nil
@@ -271,6 +287,7 @@ public struct Model: Sendable, Hashable {
         members.compactMap { if case .attribute(let a) = $0 { a } else { nil } }
     }
 
+    /// The relationships among the members, in order.
     public var relationships: [Relationship] {
         members.compactMap { if case .relationship(let r) = $0 { r } else { nil } }
     }

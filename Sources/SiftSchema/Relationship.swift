@@ -22,12 +22,18 @@ public struct Relationship: Sendable, Hashable {
 
     /// `table.sourceColumn → source.sourceKey`, `table.targetColumn → target.targetKey`.
     public struct JoinTable: Sendable, Hashable {
+        /// The join table.
         public var table: String
+        /// The join table's column referring to the source model.
         public var sourceColumn: String
+        /// The source model's column it refers to.
         public var sourceKey: String
+        /// The join table's column referring to the target model.
         public var targetColumn: String
+        /// The target model's column it refers to.
         public var targetKey: String
 
+        /// A join table and its four columns.
         public init(table: String, sourceColumn: String, sourceKey: String, targetColumn: String, targetKey: String) {
             self.table = table
             self.sourceColumn = sourceColumn
@@ -37,6 +43,7 @@ public struct Relationship: Sendable, Hashable {
         }
     }
 
+    /// The relationship's name in Swift.
     public var name: String {
         get { shared.fields.name }
         set { shared.fields.name = newValue }
@@ -46,10 +53,12 @@ public struct Relationship: Sendable, Hashable {
         get { shared.fields.target }
         set { shared.fields.target = newValue }
     }
+    /// To-one (optional or not) or to-many.
     public var cardinality: Cardinality {
         get { shared.fields.cardinality }
         set { shared.fields.cardinality = newValue }
     }
+    /// How the rows are linked in SQL.
     public var link: Link {
         get { shared.fields.link }
         set { shared.fields.link = newValue }
@@ -59,6 +68,7 @@ public struct Relationship: Sendable, Hashable {
         get { shared.fields.inverse }
         set { shared.fields.inverse = newValue }
     }
+    /// Where it is declared, for notes in diagnostics.
     public var declaration: SourceRange? {
         get { shared.fields.declaration }
         set { shared.fields.declaration = newValue }
@@ -68,6 +78,7 @@ public struct Relationship: Sendable, Hashable {
     // lowered paths, and a copy then retains one reference instead of each of its names.
     private var shared: SharedFields<Fields>
 
+    /// A relationship `name` to `target`, linked by `link`.
     public init(
         name: String, target: String, cardinality: Cardinality, link: Link, inverse: String? = nil,
         declaration: SourceRange? = nil
@@ -85,6 +96,7 @@ public struct Relationship: Sendable, Hashable {
         var declaration: SourceRange?
     }
 
+    /// Whether it leads to many objects.
     public var isToMany: Bool { cardinality == .toMany }
 
     /// The Swift spelling of its type, e.g. `Company?` or `[Interest]`.

@@ -1,13 +1,22 @@
 /// The type of a stored attribute, as Swift sees it (before optionality).
 public enum ScalarType: Sendable, Hashable, CustomStringConvertible {
+    /// `Bool`.
     case bool
+    /// One of Swift's integer types.
     case integer(IntegerKind)
+    /// `Double`.
     case double
+    /// `Float`.
     case float
+    /// `String`.
     case string
+    /// Foundation's `Date`.
     case date
+    /// Foundation's `UUID`.
     case uuid
+    /// Foundation's `Data`.
     case data
+    /// Foundation's `URL`.
     case url
     /// A raw-value enum declared in the schema, by name.
     indirect case enumeration(String)  // boxed: the type is then one word, in every attribute
@@ -56,8 +65,26 @@ public enum ScalarType: Sendable, Hashable, CustomStringConvertible {
 
 /// Swift's integer types. They are distinct types: an `Int16` does not mix with an `Int`.
 public enum IntegerKind: String, Sendable, Hashable, CaseIterable {
-    case int = "Int", int8 = "Int8", int16 = "Int16", int32 = "Int32", int64 = "Int64"
-    case uint = "UInt", uint8 = "UInt8", uint16 = "UInt16", uint32 = "UInt32", uint64 = "UInt64"
+    /// `Int`
+    case int = "Int"
+    /// `Int8`
+    case int8 = "Int8"
+    /// `Int16`
+    case int16 = "Int16"
+    /// `Int32`
+    case int32 = "Int32"
+    /// `Int64`
+    case int64 = "Int64"
+    /// `UInt`
+    case uint = "UInt"
+    /// `UInt8`
+    case uint8 = "UInt8"
+    /// `UInt16`
+    case uint16 = "UInt16"
+    /// `UInt32`
+    case uint32 = "UInt32"
+    /// `UInt64`
+    case uint64 = "UInt64"
 
     /// The smallest and largest values, as Int64/UInt64 magnitudes allow.
     public var isSigned: Bool {
@@ -67,6 +94,7 @@ public enum IntegerKind: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The number of bits (64 for `Int` and `UInt`).
     public var bitWidth: Int {
         switch self {
         case .int, .int64, .uint, .uint64: 64

@@ -2,7 +2,9 @@ import SiftSyntax
 
 /// The models and enums a query is checked against, from a model file, a database, or both.
 public struct Schema: Sendable, Hashable {
+    /// The models, in declaration order.
     public var models: [Model] { storage.fields.models }
+    /// The raw-value enums, in declaration order.
     public var enums: [EnumType] { storage.fields.enums }
     /// The model file the schema was read from, for notes that point at declarations.
     public var source: SourceFile? {
@@ -14,6 +16,7 @@ public struct Schema: Sendable, Hashable {
     /// the schema, and a copy is then one reference instead of seven.
     private var storage: Storage
 
+    /// A schema of `models` and `enums`, read from `source` when it is a model file.
     public init(models: [Model], enums: [EnumType] = [], source: SourceFile? = nil) {
         var fields = Fields(source: source)
         for model in models { fields.add(model) }
@@ -61,6 +64,7 @@ public struct Schema: Sendable, Hashable {
     /// The enum an enum type names (``SiftType/Kind/enumeration(_:)``).
     public func enumType(named name: TypeName) -> EnumType? { enumType(named: name.string) }
 
+    /// The enum named `name`, if any.
     public func enumType(named name: String) -> EnumType? {
         storage.fields.enumIndex[name].map { storage.fields.enums[$0] }
     }

@@ -14,6 +14,7 @@ import SiftSyntax
 ///   many-to-many relationship named after the other key column, pluralised (`User.interests`).
 ///   The join table stays a model of its own too.
 public enum SchemaInference {
+    /// The models of `tables`, and what could not be inferred.
     public static func schema(from tables: [TableDescription]) -> (Schema, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var models: [Model] = []

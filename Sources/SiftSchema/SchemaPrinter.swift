@@ -6,6 +6,7 @@
 /// foreign keys as `Target.ID` (their relationships follow from the naming conventions and are
 /// listed in comments). Storage is printed only where it differs from the default.
 public enum SchemaPrinter {
+    /// `schema` in model-file syntax.
     public static func print(_ schema: Schema) -> String {
         var out = ""
         for enumType in schema.enums {

@@ -9,6 +9,7 @@ import SiftSyntax
 /// it uses. Whatever the file does not mention stays as introspection found it. Anything the file
 /// declares that the database lacks is an error on the file.
 public enum SchemaRefinement {
+    /// `database` refined by `file`, and the file's declarations the database contradicts.
     public static func refine(_ database: Schema, with file: Schema) -> (Schema, [Diagnostic]) {
         var result = database
         var diagnostics: [Diagnostic] = []

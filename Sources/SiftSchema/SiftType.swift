@@ -19,19 +19,29 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
 
     /// What a type is, one constructor at a time: the view to match on.
     public enum Kind: Sendable, Hashable {
+        /// `Bool`.
         case bool
+        /// One of Swift's integer types.
         case integer(IntegerKind)
+        /// `Double`.
         case double
+        /// `Float`.
         case float
+        /// `String`.
         case string
+        /// Foundation's `Date`.
         case date
+        /// Foundation's `UUID`.
         case uuid
+        /// Foundation's `Data`.
         case data
+        /// Foundation's `URL`.
         case url
         /// A raw-value enum of the schema.
         case enumeration(TypeName)
         /// An object of a model (a row).
         case model(TypeName)
+        /// `T?`.
         case optional(SiftType)
         /// A sequence: a to-many relationship, an array literal or parameter, the result of `filter`.
         case array(SiftType)
@@ -45,14 +55,23 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
         case error
     }
 
+    /// `Bool`.
     @inlinable public static var bool: SiftType { SiftType(bits: Base.bool.rawValue) }
+    /// An integer type.
     @inlinable public static func integer(_ kind: IntegerKind) -> SiftType { SiftType(bits: Base.integer(kind)) }
+    /// `Double`.
     @inlinable public static var double: SiftType { SiftType(bits: Base.double.rawValue) }
+    /// `Float`.
     @inlinable public static var float: SiftType { SiftType(bits: Base.float.rawValue) }
+    /// `String`.
     @inlinable public static var string: SiftType { SiftType(bits: Base.string.rawValue) }
+    /// `Date`.
     @inlinable public static var date: SiftType { SiftType(bits: Base.date.rawValue) }
+    /// `UUID`.
     @inlinable public static var uuid: SiftType { SiftType(bits: Base.uuid.rawValue) }
+    /// `Data`.
     @inlinable public static var data: SiftType { SiftType(bits: Base.data.rawValue) }
+    /// `URL`.
     @inlinable public static var url: SiftType { SiftType(bits: Base.url.rawValue) }
     /// A raw-value enum of the schema.
     public static func enumeration(_ name: TypeName) -> SiftType { SiftType(base: .enumeration, payload: name.id) }
@@ -62,15 +81,22 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
     public static func model(_ name: TypeName) -> SiftType { SiftType(base: .model, payload: name.id) }
     /// An object of a model, by name (interned: prefer ``Model/type``, made once with the model).
     public static func model(_ name: String) -> SiftType { .model(TypeName(name)) }
+    /// `wrapped?`.
     @inlinable public static func optional(_ wrapped: SiftType) -> SiftType { wrapped.wrapped(in: Wrapper.optional) }
+    /// `[element]`.
     @inlinable public static func array(_ element: SiftType) -> SiftType { element.wrapped(in: Wrapper.array) }
+    /// `ClosedRange<bound>` when `closed`, else `Range<bound>`.
     @inlinable public static func range(_ bound: SiftType, closed: Bool) -> SiftType {
         bound.wrapped(in: closed ? Wrapper.closedRange : Wrapper.halfOpenRange)
     }
+    /// Foundation's `ComparisonResult`.
     @inlinable public static var comparisonResult: SiftType { SiftType(bits: Base.comparisonResult.rawValue) }
+    /// The type of `nil` before context gives it one.
     @inlinable public static var nilLiteral: SiftType { SiftType(bits: Base.nilLiteral.rawValue) }
+    /// The type of an expression that had an error: it matches anything, so one error is reported once.
     @inlinable public static var error: SiftType { SiftType(bits: Base.error.rawValue) }
 
+    /// `Int`.
     @inlinable public static var int: SiftType { .integer(.int) }
 
     /// The checker's type for a stored attribute type.
@@ -146,6 +172,7 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
         }
     }
 
+    /// Whether it is `T?`.
     @inlinable public var isOptional: Bool {
         let count = wrapperCount
         if count > 0 { return (bits >> (44 + 2 * (count - 1))) & 3 == Wrapper.optional }
@@ -180,6 +207,7 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
     /// `T?`, without making `T??` out of an optional (Swift's optional chaining flattens).
     public var optionalFlattened: SiftType { isOptional || isError ? self : .optional(self) }
 
+    /// Whether it is an integer or floating-point type.
     public var isNumeric: Bool {
         switch kind {
         case .integer, .double, .float: true
@@ -187,11 +215,13 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
         }
     }
 
+    /// Whether it is one of the integer types.
     @inlinable public var isInteger: Bool { bits >= Base.firstInteger && bits < Base.double.rawValue }
 
     /// Which integer type the type is, if it is one.
     @inlinable public var integerKind: IntegerKind? { isInteger ? Base.integerKind(bits) : nil }
 
+    /// Whether it is `Double` or `Float`.
     public var isFloatingPoint: Bool { self == .double || self == .float }
 
     /// Whether `<` and friends apply (Swift's `Comparable`).

@@ -11,9 +11,13 @@
 /// | `Date` in `@Table` | `dateISO8601` (StructuredQueries) | `dateReferenceSeconds`, `dateUnixSeconds` |
 /// | `UUID` | `uuidUppercaseText` (Foundation's `uuidString`) | `uuidLowercaseText`, `uuidBlob` |
 public enum Storage: String, Sendable, Hashable, CaseIterable {
+    /// INTEGER.
     case integer
+    /// REAL.
     case real
+    /// TEXT.
     case text
+    /// BLOB.
     case blob
     /// REAL seconds since 2001-01-01 00:00:00 UTC (`timeIntervalSinceReferenceDate`).
     case dateReferenceSeconds

@@ -5,7 +5,14 @@
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How serious a diagnostic is.
     public enum Severity: String, Sendable, Hashable, Comparable, Codable {
-        case note, remark, warning, error
+        /// Information attached to another diagnostic.
+        case note
+        /// A remark that needs no action.
+        case remark
+        /// Something likely wrong; the input is still accepted.
+        case warning
+        /// The input is rejected.
+        case error
 
         private var rank: Int {
             switch self {
@@ -20,12 +27,14 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// Extra information attached to a diagnostic, usually pointing at another place.
     public struct Note: Sendable, Hashable {
+        /// What the note says.
         public var message: String
         /// Where the note points, in the same source, or `nil` for a note without a location.
         public var range: SourceRange?
         /// The source the note points into, when it is not the diagnostic's own (e.g. a model file).
         public var source: SourceFile?
 
+        /// A note saying `message`, pointing at `range` in `source` (the diagnostic's own source when nil).
         public init(_ message: String, at range: SourceRange? = nil, in source: SourceFile? = nil) {
             self.message = message
             self.range = range
@@ -35,19 +44,24 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// A suggested edit: replace the text in `range` by `replacement`.
     public struct FixIt: Sendable, Hashable {
+        /// The text to replace (empty to insert).
         public var range: SourceRange
+        /// The text to put there (empty to delete).
         public var replacement: String
 
+        /// An edit replacing the text in `range` by `replacement`.
         public init(replace range: SourceRange, with replacement: String) {
             self.range = range
             self.replacement = replacement
         }
 
+        /// An edit inserting `text` at `offset`.
         public static func insert(_ text: String, at offset: Int) -> FixIt {
             FixIt(replace: .point(offset), with: text)
         }
     }
 
+    /// How serious it is.
     public var severity: Severity
     /// A stable identifier (e.g. `unterminated-string`) that tools and tests can rely on.
     public var id: DiagnosticID
@@ -55,9 +69,12 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// The primary range the diagnostic points at.
     public var range: SourceRange
+    /// Notes pointing at related places (a declaration, the other side of a comparison).
     public var notes: [Note]
+    /// Edits that would fix the problem.
     public var fixIts: [FixIt]
 
+    /// A diagnostic of `severity` and `id` saying `message` about `range`.
     public init(
         _ severity: Severity, _ id: DiagnosticID, _ message: String, at range: SourceRange,
         notes: [Note] = [], fixIts: [FixIt] = []
@@ -70,6 +87,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         self.fixIts = fixIts
     }
 
+    /// An error.
     public static func error(
         _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Note] = [],
         fixIts: [FixIt] = []
@@ -77,6 +95,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.error, id, message, at: range, notes: notes, fixIts: fixIts)
     }
 
+    /// A warning.
     public static func warning(
         _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Note] = [],
         fixIts: [FixIt] = []
@@ -84,6 +103,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.warning, id, message, at: range, notes: notes, fixIts: fixIts)
     }
 
+    /// A note on its own.
     public static func note(
         _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Note] = [],
         fixIts: [FixIt] = []
@@ -103,6 +123,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
 {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The identifier spelled `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.rawValue = value }
     public var description: String { rawValue }

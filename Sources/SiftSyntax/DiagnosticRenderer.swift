@@ -13,6 +13,7 @@ public struct DiagnosticRenderer: Sendable {
     /// ANSI colours for terminals; off by default.
     public var colors: Bool
 
+    /// A renderer, with ANSI colours when `colors` is true.
     public init(colors: Bool = false) {
         self.colors = colors
     }

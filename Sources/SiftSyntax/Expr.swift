@@ -2,8 +2,10 @@
 public struct Identifier: Sendable, Hashable, CustomStringConvertible {
     /// The name without back-quotes.
     public var name: String
+    /// Where the name is in the source (back-quotes included).
     public var range: SourceRange
 
+    /// A name and where it is.
     public init(_ name: String, at range: SourceRange) {
         self.name = name
         self.range = range
@@ -24,6 +26,7 @@ public struct Identifier: Sendable, Hashable, CustomStringConvertible {
 public struct Expr: Sendable, Hashable {
     /// Where the node is in its tree's ``SyntaxTree/kinds``.
     public let index: Int32
+    /// Where the expression is in the source.
     public var range: SourceRange
 
     init(index: Int32, range: SourceRange) {
@@ -41,7 +44,9 @@ public enum ExprKind: Sendable, Hashable {
     case floatLiteral(FloatLiteral)
     /// A string literal, with escapes decoded.
     case stringLiteral(String)
+    /// `true` or `false`.
     case booleanLiteral(Bool)
+    /// `nil`.
     case nilLiteral
     /// `["a", "b"]`.
     case arrayLiteral([Expr])
@@ -103,6 +108,7 @@ public struct IntegerLiteral: Sendable, Hashable {
     /// The digits without prefix and without `_` separators (`"2A"` for `0x2A`).
     public var digits: String { writtenDigits ?? magnitude.map { String($0) } ?? "" }
 
+    /// A literal of `digits` (no prefix, no `_`) in `radix`.
     public init(digits: String, radix: Int) {
         let magnitude = UInt64(digits, radix: radix)
         let canonical = radix == 10 && magnitude.map { String($0) == digits } == true
@@ -123,6 +129,7 @@ public struct FloatLiteral: Sendable, Hashable {
     /// The text without `_` separators, e.g. `"1.5e3"` or `"0x1p4"`.
     public var text: String
 
+    /// A literal written `text` (without `_` separators).
     public init(text: String) { self.text = text }
 
     /// The value, as Swift would read the literal.
@@ -161,9 +168,12 @@ public struct FloatLiteral: Sendable, Hashable {
 public struct KeyPath: Sendable, Hashable {
     /// The root type, when written (`User` in `\User.name`).
     public var root: TypeSyntax?
+    /// The `.name` components, in order.
     public var components: [KeyPathComponent]
+    /// From `\` to the end of the last component.
     public var range: SourceRange
 
+    /// A key path of `components` from `root`.
     public init(root: TypeSyntax?, components: [KeyPathComponent], range: SourceRange) {
         self.root = root
         self.components = components
@@ -173,12 +183,14 @@ public struct KeyPath: Sendable, Hashable {
 
 /// One `.name` of a key path, possibly followed by `?` or `!`.
 public struct KeyPathComponent: Sendable, Hashable {
+    /// The member's name.
     public var name: Identifier
     /// Followed by `?` (`\.company?.name`).
     public var isOptionalChained: Bool
     /// Followed by `!`.
     public var isForceUnwrapped: Bool
 
+    /// A component naming `name`, with `?` or `!` after it.
     public init(name: Identifier, isOptionalChained: Bool = false, isForceUnwrapped: Bool = false) {
         self.name = name
         self.isOptionalChained = isOptionalChained
@@ -188,11 +200,14 @@ public struct KeyPathComponent: Sendable, Hashable {
 
 /// One argument of a call: `label: value` or just `value`.
 public struct Argument: Sendable, Hashable {
+    /// The label, for `label: value`.
     public var label: Identifier?
+    /// The argument's value.
     public var value: Expr
     /// From the label (or value) to the end of the value.
     public var range: SourceRange
 
+    /// An argument, labelled or not.
     public init(label: Identifier?, value: Expr, range: SourceRange) {
         self.label = label
         self.value = value
@@ -202,6 +217,7 @@ public struct Argument: Sendable, Hashable {
 
 /// A call: `x.contains("k")`, `x.contains { ... }`, `Double($0.age)`.
 public struct Call: Sendable, Hashable {
+    /// What is called: a member such as `x.contains`, or a type such as `Double`.
     public var callee: Expr
     /// The arguments in parentheses (empty for `x.contains { ... }` without parentheses).
     public var arguments: [Argument]
@@ -210,6 +226,7 @@ public struct Call: Sendable, Hashable {
     /// A closure written after the call: `x.contains { $0.title == "a" }`.
     public var trailingClosure: Closure?
 
+    /// A call of `callee` with its arguments and trailing closure.
     public init(callee: Expr, arguments: [Argument], argumentListRange: SourceRange?, trailingClosure: Closure?) {
         self.callee = callee
         self.arguments = arguments
@@ -229,6 +246,7 @@ public struct Closure: Sendable, Hashable {
     /// From `{` to `}`.
     public var range: SourceRange
 
+    /// A closure with `parameters` (nil for `$0`-style) returning `body`.
     public init(parameters: [ClosureParameter]?, body: Expr, hasReturn: Bool, range: SourceRange) {
         self.parameters = parameters
         self.body = body
@@ -239,9 +257,12 @@ public struct Closure: Sendable, Hashable {
 
 /// A named closure parameter, with an optional type annotation.
 public struct ClosureParameter: Sendable, Hashable {
+    /// The parameter's name.
     public var name: Identifier
+    /// The type annotation, when written (`(u: User) in`).
     public var type: TypeSyntax?
 
+    /// A parameter named `name`, of type `type` when annotated.
     public init(name: Identifier, type: TypeSyntax?) {
         self.name = name
         self.type = type
@@ -250,11 +271,16 @@ public struct ClosureParameter: Sendable, Hashable {
 
 /// `#Name<Generic>(arguments) { trailing closure }`, e.g. `#Predicate<User> { $0.age > 20 }`.
 public struct MacroExpansion: Sendable, Hashable {
+    /// The macro's name, without `#` (`Predicate`).
     public var name: Identifier
+    /// The generic arguments (`User` in `#Predicate<User>`).
     public var genericArguments: [TypeSyntax]
+    /// The arguments in parentheses.
     public var arguments: [Argument]
+    /// The closure written after the expansion.
     public var trailingClosure: Closure?
 
+    /// An expansion of macro `name`.
     public init(name: Identifier, genericArguments: [TypeSyntax], arguments: [Argument], trailingClosure: Closure?) {
         self.name = name
         self.genericArguments = genericArguments
@@ -265,16 +291,22 @@ public struct MacroExpansion: Sendable, Hashable {
 
 /// The prefix operators.
 public enum PrefixOperator: String, Sendable, Hashable, CaseIterable {
+    /// `!x`: logical not.
     case not = "!"
+    /// `-x`: negation.
     case negate = "-"
 }
 
 /// `!x`, `-x`.
 public struct PrefixExpr: Sendable, Hashable {
+    /// The operator.
     public var op: PrefixOperator
+    /// Where the operator is.
     public var operatorRange: SourceRange
+    /// The expression the operator applies to.
     public var operand: Expr
 
+    /// `op` applied to `operand`.
     public init(op: PrefixOperator, operatorRange: SourceRange, operand: Expr) {
         self.op = op
         self.operatorRange = operatorRange
@@ -285,33 +317,52 @@ public struct PrefixExpr: Sendable, Hashable {
 /// The binary operators other than `&&` and `||`, by Swift precedence group.
 public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
     // ComparisonPrecedence (non-associative)
+    /// `==`
     case equal = "=="
+    /// `!=`
     case notEqual = "!="
+    /// `<`
     case less = "<"
+    /// `<=`
     case lessEqual = "<="
+    /// `>`
     case greater = ">"
+    /// `>=`
     case greaterEqual = ">="
     // NilCoalescingPrecedence (right-associative)
+    /// `??`
     case nilCoalescing = "??"
     // RangeFormationPrecedence (non-associative)
+    /// `...`
     case closedRange = "..."
+    /// `..<`
     case halfOpenRange = "..<"
     // AdditionPrecedence (left-associative)
+    /// `+`
     case add = "+"
+    /// `-`
     case subtract = "-"
     // MultiplicationPrecedence (left-associative)
+    /// `*`
     case multiply = "*"
+    /// `/`
     case divide = "/"
+    /// `%`
     case remainder = "%"
 }
 
 /// `lhs op rhs`.
 public struct BinaryExpr: Sendable, Hashable {
+    /// The operator.
     public var op: BinaryOperator
+    /// Where the operator is.
     public var operatorRange: SourceRange
+    /// The left operand.
     public var lhs: Expr
+    /// The right operand.
     public var rhs: Expr
 
+    /// `lhs op rhs`.
     public init(op: BinaryOperator, operatorRange: SourceRange, lhs: Expr, rhs: Expr) {
         self.op = op
         self.operatorRange = operatorRange
@@ -322,16 +373,20 @@ public struct BinaryExpr: Sendable, Hashable {
 
 /// `&&` and `||`.
 public enum LogicalOperator: String, Sendable, Hashable, CaseIterable {
+    /// `&&`
     case and = "&&"
+    /// `||`
     case or = "||"
 }
 
 /// A flattened chain `a && b && c` (or of `||`), so long chains do not make deep trees.
 public struct LogicalExpr: Sendable, Hashable {
+    /// `&&` or `||`.
     public var op: LogicalOperator
     /// Two or more operands, in source order.
     public var operands: [Expr]
 
+    /// A chain of `operands` joined by `op`.
     public init(op: LogicalOperator, operands: [Expr]) {
         self.op = op
         self.operands = operands
@@ -340,11 +395,14 @@ public struct LogicalExpr: Sendable, Hashable {
 
 /// `if conditions { then } else { else }`, Swift's if-expression.
 public struct IfExpr: Sendable, Hashable {
+    /// The conditions, separated by commas; all must hold.
     public var conditions: [Condition]
+    /// The value when the conditions hold.
     public var then: Expr
     /// The else branch; an `else if` is an ``ExprKind/ifExpr(_:)`` here.
     public var elseBranch: Expr
 
+    /// `if conditions { then } else { elseBranch }`.
     public init(conditions: [Condition], then: Expr, elseBranch: Expr) {
         self.conditions = conditions
         self.then = then
@@ -354,6 +412,7 @@ public struct IfExpr: Sendable, Hashable {
 
 /// One condition of an `if`: a Boolean expression or an optional binding.
 public enum Condition: Sendable, Hashable {
+    /// A Boolean expression.
     case expression(Expr)
     /// `let name = value`, or `let name` (shorthand for `let name = name`) when `value` is nil.
     case optionalBinding(name: Identifier, value: Expr?, range: SourceRange)
@@ -361,6 +420,7 @@ public enum Condition: Sendable, Hashable {
 
 /// A type as written: `User`, `Int?`, `[Interest]`, `Predicate<User>`.
 public struct TypeSyntax: Sendable, Hashable {
+    /// The shapes of a written type.
     public indirect enum Kind: Sendable, Hashable {
         /// `Name` or `Name<Arguments>`; a qualified name keeps its full dotted spelling
         /// (`RemindersList.ID`, `Foundation.Date`), its range covering all of it.
@@ -375,9 +435,12 @@ public struct TypeSyntax: Sendable, Hashable {
         case dictionary(TypeSyntax, TypeSyntax)
     }
 
+    /// The type's shape.
     public var kind: Kind
+    /// Where the type is written.
     public var range: SourceRange
 
+    /// A type of shape `kind` written at `range`.
     public init(_ kind: Kind, at range: SourceRange) {
         self.kind = kind
         self.range = range

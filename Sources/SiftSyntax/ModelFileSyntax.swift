@@ -1,10 +1,12 @@
 /// The declarations of a model file: SwiftData `@Model` classes, StructuredQueries `@Table`
 /// structs and raw-value enums, in Swift syntax. ``SiftSchema`` turns them into a schema.
 public struct ModelFileSyntax: Sendable, Hashable {
+    /// The top-level declarations, in order.
     public var declarations: [Declaration]
     /// The nodes of the expressions in the declarations (default values, attribute arguments).
     public var tree: SyntaxTree
 
+    /// A model file of `declarations` whose expressions are nodes of `tree`.
     public init(declarations: [Declaration], tree: SyntaxTree = .empty) {
         self.declarations = declarations
         self.tree = tree
@@ -25,11 +27,14 @@ public enum Declaration: Sendable, Hashable {
 
 /// `@Name` or `@Name(arguments)`.
 public struct AttributeSyntax: Sendable, Hashable {
+    /// The attribute's name, without `@`.
     public var name: Identifier
     /// `nil` when written without parentheses.
     public var arguments: [Argument]?
+    /// From `@` to the end of the arguments.
     public var range: SourceRange
 
+    /// An attribute `@name(arguments)`.
     public init(name: Identifier, arguments: [Argument]?, range: SourceRange) {
         self.name = name
         self.arguments = arguments
@@ -39,17 +44,30 @@ public struct AttributeSyntax: Sendable, Hashable {
 
 /// A class or struct declaration.
 public struct TypeDeclaration: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable { case `class`, `struct` }
+    /// `class` or `struct`.
+    public enum Kind: String, Sendable, Hashable {
+        /// `class` (a SwiftData `@Model`).
+        case `class`
+        /// `struct` (a StructuredQueries `@Table`).
+        case `struct`
+    }
 
+    /// The attributes (`@Model`, `@Table("name")`).
     public var attributes: [AttributeSyntax]
     /// `final`, `public`, ...
     public var modifiers: [Identifier]
+    /// Whether it is a class or a struct.
     public var kind: Kind
+    /// The type's name.
     public var name: Identifier
+    /// The superclass and protocols after `:`.
     public var inheritance: [TypeSyntax]
+    /// The member declarations, in order.
     public var members: [Declaration]
+    /// The whole declaration, attributes included.
     public var range: SourceRange
 
+    /// A type declaration.
     public init(
         attributes: [AttributeSyntax], modifiers: [Identifier], kind: Kind, name: Identifier,
         inheritance: [TypeSyntax], members: [Declaration], range: SourceRange
@@ -66,16 +84,24 @@ public struct TypeDeclaration: Sendable, Hashable {
 
 /// `var name: Type = initial` or `let name: Type`.
 public struct PropertyDeclaration: Sendable, Hashable {
+    /// The attributes (`@Attribute(.unique)`, `@Relationship(...)`, `@Column("name")`).
     public var attributes: [AttributeSyntax]
+    /// Modifiers such as `public`, `private` or `static`.
     public var modifiers: [Identifier]
+    /// Declared with `let` rather than `var`.
     public var isLet: Bool
+    /// The property's name.
     public var name: Identifier
+    /// The type annotation, when written.
     public var type: TypeSyntax?
+    /// The initial value, when written.
     public var initializer: Expr?
     /// Written with a body (`var x: Int { ... }`): computed, so not stored.
     public var isComputed: Bool
+    /// The whole declaration, attributes included.
     public var range: SourceRange
 
+    /// A property declaration.
     public init(
         attributes: [AttributeSyntax], modifiers: [Identifier], isLet: Bool, name: Identifier,
         type: TypeSyntax?, initializer: Expr?, isComputed: Bool, range: SourceRange
@@ -93,14 +119,19 @@ public struct PropertyDeclaration: Sendable, Hashable {
 
 /// `enum Name: RawType { case a = 1, b }`.
 public struct EnumDeclaration: Sendable, Hashable {
+    /// The attributes.
     public var attributes: [AttributeSyntax]
+    /// Modifiers such as `public`.
     public var modifiers: [Identifier]
+    /// The enum's name.
     public var name: Identifier
     /// The inheritance clause; the first entry is the raw type when it is one (`Int`, `String`).
     public var inheritance: [TypeSyntax]
+    /// The cases, in order.
     public var cases: [EnumCaseSyntax]
     /// The `static func <` the enum declares in its body, if any.
     public var lessThan: LessThanDeclaration?
+    /// The whole declaration.
     public var range: SourceRange
 
     /// What an enum's own `<` compares, as far as Sift reads it.
@@ -111,6 +142,7 @@ public struct EnumDeclaration: Sendable, Hashable {
         case other(SourceRange)
     }
 
+    /// An enum declaration.
     public init(
         attributes: [AttributeSyntax], modifiers: [Identifier], name: Identifier, inheritance: [TypeSyntax],
         cases: [EnumCaseSyntax], lessThan: LessThanDeclaration? = nil, range: SourceRange
@@ -127,10 +159,14 @@ public struct EnumDeclaration: Sendable, Hashable {
 
 /// One enum case, with its raw value if written.
 public struct EnumCaseSyntax: Sendable, Hashable {
+    /// The case's name.
     public var name: Identifier
+    /// The raw value, when written (`= 1`, `= "low"`).
     public var rawValue: Expr?
+    /// Where the case is written.
     public var range: SourceRange
 
+    /// A case named `name` with `rawValue`.
     public init(name: Identifier, rawValue: Expr?, range: SourceRange) {
         self.name = name
         self.rawValue = rawValue
@@ -142,8 +178,10 @@ public struct EnumCaseSyntax: Sendable, Hashable {
 public struct SkippedDeclaration: Sendable, Hashable {
     /// What it was: `import`, `init`, `func`, `computed property`, ...
     public var what: String
+    /// Where it is written.
     public var range: SourceRange
 
+    /// A skipped declaration of kind `what`.
     public init(what: String, range: SourceRange) {
         self.what = what
         self.range = range

@@ -4,17 +4,24 @@
 public struct OpenDelimiter: Sendable, Hashable, CustomStringConvertible {
     /// What is open.
     public enum Kind: String, Sendable, Hashable {
+        /// `(`
         case parenthesis = "("
+        /// `[`
         case bracket = "["
+        /// `{`
         case brace = "{"
+        /// A multi-line string literal's `"""`.
         case multilineString = "\"\"\""
+        /// A block comment's `/*`.
         case blockComment = "/*"
     }
 
+    /// What is open.
     public var kind: Kind
     /// The opening delimiter.
     public var range: SourceRange
 
+    /// A delimiter of `kind` opened at `range`.
     public init(kind: Kind, range: SourceRange) {
         self.kind = kind
         self.range = range

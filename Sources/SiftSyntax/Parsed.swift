@@ -12,6 +12,7 @@ public struct Parsed<Value: Sendable>: Sendable {
     /// The nodes of the value's expressions: `parsed.tree[expr]` is the kind of `expr`.
     public var tree: SyntaxTree
 
+    /// A result with its diagnostics and the tree its expressions are nodes of.
     public init(value: Value, diagnostics: [Diagnostic], tree: SyntaxTree = .empty, tallestExpression: Int? = nil) {
         self.value = value
         self.diagnostics = diagnostics

@@ -25,6 +25,7 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         case implicit(Expr)
     }
 
+    /// How the query was written.
     public var form: Form {
         get { storage.fields.form }
         set { uniqueStorage().fields.form = newValue }
@@ -58,22 +59,27 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         }
         return (nil, model)
     }
+    /// The filter, or nil when the query selects every row.
     public var filter: Filter? {
         get { storage.fields.filter }
         set { uniqueStorage().fields.filter = newValue }
     }
+    /// The sort keys, most significant first.
     public var sort: [SortKey] {
         get { storage.fields.sort }
         set { uniqueStorage().fields.sort = newValue }
     }
+    /// The maximum number of rows (`fetchLimit`, `limit`), when written.
     public var limit: Expr? {
         get { storage.fields.limit }
         set { uniqueStorage().fields.limit = newValue }
     }
+    /// The number of rows to skip (`fetchOffset`, `offset`), when written.
     public var offset: Expr? {
         get { storage.fields.offset }
         set { uniqueStorage().fields.offset = newValue }
     }
+    /// Where the whole query is in the source.
     public var range: SourceRange {
         get { storage.fields.range }
         set { uniqueStorage().fields.range = newValue }
@@ -90,6 +96,7 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
     /// this size (or of an optional of it) went through the runtime's generic value witnesses.
     private var storage: Storage
 
+    /// A query of `form` over `model`, whose expressions are nodes of `tree`.
     public init(
         form: Form, model: TypeSyntax?, filter: Filter?, sort: [SortKey] = [], limit: Expr? = nil,
         offset: Expr? = nil, range: SourceRange, tree: SyntaxTree = .empty
@@ -152,7 +159,9 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
 
 /// Ascending (`.forward`) or descending (`.reverse`), as Foundation's `SortOrder`.
 public enum SortOrder: String, Sendable, Hashable {
+    /// Ascending.
     case forward
+    /// Descending.
     case reverse
 }
 
@@ -160,13 +169,16 @@ public enum SortOrder: String, Sendable, Hashable {
 public struct SortKey: Sendable, Hashable {
     /// The attribute to sort by, possibly through to-one relationships.
     public var keyPath: KeyPath
+    /// Ascending or descending.
     public var order: SortOrder
     /// Where the order was written (`.reverse`, `desc`), if it was.
     public var orderRange: SourceRange?
     /// A string comparator, when written: `comparator: .localizedStandard`.
     public var comparator: Identifier?
+    /// Where the whole key is written.
     public var range: SourceRange
 
+    /// A sort key on `keyPath` in `order`.
     public init(
         keyPath: KeyPath, order: SortOrder, orderRange: SourceRange? = nil, comparator: Identifier? = nil,
         range: SourceRange

@@ -30,6 +30,7 @@ public struct SourceFile: Sendable, Hashable {
 
     private let storage: Storage
 
+    /// A source named `name` (in diagnostics) holding `text`.
     public init(name: String = "<input>", text: String) {
         let bytes = Array(text.utf8)
         var starts = [0]
@@ -97,6 +98,7 @@ public struct SourceRange: Sendable, Hashable, CustomStringConvertible, BitwiseC
         set { storedEnd = Int32(clamping: newValue) }
     }
 
+    /// The UTF-8 offsets `start..<end` (an `end` before `start` is taken as `start`).
     @inline(__always)
     public init(start: Int, end: Int) {
         storedStart = Int32(clamping: start)
@@ -122,15 +124,20 @@ public struct SourceRange: Sendable, Hashable, CustomStringConvertible, BitwiseC
         return union
     }
 
+    /// Whether the range covers no byte.
     public var isEmpty: Bool { start == end }
+    /// The number of UTF-8 bytes covered.
     public var length: Int { end - start }
     public var description: String { "\(start)..<\(end)" }
 }
 
 /// A position shown to a person: 1-based line and column, with the underlying offset.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The UTF-8 offset from the start of the source.
     public var offset: Int
+    /// The 1-based line.
     public var line: Int
+    /// The 1-based column, in UTF-8 bytes from the start of the line.
     public var column: Int
     public var description: String { "\(line):\(column)" }
 }

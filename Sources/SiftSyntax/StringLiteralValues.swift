@@ -15,6 +15,7 @@ public struct StringLiteralValues: Sendable {
         return [first] + rest
     }
 
+    /// An empty table.
     public init() {}
 
     /// Records the value of the literal that starts at `offset` (the lexer goes in source order,

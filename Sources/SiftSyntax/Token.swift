@@ -1,7 +1,9 @@
 /// One lexical token: its kind and where it is. The text is read back from the source by range.
 /// It holds no reference (`BitwiseCopyable`): the lexer writes tokens into raw memory.
 public struct Token: Sendable, Hashable, CustomStringConvertible, BitwiseCopyable {
+    /// What kind of token it is.
     public var kind: TokenKind
+    /// Where it is in the source, in UTF-8 offsets.
     public var range: SourceRange
     /// Whitespace, a comment or the start of input comes right before this token.
     public var leadingTrivia: Bool
@@ -10,6 +12,7 @@ public struct Token: Sendable, Hashable, CustomStringConvertible, BitwiseCopyabl
     /// A line break comes before this token (after the previous one).
     public var atStartOfLine: Bool
 
+    /// A token of `kind` at `range`, with the trivia around it.
     public init(
         kind: TokenKind, range: SourceRange, leadingTrivia: Bool = false, trailingTrivia: Bool = false,
         atStartOfLine: Bool = false
@@ -44,13 +47,61 @@ public enum TokenKind: Sendable, Hashable, BitwiseCopyable {
     case multilineStringLiteral
 
     // Keywords (reserved everywhere)
-    case kwTrue, kwFalse, kwNil, kwIn, kwReturn, kwIf, kwLet, kwVar, kwElse
+    /// `true`
+    case kwTrue
+    /// `false`
+    case kwFalse
+    /// `nil`
+    case kwNil
+    /// `in`, after a closure's parameters
+    case kwIn
+    /// `return`
+    case kwReturn
+    /// `if`
+    case kwIf
+    /// `let`
+    case kwLet
+    /// `var`
+    case kwVar
+    /// `else`
+    case kwElse
     // Declaration keywords, reserved as in Swift (used by model files)
-    case kwClass, kwStruct, kwEnum, kwCase, kwImport, kwExtension, kwFunc, kwInit
+    /// `class`
+    case kwClass
+    /// `struct`
+    case kwStruct
+    /// `enum`
+    case kwEnum
+    /// `case`
+    case kwCase
+    /// `import`
+    case kwImport
+    /// `extension`
+    case kwExtension
+    /// `func`
+    case kwFunc
+    /// `init`
+    case kwInit
 
     // Punctuation
-    case leftParen, rightParen, leftBrace, rightBrace, leftBracket, rightBracket
-    case comma, colon, semicolon
+    /// `(`
+    case leftParen
+    /// `)`
+    case rightParen
+    /// `{`
+    case leftBrace
+    /// `}`
+    case rightBrace
+    /// `[`
+    case leftBracket
+    /// `]`
+    case rightBracket
+    /// `,`
+    case comma
+    /// `:`
+    case colon
+    /// `;`
+    case semicolon
     /// `.` for member access, key-path components and implicit members (`.reverse`).
     case period
     /// `#` starting a macro expansion such as `#Predicate`.
@@ -63,11 +114,38 @@ public enum TokenKind: Sendable, Hashable, BitwiseCopyable {
     case arrow
 
     // Operators
-    case plus, minus, star, slash, percent
-    case equalEqual, bangEqual, less, lessEqual, greater, greaterEqual
-    case ampAmp, pipePipe, questionQuestion
-    case closedRange  // ...
-    case halfOpenRange  // ..<
+    /// `+`
+    case plus
+    /// `-`, binary or prefix
+    case minus
+    /// `*`
+    case star
+    /// `/`
+    case slash
+    /// `%`
+    case percent
+    /// `==`
+    case equalEqual
+    /// `!=`
+    case bangEqual
+    /// `<`
+    case less
+    /// `<=`
+    case lessEqual
+    /// `>`
+    case greater
+    /// `>=`
+    case greaterEqual
+    /// `&&`
+    case ampAmp
+    /// `||`
+    case pipePipe
+    /// `??`
+    case questionQuestion
+    /// `...`
+    case closedRange
+    /// `..<`
+    case halfOpenRange
     /// `!` as a prefix operator (logical not).
     case prefixBang
     /// `!` as a postfix operator (force unwrap), written with no space before it.
@@ -83,6 +161,7 @@ public enum TokenKind: Sendable, Hashable, BitwiseCopyable {
 
     /// Text that is not a token at all (a stray character); the lexer has reported it.
     case unknown
+    /// The end of the input (always the last token).
     case endOfFile
 }
 
