@@ -84,7 +84,7 @@ docs: deps
 	@rm -rf .build/docs/symbol-graphs .build/docs/Sift.doccarchive && mkdir -p .build/docs/symbol-graphs
 	@graphs="$$(dirname "$$($(SWIFT) build --show-bin-path $(SWIFT_BUILD_FLAGS))")/symbolgraph"; \
 	for module in $(DOC_MODULES); do cp "$$graphs/$$module".symbols.json "$$graphs/$$module"@*.symbols.json .build/docs/symbol-graphs/ 2>/dev/null || true; done
-	$(SWIFT) docs/tools/PublicAPI.swift .build/docs/symbol-graphs docs/API.md $(PUBLIC_API_FLAGS)
+	$(SWIFT) docs/tools/PublicAPI.swift .build/docs/symbol-graphs docs/API.md --require-docs
 	$(DOCC) convert Sources/Sift/Sift.docc --additional-symbol-graph-dir .build/docs/symbol-graphs \
 		--fallback-display-name Sift --fallback-bundle-identifier org.sift.Sift \
 		--output-path .build/docs/Sift.doccarchive --warnings-as-errors

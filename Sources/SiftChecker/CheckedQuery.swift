@@ -36,6 +36,7 @@ public struct CheckedQuery: Sendable, Hashable {
     }
     /// The height of ``filter``'s tree, read in place.
     package var filterHeight: Int? { (storage.fields.filter?.height).map { Int($0) } }
+    /// The sort keys, most significant first.
     public package(set) var sort: [CheckedSortKey] {
         get { storage.fields.sort }
         set { uniqueStorage().fields.sort = newValue }
@@ -45,6 +46,7 @@ public struct CheckedQuery: Sendable, Hashable {
         get { storage.fields.limit }
         set { uniqueStorage().fields.limit = newValue }
     }
+    /// An `Int` expression (constant or parameter): the rows to skip, if given.
     public package(set) var offset: TypedExpr? {
         get { storage.fields.offset }
         set { uniqueStorage().fields.offset = newValue }
@@ -70,6 +72,7 @@ public struct CheckedQuery: Sendable, Hashable {
     /// reference instead of a dozen.
     private var storage: Storage
 
+    /// A checked query of these parts; its expressions are nodes of `tree`.
     public init(
         model: Model, root: VariableID, tree: TypedTree, filter: TypedExpr?, sort: [CheckedSortKey], limit: TypedExpr?,
         offset: TypedExpr?, variables: [Variable], parameters: [Parameter], form: Query.Form
@@ -80,6 +83,7 @@ public struct CheckedQuery: Sendable, Hashable {
                 parameters: parameters, form: form))
     }
 
+    /// The variable `id` stands for.
     public func variable(_ id: VariableID) -> Variable { storage.fields.variables[id.index] }
 
     private mutating func uniqueStorage() -> Storage {
@@ -115,11 +119,14 @@ public struct CheckedQuery: Sendable, Hashable {
 
 /// A named parameter: a free identifier of the query, typed by its use or by the host.
 public struct Parameter: Sendable, Hashable {
+    /// The parameter's name as written.
     public var name: String
+    /// Its type, from the host or from its first use.
     public var type: SiftType
     /// Where it is first used.
     public var firstUse: SourceRange
 
+    /// A parameter `name` of `type`, first used at `firstUse`.
     public init(name: String, type: SiftType, firstUse: SourceRange) {
         self.name = name
         self.type = type
@@ -134,11 +141,14 @@ public struct CheckedSortKey: Sendable, Hashable {
     public var path: [Relationship]
     /// What is sorted by.
     public var value: SortKeyValue
+    /// Ascending or descending.
     public var order: SortOrder
     /// `comparator: .localizedStandard` and friends, for strings; nil for the default order.
     public var comparator: StringComparator?
+    /// Where the key is written.
     public var range: SourceRange
 
+    /// A sort key on `value`, reached through `path`.
     public init(path: [Relationship], value: SortKeyValue, order: SortOrder, comparator: StringComparator?, range: SourceRange) {
         self.path = path
         self.value = value

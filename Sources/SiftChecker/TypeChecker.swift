@@ -3,7 +3,9 @@ import SiftSyntax
 
 /// The result of checking a query: the typed query when there was no error, and every diagnostic.
 public struct CheckResult: Sendable {
+    /// The checked query, when there was no error.
     public var query: CheckedQuery?
+    /// Every diagnostic, in source order.
     public var diagnostics: [Diagnostic]
 }
 
@@ -19,6 +21,7 @@ public struct TypeChecker {
         /// Types of named parameters that the host declares; others are inferred from their use.
         public var parameterTypes: [String: SiftType]
 
+        /// Options declaring the types of some named parameters.
         public init(parameterTypes: [String: SiftType] = [:]) {
             self.parameterTypes = parameterTypes
         }

@@ -21,7 +21,9 @@ public struct TypedExpr: Sendable, Hashable, BitwiseCopyable {
     /// kind of a node with three children 88. The checker's trees are at most a few levels
     /// taller than the parser's 512, far below 2^24; a taller tree built by hand saturates.
     private let heightAndHazards: UInt32
+    /// The expression's type.
     public let type: SiftType
+    /// Where the expression is in the source.
     public var range: SourceRange
 
     /// The number of levels of the tree this node is the root of (1 for a leaf). Measured once,
@@ -116,13 +118,17 @@ public struct EvaluationHazards: OptionSet, Sendable, Hashable, BitwiseCopyable 
 /// Nine bytes: the cases with more than a word are boxed, so a typed node stores a constant
 /// in place (a number or a Boolean allocates nothing).
 public enum Constant: Sendable, Hashable, CustomStringConvertible {
+    /// `nil`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// Any integer type; the expression's type says which.
     case int(Int64)
     /// A `UInt64` beyond `Int64.max`.
     case uint(UInt64)
+    /// A floating-point value.
     case double(Double)
+    /// A string.
     indirect case string(String)
     /// A case of a raw-value enum of the schema.
     indirect case enumCase(enumName: String, caseName: String, rawValue: EnumType.RawValue)
@@ -153,7 +159,9 @@ public enum Constant: Sendable, Hashable, CustomStringConvertible {
 /// Identifies a variable of a checked query: the root row, a closure parameter over a
 /// relationship, or a value bound by `if let` or optional chaining.
 public struct VariableID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The position in the query's ``CheckedQuery/variables``.
     public var index: Int
+    /// The variable at `index`.
     public init(_ index: Int) { self.index = index }
     public static func < (lhs: VariableID, rhs: VariableID) -> Bool { lhs.index < rhs.index }
     public var description: String { "v\(index)" }
@@ -171,13 +179,18 @@ public struct Variable: Sendable, Hashable {
         case binding
     }
 
+    /// Which variable it is.
     public var id: VariableID
     /// As written (`$0`, `user`), or `$0?` for the implicit binding of an optional chain.
     public var name: String
+    /// The type of its value.
     public var type: SiftType
+    /// What introduces it.
     public var origin: Origin
+    /// Where it is declared (or first used, for `$0`).
     public var declaration: SourceRange
 
+    /// A variable of a checked query.
     public init(id: VariableID, name: String, type: SiftType, origin: Origin, declaration: SourceRange) {
         self.id = id
         self.name = name
@@ -189,7 +202,16 @@ public struct Variable: Sendable, Hashable {
 
 /// `+ - * / %` on numbers; `+` on strings concatenates.
 public enum ArithmeticOperator: String, Sendable, Hashable {
-    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+    /// `+`
+    case add = "+"
+    /// `-`
+    case subtract = "-"
+    /// `*`
+    case multiply = "*"
+    /// `/`
+    case divide = "/"
+    /// `%`
+    case remainder = "%"
 
     /// The arithmetic a binary operator of the syntax is, or nil (by case, as for comparisons).
     public init?(_ op: BinaryOperator) {
@@ -206,7 +228,18 @@ public enum ArithmeticOperator: String, Sendable, Hashable {
 
 /// `== != < <= > >=`.
 public enum ComparisonOperator: String, Sendable, Hashable {
-    case equal = "==", notEqual = "!=", less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+    /// `==`
+    case equal = "=="
+    /// `!=`
+    case notEqual = "!="
+    /// `<`
+    case less = "<"
+    /// `<=`
+    case lessEqual = "<="
+    /// `>`
+    case greater = ">"
+    /// `>=`
+    case greaterEqual = ">="
 
     /// The comparison a binary operator of the syntax is, or nil (by case: going through the raw
     /// value would build and match a string per operator).
@@ -240,6 +273,7 @@ public enum StringTest: String, Sendable, Hashable {
     case contains
     /// `hasPrefix` / `starts(with:)`.
     case hasPrefix
+    /// `hasSuffix`.
     case hasSuffix
     /// Case- and diacritic-insensitive, locale-aware substring test.
     case localizedStandardContains
@@ -247,22 +281,31 @@ public enum StringTest: String, Sendable, Hashable {
 
 /// String comparisons that produce a `ComparisonResult`.
 public enum StringComparison: String, Sendable, Hashable {
+    /// `caseInsensitiveCompare(_:)`.
     case caseInsensitiveCompare
+    /// `localizedCompare(_:)`.
     case localizedCompare
+    /// `localizedCaseInsensitiveCompare(_:)`.
     case localizedCaseInsensitiveCompare
+    /// `localizedStandardCompare(_:)`.
     case localizedStandardCompare
 }
 
 /// `lowercased()` and `uppercased()`.
 public enum StringTransform: String, Sendable, Hashable {
-    case lowercased, uppercased
+    /// `lowercased()`
+    case lowercased
+    /// `uppercased()`
+    case uppercased
 }
 
 /// The kinds of typed expression.
 public enum TypedExprKind: Sendable, Hashable {
+    /// A value known at compile time.
     case constant(Constant)
     /// A named parameter (a free identifier such as `searchString`), bound at run time.
     case parameter(String)
+    /// A variable: the row, a closure parameter, an `if let` binding.
     case variable(VariableID)
     /// An attribute of a (non-optional) object.
     case attribute(TypedExpr, Attribute)
@@ -277,8 +320,11 @@ public enum TypedExprKind: Sendable, Hashable {
     case ifLet(source: TypedExpr, variable: VariableID, then: TypedExpr, otherwise: TypedExpr)
     /// A non-optional value promoted to an optional, as Swift does implicitly.
     case injectOptional(TypedExpr)
+    /// `!x`.
     case not(TypedExpr)
+    /// `-x`.
     case negate(TypedExpr)
+    /// `lhs op rhs` on numbers, with Swift's overflow traps for integers.
     case arithmetic(ArithmeticOperator, TypedExpr, TypedExpr)
     /// Operands have the same type (optional on both sides, or neither).
     case comparison(ComparisonOperator, TypedExpr, TypedExpr)
@@ -290,8 +336,11 @@ public enum TypedExprKind: Sendable, Hashable {
     case conditional(TypedExpr, TypedExpr, TypedExpr)
     /// `Double(x)`, `Int(x)`, ...: to the expression's type.
     case conversion(TypedExpr)
+    /// `string.test(argument)`: `contains`, `hasPrefix`, ...
     case stringTest(StringTest, TypedExpr, TypedExpr)
+    /// `string.compare(argument)`, a `ComparisonResult`.
     case stringComparison(StringComparison, TypedExpr, TypedExpr)
+    /// `string.lowercased()` or `uppercased()`.
     case stringTransform(StringTransform, TypedExpr)
     /// A string's `count` (characters).
     case stringLength(TypedExpr)
@@ -299,6 +348,7 @@ public enum TypedExprKind: Sendable, Hashable {
     case rawValue(TypedExpr)
     /// `lower...upper` or `lower..<upper`.
     case range(lower: TypedExpr, upper: TypedExpr, closed: Bool)
+    /// `[a, b, c]`.
     case arrayLiteral([TypedExpr])
     /// `sequence.contains(element)` on an array or a range of values.
     case contains(sequence: TypedExpr, element: TypedExpr)

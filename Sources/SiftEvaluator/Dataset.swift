@@ -26,6 +26,7 @@ public struct Dataset: Sendable {
         var indexByIdentity: [ObjectIdentity: Int] = [:]
     }
 
+    /// The schema the objects belong to.
     public let schema: Schema
     var tables: [String: ModelObjects]
 

@@ -1,12 +1,16 @@
 /// Why an object or a link could not be added to a ``Dataset``.
 public enum DatasetError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A model the schema does not have.
     case unknownModel(String)
+    /// An attribute the model does not have.
     case unknownAttribute(model: String, attribute: String)
+    /// A relationship the model does not have.
     case unknownRelationship(model: String, relationship: String)
     /// A non-optional attribute was not given a value.
     case missingAttribute(model: String, identity: ObjectIdentity, attribute: String)
     /// A value that does not fit the attribute's type (e.g. text for an `Int`, a raw value with no case).
     case invalidValue(model: String, identity: ObjectIdentity, attribute: String, value: Value, expected: String)
+    /// Two objects of a model with one identity.
     case duplicateIdentity(model: String, identity: ObjectIdentity)
     /// A reference to an object of another model than the relationship's target, or not in the dataset.
     case wrongTarget(model: String, relationship: String, target: ObjectReference)

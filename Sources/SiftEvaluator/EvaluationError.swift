@@ -42,17 +42,24 @@ public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible 
 public struct Trap: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: String, Sendable, Hashable {
+        /// Integer overflow.
         case overflow = "arithmetic overflow"
+        /// Integer division by zero.
         case divisionByZero = "division by zero"
+        /// Integer remainder by zero.
         case remainderByZero = "division by zero in remainder operation"
+        /// A conversion to an integer type out of its range (or of NaN or infinity).
         case conversionOutOfRange = "the value cannot be converted: it is NaN, infinite, or out of the integer type's range"
+        /// A range whose lower bound is above its upper bound.
         case invalidRange = "Range requires lowerBound <= upperBound"
     }
 
+    /// What went wrong.
     public var reason: Reason
     /// The operation, as written in the typed tree (e.g. `Int + Int`).
     public var operation: String
 
+    /// A trap of `reason` in `operation`.
     public init(_ reason: Reason, operation: String) {
         self.reason = reason
         self.operation = operation

@@ -4,9 +4,12 @@ import SiftSyntax
 
 /// Query text that did not compile: the diagnostics of the parser and the type checker.
 public struct QueryCompilationError: Error, Sendable, CustomStringConvertible {
+    /// The query text.
     public var source: SourceFile
+    /// The errors, pointing into ``source``.
     public var diagnostics: [Diagnostic]
 
+    /// An error for `source` with `diagnostics`.
     public init(source: SourceFile, diagnostics: [Diagnostic]) {
         self.source = source
         self.diagnostics = diagnostics

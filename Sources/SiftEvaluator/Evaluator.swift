@@ -20,8 +20,10 @@ public struct Evaluator: Sendable {
         case identity
     }
 
+    /// How rows that sort equal are ordered.
     public var tieBreak: TieBreak
 
+    /// An evaluator that orders ties by `tieBreak`.
     public init(tieBreak: TieBreak = .datasetOrder) {
         self.tieBreak = tieBreak
     }
@@ -107,7 +109,9 @@ public struct Evaluator: Sendable {
 public struct EvaluationResult: Sendable {
     /// A row whose evaluation Swift would have trapped on; it is not selected.
     public struct TrappedRow: Sendable, Hashable {
+        /// The object whose evaluation trapped.
         public var object: ObjectReference
+        /// The trap.
         public var trap: Trap
     }
 

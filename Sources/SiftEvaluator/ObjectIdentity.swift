@@ -6,8 +6,10 @@ import Foundation
 /// numbers by value, then text by its UTF-8 bytes (the BINARY collation), then blobs by bytes;
 /// a composite key compares column by column.
 public struct ObjectIdentity: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The key values, in key order.
     public var values: [Value]
 
+    /// The identity of key `values`.
     public init(_ values: [Value]) { self.values = values }
 
     /// The identity of an object keyed by one integer (`id INTEGER PRIMARY KEY` or rowid).

@@ -8,6 +8,7 @@ public struct ObjectReference: Sendable, Hashable, CustomStringConvertible {
     /// The primary key values (or rowid) of the object.
     public var identity: ObjectIdentity
 
+    /// A reference to object `index` of `model`.
     public init(model: String, index: Int, identity: ObjectIdentity) {
         self.model = model
         self.index = index

@@ -14,6 +14,7 @@ public enum Value: Sendable, Hashable {
     case null
     /// A `nil` wrapped in one more optional level (`.some(nil)`); only ever wraps ``null`` or another `some`.
     indirect case some(Value)
+    /// A `Bool`.
     case bool(Bool)
     /// Any integer type (the expression's type says which).
     case int(Int64)
@@ -21,10 +22,15 @@ public enum Value: Sendable, Hashable {
     case uint(UInt64)
     /// A `Double`, or a `Float` (rounded to `Float` precision).
     case double(Double)
+    /// A `String`.
     case string(String)
+    /// A `Date`.
     case date(Date)
+    /// A `UUID`.
     case uuid(UUID)
+    /// A `Data`.
     case data(Data)
+    /// A `URL`.
     case url(URL)
     /// A case of a raw-value enum of the schema.
     case enumCase(EnumValue)
@@ -58,18 +64,26 @@ public enum Value: Sendable, Hashable {
         }
     }
 
+    /// The `Bool`, if it is one.
     public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    /// The `String`, if it is one.
     public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    /// The `Double`, if it is one.
     public var doubleValue: Double? { if case .double(let value) = self { value } else { nil } }
+    /// The object, if it is one.
     public var objectValue: ObjectReference? { if case .object(let value) = self { value } else { nil } }
 }
 
 /// A case of a raw-value enum: equal to another when the enum and the raw value are the same.
 public struct EnumValue: Sendable, Hashable, CustomStringConvertible {
+    /// The enum's name.
     public var enumName: String
+    /// The case's name.
     public var caseName: String
+    /// The stored raw value.
     public var rawValue: EnumType.RawValue
 
+    /// A case of enum `enumName`.
     public init(enumName: String, caseName: String, rawValue: EnumType.RawValue) {
         self.enumName = enumName
         self.caseName = caseName
