@@ -45,4 +45,17 @@ import Testing
     static func pick(_ generator: inout SplitMix64) -> UInt8 {
         generator.next() % 4 == 0 ? UInt8(truncatingIfNeeded: generator.next()) : interestingBytes[Int(generator.next() % UInt64(interestingBytes.count))]
     }
+
+    /// Fragments whose buffers hold exactly their bytes, with no slack after them: the in-place
+    /// writer reads a word only where the fragment has eight bytes left, so under AddressSanitizer
+    /// (`make test` runs this suite so) a word read past the text or past a name at the end fails.
+    @Test func theWriterReadsNoWordPastAFragmentsBytes() {
+        var text = SQLFragment(reservingCapacity: 3)
+        text.appendText("abc")
+        #expect(text.estimatedLength == 3 && text.rendered().text == "abc")
+        var name = SQLFragment(reservingCapacity: 14)
+        name.appendText("a = ")
+        name.appendTableReference("users", alias: "users")
+        #expect(name.estimatedLength == 14 && name.rendered().text == "a = \"users\"")
+    }
 }
