@@ -52,17 +52,7 @@ extension TypeChecker {
         case .optionalChain(let inner):
             return checkOptionalChain(inner, at: range)
         case .forceUnwrap(let base):
-            let typed = check(base, expected: nil)
-            // Before a member access `!` becomes `?` (optional chaining); elsewhere it goes away
-            // (`x! == y` compares the optional).
-            let bang = SourceRange(start: base.range.end, end: range.end)
-            var next = range.end
-            while next < source.bytes.count, source.bytes[next] == UInt8(ascii: " ") { next += 1 }
-            let beforeMember = next < source.bytes.count && source.bytes[next] == UInt8(ascii: ".")
-            error(
-                .unsupportedConstruct, "force unwrapping with '!' is not supported: it would crash on nil; use '?.', '??' or 'if let' instead",
-                at: range, fixIts: typed.type.isOptional ? [.init(replace: bang, with: beforeMember ? "?" : "")] : [])
-            return make(.error, .error, at: range)
+            return checkForceUnwrap(base, at: range)
         case .call(let call):
             return checkCall(call, expected: expected, at: range)
         case .subscriptAccess(let base, _):

@@ -21,7 +21,9 @@ extension TypeChecker {
             return make(.error, .error, at: range)
         }
         let typedBase = check(base, expected: nil)
-        return member(of: typedBase, name: name, baseRange: base.range, at: range)
+        return throughForceUnwrap(typedBase) { checker, unwrapped in
+            checker.member(of: unwrapped, name: name, baseRange: base.range, at: range)
+        }
     }
 
     /// The member `name` of an already checked base.
@@ -125,6 +127,50 @@ extension TypeChecker {
         }
     }
 
+    // MARK: Force unwrapping
+
+    /// `x!`: Swift's value of `x`, and a trap where `x` is nil (the row is not selected, as for
+    /// every trap). Written `if let v = x { v } else { trap }`, so that the SQL lowering and the
+    /// evaluator need nothing of their own for it.
+    mutating func checkForceUnwrap(_ base: Expr, at range: SourceRange) -> TypedExpr {
+        let typed = check(base, expected: nil)
+        if typed.type.isError { return typed }
+        guard typed.type.isOptional else {
+            let bang = SourceRange(start: base.range.end, end: range.end)
+            error(
+                .optionalChainOnNonOptional, "cannot force unwrap value of non-optional type '\(typed.type)'", at: bang,
+                fixIts: [.init(replace: bang, with: "")])
+            return typed
+        }
+        let result = throughForceUnwrap(typed) { checker, unwrapped in checker.forceUnwrap(unwrapped, at: range) }
+        return rejectingChosenSequence(result, how: "'!'")
+    }
+
+    /// `if let v = value { v } else { trap }`, for an optional `value`.
+    mutating func forceUnwrap(_ value: TypedExpr, at range: SourceRange) -> TypedExpr {
+        let wrapped = value.type.wrappedIfOptional
+        let variable = declare(text(value.range) + "!", type: wrapped, origin: .binding, at: range)
+        let unwrapped = reference(variable, at: range)
+        let trap = make(.trap, wrapped, at: SourceRange(start: value.range.end, end: range.end))
+        return make(.ifLet(source: value, variable: variable, then: unwrapped, otherwise: trap), wrapped, at: range)
+    }
+
+    /// Applies `operation` (a member, a method, another `!`) to `base`. When `base` is a force
+    /// unwrap, `if let v = x { e } else { trap }`, the operation goes inside, on `e`: a trap has
+    /// no members, and the operation of a trap is the trap. So `$0.company!.name` reads the
+    /// member of the unwrapped company, as the lowering reads a member of a joined row.
+    mutating func throughForceUnwrap(
+        _ base: TypedExpr, _ operation: (inout TypeChecker, TypedExpr) -> TypedExpr
+    ) -> TypedExpr {
+        guard case .ifLet(let source, let variable, let then, let otherwise) = typedTree[base], case .trap = typedTree[otherwise] else {
+            return operation(&self, base)
+        }
+        let inner = throughForceUnwrap(then, operation)
+        if inner.type.isError { return inner }
+        let trap = make(.trap, inner.type, at: otherwise.range)
+        return make(.ifLet(source: source, variable: variable, then: inner, otherwise: trap), inner.type, at: inner.range)
+    }
+
     // MARK: Optional chaining
 
     mutating func checkOptionalChain(_ inner: Expr, at range: SourceRange) -> TypedExpr {
@@ -191,7 +237,9 @@ extension TypeChecker {
                 checkArgumentsForErrors(call)
                 return make(.error, .error, at: range)
             }
-            return checkMethod(typedBase, name: name, call: call, baseRange: base.range, expected: expected, at: range)
+            return throughForceUnwrap(typedBase) { checker, unwrapped in
+                checker.checkMethod(unwrapped, name: name, call: call, baseRange: base.range, expected: expected, at: range)
+            }
         default:
             let callee = check(call.callee, expected: nil)
             if !callee.type.isError {

@@ -90,8 +90,8 @@ public struct EvaluationHazards: OptionSet, Sendable, Hashable, BitwiseCopyable 
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// It may trap: checked `Int` arithmetic (overflow, division by zero), a negation or a
-    /// conversion to an integer type (out of range), or a range whose bounds are not both
-    /// constants (`lower > upper`).
+    /// conversion to an integer type (out of range), a range whose bounds are not both
+    /// constants (`lower > upper`), or a force unwrap (nil).
     public static let trap = EvaluationHazards(rawValue: 1)
     /// It divides floating-point numbers: `0.0 / 0.0` is NaN, a value SQL has no equal of.
     public static let floatingPointDivision = EvaluationHazards(rawValue: 2)
@@ -108,6 +108,7 @@ public struct EvaluationHazards: OptionSet, Sendable, Hashable, BitwiseCopyable 
         case .range(let lower, let upper, _):
             if case .constant = tree[lower], case .constant = tree[upper] { return [] }
             return .trap
+        case .trap: return .trap
         default: return []
         }
     }
@@ -366,6 +367,10 @@ public enum TypedExprKind: Sendable, Hashable {
     case first(TypedExpr)
     /// `sequence.min()` / `sequence.max()`.
     case extremum(isMaximum: Bool, TypedExpr)
+    /// Where Swift stops the program: the missing value of a force unwrap `x!`, which the checker
+    /// writes `if let v = x { v } else { trap }` (and a member or method after `x!` inside the
+    /// `then` branch). Evaluating it is a trap, whatever its type.
+    case trap
     /// A place where an error was reported.
     case error
 }

@@ -192,6 +192,8 @@ public struct TypedTreePrinter {
         case .extremum(let isMaximum, let inner):
             line(depth, "\(isMaximum ? "max" : "min")\(type)")
             visit(inner, depth: depth + 1)
+        case .trap:
+            line(depth, "trap\(type)")
         case .error:
             line(depth, "error\(type)")
         }

@@ -35,7 +35,7 @@ public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 /// A Swift run-time trap: where Swift would stop the program (integer overflow, division by
-/// zero, `Int(Double)` out of range, a range with `lowerBound > upperBound`).
+/// zero, `Int(Double)` out of range, a range with `lowerBound > upperBound`, `x!` of nil).
 ///
 /// Sift's documented choice: a trap abandons the evaluation of the row it happened in, and that
 /// row is not selected; the other rows are evaluated normally.
@@ -52,6 +52,7 @@ public struct Trap: Error, Sendable, Hashable, CustomStringConvertible {
         case conversionOutOfRange = "the value cannot be converted: it is NaN, infinite, or out of the integer type's range"
         /// A range whose lower bound is above its upper bound.
         case invalidRange = "Range requires lowerBound <= upperBound"
+        case unexpectedNil = "Unexpectedly found nil while unwrapping an Optional value"
     }
 
     /// What went wrong.

@@ -75,6 +75,7 @@ final class ExpressionEvaluator {
         case .isEmpty: return { try $0.dispatchIsEmpty($1) }
         case .first: return { try $0.dispatchFirst($1) }
         case .extremum: return { try $0.dispatchExtremum($1) }
+        case .trap: return { _, _ in throw Trap(.unexpectedNil, operation: "!") }
         case .error: return { _, _ in throw EvaluationError.malformedTree("an error node") }
         }
     }

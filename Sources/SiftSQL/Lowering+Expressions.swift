@@ -194,6 +194,11 @@ extension LoweringContext {
             return lowerFirst(sequence, hint: hint)
         case .extremum(let isMaximum, let sequence):
             return lowerExtremum(sequence, isMaximum: isMaximum, hint: hint)
+        case .trap:
+            // NULL, and a trap whatever the type: an optional says so in its trap condition.
+            var trap = Lowered(SQLFragment("NULL"), isOptional: expr.type.isOptional, mayTrap: true, isAtomic: true)
+            if trap.isOptional { trap.trapConditionNumber = numbered(SQLFragment(dialect.trueLiteral)) }
+            return trap
         }
     }
 

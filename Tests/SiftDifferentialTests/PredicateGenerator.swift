@@ -94,6 +94,12 @@ struct PredicateGenerator {
                         if case .object = inner.type.unwrapped { continue }
                         found.append(.leaf(access(member.name) + "?." + inner.name, type, level: 2))
                     }
+                    // `$0.company!.name`: a trap (the row is not selected) where there is no company.
+                    for inner in Schema.members[target]! where inner.type == type {
+                        if case .object = inner.type.unwrapped { continue }
+                        if case .many = inner.type { continue }
+                        found.append(.leaf(access(member.name) + "!." + inner.name, type))
+                    }
                 default:
                     break
                 }
@@ -103,6 +109,13 @@ struct PredicateGenerator {
     }
 
     func hasPath(_ type: GenType, _ scope: GenScope) -> Bool { !paths(type, scope).isEmpty }
+
+    /// `x!` of an optional path of `type` (`$0.nickname!`), or nil when there is none: a trap
+    /// where the value is nil.
+    mutating func forceUnwrapped(_ type: GenType, _ scope: GenScope) -> GenNode? {
+        guard let optional = path(.optional(type), scope) else { return nil }
+        return .make(type, "{0:3}!", [optional], level: 3)
+    }
 
     mutating func path(_ type: GenType, _ scope: GenScope) -> GenNode? {
         let found = paths(type, scope)
@@ -556,7 +569,7 @@ struct PredicateGenerator {
         let d = depth - 1
         while true {
             let node: GenNode?
-            switch random.weighted([8, 8, 10, 3, 3, 2, 4, 3, 2, 2, 2, 3]) {
+            switch random.weighted([8, 8, 10, 3, 3, 2, 4, 3, 2, 2, 2, 2, 3]) {
             case 0: node = integerLeaf(scope)
             case 1: node = path(.int, scope)
             case 2: node = arithmetic(.int, d, scope)
@@ -570,6 +583,7 @@ struct PredicateGenerator {
             case 8: node = ternary(.int, d, scope)
             case 9: node = ifLet(.int, d, scope)
             case 10: node = extremum(.int, d, scope)
+            case 11: node = forceUnwrapped(.int, scope)
             default:
                 if let priority = path(.optional(.priority), scope) {
                     node = .make(.int, "({0:3}?.rawValue ?? {1})", [priority, .int(Int64(random.int(in: 0...3)))], level: 3)
@@ -658,7 +672,7 @@ struct PredicateGenerator {
         let d = depth - 1
         while true {
             let node: GenNode?
-            switch random.weighted([8, 8, 4, 4, 4, 2, 2, 2]) {
+            switch random.weighted([8, 8, 4, 4, 4, 2, 2, 2, 2]) {
             case 0: node = stringLeaf(scope)
             case 1: node = path(.string, scope)
             case 2: node = .make(.string, "{0:3}.lowercased()", [stringOperand(d, scope)], level: 3)
@@ -666,6 +680,7 @@ struct PredicateGenerator {
             case 4: node = coalesce(.string, d, scope)
             case 5: node = ternary(.string, d, scope)
             case 6: node = .make(.string, "{0} + {1}", [string(d, scope), string(d, scope)], level: 0)
+            case 7: node = forceUnwrapped(.string, scope)
             default: node = ifLet(.string, d, scope)
             }
             if let node { return node }
@@ -687,11 +702,12 @@ struct PredicateGenerator {
         let parameter = GenNode.parameter(random.pick(["startDate", "endDate"]), .date)
         if depth <= 0 { return random.chance(1, in: 2) ? path(.date, scope) ?? parameter : parameter }
         let d = depth - 1
-        switch random.below(6) {
+        switch random.below(7) {
         case 0, 1: return path(.date, scope) ?? parameter
         case 2: return coalesce(.date, d, scope) ?? parameter
         case 3: return ternary(.date, d, scope) ?? parameter
         case 4: return ifLet(.date, d, scope) ?? parameter
+        case 5: return forceUnwrapped(.date, scope) ?? parameter
         default: return parameter
         }
     }
