@@ -160,6 +160,9 @@ public struct Parser {
     var readsPlainPredicates = true
     /// `false` while parsing the conditions of an `if`, where `{` starts the body.
     var allowsTrailingClosure = true
+    /// The `if` about to be parsed is a statement (the whole body of a closure, or the whole
+    /// branch of such an `if`), so its branches may start with `return`, as in Swift.
+    var nextIfIsStatement = false
     /// The indentation of the lines of the braces currently open, to tell which closure lacks
     /// its `}` when a closing brace sits at the indentation of an outer one. Kept only for input
     /// with line breaks (on one line no `}` starts a line): one allocation less per query.

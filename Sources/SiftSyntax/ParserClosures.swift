@@ -97,8 +97,9 @@ extension Parser {
     }
 
     /// The single expression between an already consumed `{` and its `}` (which it consumes), with
-    /// an optional leading `return`. Returns the body, whether it had `return`, and the end offset.
-    mutating func parseBracedBody(opener: Token, context: String) -> (Node, Bool, Int) {
+    /// an optional leading `return` (in a closure, or in a branch of an `if` statement:
+    /// `allowsReturn`). Returns the body, whether it had `return`, and the end offset.
+    mutating func parseBracedBody(opener: Token, context: String, allowsReturn: Bool = false) -> (Node, Bool, Int) {
         if hasLineBreaks { openBraceIndentations.append(indentation(ofLineAt: opener.range.start)) }
         let savedTrailing = allowsTrailingClosure
         allowsTrailingClosure = true
@@ -107,7 +108,17 @@ extension Parser {
             allowsTrailingClosure = savedTrailing
         }
         var hasReturn = false
-        if context == "closure", consume(.kwReturn) != nil { hasReturn = true }
+        let isStatementBody = context == "closure" || allowsReturn
+        if isStatementBody, consume(.kwReturn) != nil { hasReturn = true }
+        if at(.kwReturn) {
+            // `return` in a branch of an `if` used as a value (`return if c { return a } ...`).
+            let keyword = advance()
+            error(
+                .unsupportedSyntax, "cannot use 'return' to transfer control out of 'if' expression; remove this 'return'", at: keyword.range,
+                fixIts: [.init(replace: SourceRange(start: keyword.range.start, end: current.range.start), with: "")])
+        }
+        // An `if` that is the whole body (not after `return`) is a statement: its branches may return.
+        nextIfIsStatement = isStatementBody && !hasReturn && at(.kwIf)
         let body: Node
         if at(.rightBrace) {
             let close = current
@@ -190,6 +201,8 @@ extension Parser {
         defer { nestingDepth -= 1 }
         if nestingDepth > Self.maximumNestingDepth { return nestingTooDeep() }
         let ifToken = advance()
+        let isStatement = nextIfIsStatement
+        nextIfIsStatement = false
         var conditions: [Condition] = []
         var height = 1
         let savedTrailing = allowsTrailingClosure
@@ -226,14 +239,15 @@ extension Parser {
                 notes: [Diagnostic.Note("'if' starts here", at: ifToken.range)])
             return errorNode(SourceRange(start: ifToken.range.start, end: previous.range.end))
         }
-        let (thenBody, _, thenEnd) = parseBracedBody(opener: thenOpen, context: "'if' branch")
+        let (thenBody, _, thenEnd) = parseBracedBody(opener: thenOpen, context: "'if' branch", allowsReturn: isStatement)
         height = max(height, thenBody.height)
         let elseBranch: Node
         if consume(.kwElse) != nil {
             if at(.kwIf) {
+                nextIfIsStatement = isStatement
                 elseBranch = parseIfExpression()
             } else if let elseOpen = consume(.leftBrace) {
-                let (body, _, end) = parseBracedBody(opener: elseOpen, context: "'else' branch")
+                let (body, _, end) = parseBracedBody(opener: elseOpen, context: "'else' branch", allowsReturn: isStatement)
                 elseBranch = body
                 _ = end
             } else {

@@ -58,4 +58,29 @@ import Testing
         try agreed(#"#Predicate<Company> { $0.users.contains { $0.company!.founded! == $0.company!.founded! } }"#)
         try agreed(#"#Predicate<Reminder> { $0.priority! == .high || $0.dueDate! > $0.dueDate! }"#)
     }
+
+    // MARK: return
+
+    @Test func returnInEachBranchOfAnIfStatement() throws {
+        let returned = try agreed(
+            #"""
+            #Predicate<User> { user in
+                if let company = user.company {
+                    return company.city == "Seoul"
+                } else if user.age > 60 {
+                    return true
+                } else {
+                    return user.interests.contains { if $0.category == nil { return false } else { return $0.title.count > 6 } }
+                }
+            }
+            """#)
+        let written = try agreed(
+            #"""
+            #Predicate<User> { user in
+                if let company = user.company { company.city == "Seoul" } else if user.age > 60 { true }
+                else { user.interests.contains { $0.category == nil ? false : $0.title.count > 6 } }
+            }
+            """#)
+        #expect(returned == written)
+    }
 }
