@@ -70,6 +70,18 @@ extension TypeChecker {
                 return make(.first(base), elementType, at: range)
             default: break
             }
+        case .date:
+            switch name.name {
+            case "timeIntervalSinceReferenceDate": return make(.timeInterval(base, since1970: false), .double, at: range)
+            case "timeIntervalSince1970": return make(.timeInterval(base, since1970: true), .double, at: range)
+            case "timeIntervalSinceNow":
+                error(
+                    .unsupportedConstruct,
+                    "'timeIntervalSinceNow' depends on when the query runs; compare with a date parameter instead, e.g. '$0.birth < cutoff'",
+                    at: name.range)
+                return make(.error, .error, at: range)
+            default: break
+            }
         case .enumeration(let enumName):
             if name.name == "rawValue", let enumType = schema.enumType(named: enumName) {
                 return make(.rawValue(base), SiftType(enumType.rawType), at: range)
@@ -106,6 +118,7 @@ extension TypeChecker {
         case .string: ["count", "isEmpty"]
         case .array: ["count", "isEmpty", "first"]
         case .enumeration: ["rawValue"]
+        case .date: ["timeIntervalSinceReferenceDate", "timeIntervalSince1970"]
         default: []
         }
     }

@@ -347,6 +347,9 @@ public enum TypedExprKind: Sendable, Hashable {
     case stringLength(TypedExpr)
     /// An enum value's `rawValue`.
     case rawValue(TypedExpr)
+    /// A date's `timeIntervalSinceReferenceDate` (seconds since 2001-01-01 00:00 UTC), or its
+    /// `timeIntervalSince1970` when `since1970`: a `Double`, as `Date` computes it.
+    case timeInterval(TypedExpr, since1970: Bool)
     /// `lower...upper` or `lower..<upper`.
     case range(lower: TypedExpr, upper: TypedExpr, closed: Bool)
     /// `[a, b, c]`.

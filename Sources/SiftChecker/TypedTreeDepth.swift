@@ -31,7 +31,7 @@ package enum TypedTreeDepth {
             body(then)
             body(otherwise)
         case .injectOptional(let inner), .not(let inner), .negate(let inner), .conversion(let inner),
-            .stringTransform(_, let inner), .stringLength(let inner), .rawValue(let inner), .count(let inner),
+            .stringTransform(_, let inner), .stringLength(let inner), .rawValue(let inner), .timeInterval(let inner, _), .count(let inner),
             .isEmpty(let inner), .first(let inner), .extremum(_, let inner):
             body(inner)
         case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .nilCoalescing(let lhs, let rhs),
@@ -70,7 +70,7 @@ extension TypedExprKind {
         case .optionalMap(let source, _, let body): Self.summary(source, body)
         case .ifLet(let source, _, let then, let otherwise): Self.summary(source, then, otherwise)
         case .injectOptional(let inner), .not(let inner), .negate(let inner), .conversion(let inner),
-            .stringTransform(_, let inner), .stringLength(let inner), .rawValue(let inner), .count(let inner),
+            .stringTransform(_, let inner), .stringLength(let inner), .rawValue(let inner), .timeInterval(let inner, _), .count(let inner),
             .isEmpty(let inner), .first(let inner), .extremum(_, let inner):
             (inner.height, inner.hazards)
         case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .nilCoalescing(let lhs, let rhs),

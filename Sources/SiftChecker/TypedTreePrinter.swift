@@ -192,6 +192,9 @@ public struct TypedTreePrinter {
         case .extremum(let isMaximum, let inner):
             line(depth, "\(isMaximum ? "max" : "min")\(type)")
             visit(inner, depth: depth + 1)
+        case .timeInterval(let inner, let since1970):
+            line(depth, "\(since1970 ? "time-interval-since-1970" : "time-interval-since-reference-date")\(type)")
+            visit(inner, depth: depth + 1)
         case .trap:
             line(depth, "trap\(type)")
         case .error:

@@ -75,6 +75,7 @@ final class ExpressionEvaluator {
         case .isEmpty: return { try $0.dispatchIsEmpty($1) }
         case .first: return { try $0.dispatchFirst($1) }
         case .extremum: return { try $0.dispatchExtremum($1) }
+        case .timeInterval: return { try $0.dispatchTimeInterval($1) }
         case .trap: return { _, _ in throw Trap(.unexpectedNil, operation: "!") }
         case .error: return { _, _ in throw EvaluationError.malformedTree("an error node") }
         }
@@ -90,6 +91,13 @@ final class ExpressionEvaluator {
     func unpack<Parts>(_ expr: TypedExpr, _ parts: (TypedExprKind) -> Parts?) throws -> Parts {
         guard let unpacked = parts(tree[expr]) else { throw EvaluationError.malformedTree("dispatch") }
         return unpacked
+    }
+
+    @inline(never)
+    fileprivate func dispatchTimeInterval(_ expr: TypedExpr) throws -> Value {
+        let (inner, since1970) = try unpack(expr) { if case .timeInterval(let inner, let since1970) = $0 { (inner, since1970) } else { nil } }
+        guard case .date(let date) = try evaluate(inner) else { throw EvaluationError.malformedTree("a time interval of a value that is not a date") }
+        return .double(since1970 ? date.timeIntervalSince1970 : date.timeIntervalSinceReferenceDate)
     }
 
     @inline(never)

@@ -194,6 +194,17 @@ extension LoweringContext {
             return lowerFirst(sequence, hint: hint)
         case .extremum(let isMaximum, let sequence):
             return lowerExtremum(sequence, isMaximum: isMaximum, hint: hint)
+        case .timeInterval(let inner, let since1970):
+            // Seconds since 2001 as `Date` holds them (REAL whatever the column's storage), then
+            // since 1970 as `Date` computes it: the same two floating-point operations.
+            let date = lowerValue(inner)
+            var seconds = asInstant(date)
+            if date.storage == .dateReferenceSeconds || date.storage == nil { seconds.sql = dialect.toReal(seconds.sql) }
+            if since1970 { seconds.sql = "(" + seconds.sql + " + 978307200.0)" }
+            seconds.storage = nil
+            seconds.column = nil
+            seconds.isAtomic = true
+            return seconds
         case .trap:
             // NULL, and a trap whatever the type: an optional says so in its trap condition.
             var trap = Lowered(SQLFragment("NULL"), isOptional: expr.type.isOptional, mayTrap: true, isAtomic: true)

@@ -640,7 +640,7 @@ struct PredicateGenerator {
         let d = depth - 1
         while true {
             let node: GenNode?
-            switch random.weighted([6, 6, 8, 6, 2, 3, 2, 2]) {
+            switch random.weighted([6, 6, 8, 6, 2, 3, 2, 2, 2]) {
             case 0: node = doubleLeaf(scope)
             case 1: node = path(.double, scope)
             case 2: node = arithmetic(.double, d, scope)
@@ -650,6 +650,10 @@ struct PredicateGenerator {
                 node = .make(.double, "-{0:3}", [operand], level: 1, needsContext: operand.needsContext)
             case 5: node = ternary(.double, d, scope)
             case 6: node = coalesce(.double, d, scope)
+            case 7:
+                // A date's seconds, since 2001 or since 1970, in each storage a date column has.
+                let property = random.chance(1, in: 2) ? "timeIntervalSinceReferenceDate" : "timeIntervalSince1970"
+                node = .make(.double, "{0:3}.\(property)", [date(d, scope)], level: 3)
             default: node = extremum(.double, d, scope)
             }
             if let node { return node }

@@ -1,5 +1,7 @@
 import Foundation
 import Sift
+import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// The expressions of Foundation's `#Predicate` that Sift builds, each run on the example database
@@ -82,5 +84,52 @@ import Testing
             }
             """#)
         #expect(returned == written)
+    }
+
+    // MARK: Filtered relationships
+
+    @Test func filterFollowedByIsEmptyCountAndQuantifiers() throws {
+        let some = try agreed(#"#Predicate<User> { !$0.interests.filter { $0.category == "food" }.isEmpty }"#)
+        let none = try agreed(#"#Predicate<User> { $0.interests.filter { $0.category == "food" }.isEmpty }"#)
+        #expect(some.isDisjoint(with: none))
+        try agreed(#"#Predicate<User> { $0.interests.filter { $0.category != nil }.filter { $0.title.count > 5 }.count == 2 }"#)
+        try agreed(#"#Predicate<User> { $0.interests.filter { $0.category == "food" }.allSatisfy { $0.title.count > 4 } }"#)
+        try agreed(#"#Predicate<User> { $0.interests.filter { $0.category == "outdoors" }.contains { $0.title.hasPrefix("요") } }"#)
+        try agreed(#"#Predicate<Company> { $0.users.filter { $0.age > 40 }.count(where: { $0.isActive }) >= 1 }"#)
+        try agreed(#"#Predicate<User> { [$0.age, $0.interests.count * 10].max()! > 40 && [$0.age, 50].min()! < 45 }"#)
+    }
+
+    // MARK: Date
+
+    /// Each storage a date column may declare: seconds since 2001 (REAL), seconds since 1970, ISO-8601 text.
+    static let eventModels = """
+        @Model final class Event {
+            var ref: Date
+            @Storage(.unixTime) var unix: Date
+            @Storage(.iso8601) var iso: Date?
+        }
+        """
+
+    @Test func dateTimeIntervalsInEveryStorage() throws {
+        let files = TemporaryFiles()
+        let models = files.path("sift-events", suffix: ".swift")
+        try Self.eventModels.write(toFile: models, atomically: true, encoding: .utf8)
+        let database = try DatasetLoaderTests.TemporaryDatabase(DatasetLoaderTests.eventScript)
+        let sift = try SiftDatabase(path: database.path, modelFile: models)
+        let dataset = try DatasetLoader.load(path: database.path, schema: sift.schema)
+        func agree(_ text: String) throws -> [Int64] {
+            let evaluated = try Evaluator.select(text, schema: sift.schema, dataset: dataset).map { $0.identity.integer! }
+            let rows = try sift.fetch(try sift.compile(text))
+            let selected: [Int64] = rows.map { row -> Int64 in if case .int(let id)? = row["id"] { id } else { -1 } }
+            #expect(Set(selected) == Set(evaluated), "\(text)")
+            return evaluated.sorted()
+        }
+        #expect(try agree(#"#Predicate<Event> { $0.ref.timeIntervalSinceReferenceDate > 1.0 }"#) == [1, 4, 5])
+        #expect(try agree(#"#Predicate<Event> { $0.unix.timeIntervalSinceReferenceDate > 1.0 }"#) == [1, 5])
+        #expect(try agree(#"#Predicate<Event> { ($0.iso?.timeIntervalSinceReferenceDate ?? 0) > 1.0 }"#) == [1, 4])
+        #expect(try agree(#"#Predicate<Event> { $0.unix.timeIntervalSince1970 == 978307235.125 }"#) == [5])
+        #expect(try agree(#"#Predicate<Event> { $0.ref.timeIntervalSince1970 == $0.unix.timeIntervalSince1970 }"#) == [1, 2, 3, 5])
+        #expect(try agree(#"#Predicate<Event> { $0.iso?.timeIntervalSince1970 == $0.ref.timeIntervalSince1970 }"#) == [1, 2, 3, 4])
+        #expect(try agree(#"#Predicate<Event> { $0.ref.timeIntervalSinceReferenceDate / 2.0 == 0.125 }"#) == [2])
     }
 }
