@@ -93,15 +93,28 @@ public struct EvaluationHazards: OptionSet, Sendable, Hashable, BitwiseCopyable 
     /// conversion to an integer type (out of range), a range whose bounds are not both
     /// constants (`lower > upper`), or a force unwrap (nil).
     public static let trap = EvaluationHazards(rawValue: 1)
-    /// It divides floating-point numbers: `0.0 / 0.0` is NaN, a value SQL has no equal of.
-    public static let floatingPointDivision = EvaluationHazards(rawValue: 2)
+    /// Its value may be NaN: floating-point arithmetic whose operands may be zero or infinite
+    /// (`0.0 / 0.0`, `inf - inf`, `inf * 0`), or that reads such a value. SQL has no NaN (SQLite
+    /// stores it as NULL), so the lowering carries it in a form of its own.
+    public static let notANumber = EvaluationHazards(rawValue: 2)
+
+    /// Whether `lhs op rhs` on floating-point operands that are not NaN may give NaN: `0 / 0` and
+    /// `inf / inf`, `inf * 0`, `inf - inf`. Not when an operand is a finite constant (non-zero for
+    /// `*` and `/`), which rules each of these out.
+    static func makesNaN(_ op: ArithmeticOperator, _ lhs: TypedExprKind, _ rhs: TypedExprKind) -> Bool {
+        func isSafeConstant(_ kind: TypedExprKind) -> Bool {
+            guard case .constant(.double(let value)) = kind, value.isFinite else { return false }
+            return value != 0 || op == .add || op == .subtract
+        }
+        return !isSafeConstant(lhs) && !isSafeConstant(rhs)
+    }
 
     /// The node's own hazards, without its children's.
     static func own(_ kind: TypedExprKind, _ type: SiftType, in tree: TypedTree) -> EvaluationHazards {
         switch kind {
-        case .arithmetic(let op, _, _):
+        case .arithmetic(let op, let lhs, let rhs):
             if type.isInteger { return .trap }
-            if case .divide = op, type.isFloatingPoint { return .floatingPointDivision }
+            if type.isFloatingPoint, makesNaN(op, tree[lhs], tree[rhs]) { return .notANumber }
             return []
         case .negate(let inner): return inner.type.isInteger ? .trap : []
         case .conversion: return type.isInteger ? .trap : []

@@ -16,6 +16,9 @@ extension LoweringContext {
             return lowerCondition(rewritten)
         }
         if op == .equal || op == .notEqual, let nilTest = nilComparison(op, lhs, rhs) { return nilTest }
+        if lhs.type.unwrapped.isFloatingPoint, lhs.hazards.union(rhs.hazards).contains(.notANumber) {
+            return notANumberComparison(op, lhs, rhs)
+        }
         if case .constant(let constant) = tree[rhs], let number = numberValue(of: constant, type: rhs.type) {
             // A number compared with a constant (`$0.age > 20`, the commonest comparison): what
             // the general path below writes, the constant's binding appended in place to the
@@ -55,6 +58,31 @@ extension LoweringContext {
             right = inReferenceSeconds(consume right, from: rightStorage)
         }
         return compare(op, &left, &right)
+    }
+
+    /// A comparison of numbers either of which may be NaN, as Swift compares them: through
+    /// `sift_fcmp`, which reads Sift's NaN and answers 2 (unordered) for it, so that every
+    /// comparison with NaN is false and `!=` true. With an optional, nil meets nil or a number as
+    /// in any other comparison.
+    mutating func notANumberComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered {
+        var left = lowerValue(lhs)
+        var right = lowerValue(rhs, hint: encoding(toMatch: left, type: rhs.type))
+        let call = siftCall(.compareReal, left.sql, right.sql)
+        let ordered: SQLFragment
+        switch op {
+        case .equal: ordered = call + " = 0"
+        case .notEqual: ordered = call + " <> 0"
+        case .less: ordered = call + " = -1"
+        case .lessEqual: ordered = call + " IN (-1, 0)"
+        case .greater: ordered = call + " = 1"
+        case .greaterEqual: ordered = call + " IN (0, 1)"
+        }
+        guard left.isOptional || right.isOptional else {
+            return Lowered(ordered, mayTrap: left.mayTrap || right.mayTrap).with(.comparison)
+        }
+        let missing = left.operand(inside: .comparison) + " IS NULL OR " + right.operand(inside: .comparison) + " IS NULL"
+        let nullSafe = compare(op, &left, &right)
+        return Lowered("CASE WHEN " + missing + " THEN " + nullSafe.sql + " ELSE " + ordered + " END", mayTrap: nullSafe.mayTrap, isAtomic: true)
     }
 
     /// `value op ?` with a parameter of a type that is neither text nor optional, nor a date that

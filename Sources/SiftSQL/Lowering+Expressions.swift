@@ -77,9 +77,13 @@ extension LoweringContext {
             if inner.type.isInteger {
                 return Lowered(siftCall(.negate, operand.sql), mayTrap: true, isAtomic: true)
             }
+            if inner.hazards.contains(.notANumber) {
+                // SQL's `-` would read Sift's NaN as 0.
+                return Lowered(siftCall(.negateReal, operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
+            }
             return Lowered("-" + operand.operand, mayTrap: operand.mayTrap)
         case .arithmetic(let op, let lhs, let rhs):
-            return lowerArithmetic(op, lhs, rhs, type: expr.type)
+            return lowerArithmetic(op, lhs, rhs, type: expr.type, mayBeNaN: expr.hazards.contains(.notANumber))
         case .comparison(let op, let lhs, let rhs):
             return lowerComparison(op, lhs, rhs)
         case .logical(let operands, let op):
@@ -596,7 +600,8 @@ extension LoweringContext {
 
     // MARK: Operators
 
-    mutating func lowerArithmetic(_ op: ArithmeticOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, type: SiftType) -> Lowered {
+    /// `mayBeNaN`: the result or an operand may be NaN, which SQL's operators cannot give or read.
+    mutating func lowerArithmetic(_ op: ArithmeticOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, type: SiftType, mayBeNaN: Bool) -> Lowered {
         var left = lowerValue(lhs)
         var right = lowerValue(rhs)
         let mayTrap = left.mayTrap || right.mayTrap
@@ -623,6 +628,11 @@ extension LoweringContext {
             var call = siftCall(.divideReal, left.sql, right.sql)
             if type == .float { call = siftCall(.toFloat, call) }
             return Lowered(call, mayTrap: true, isAtomic: true)
+        }
+        if mayBeNaN {
+            var call = siftCall(op == .add ? .addReal : op == .subtract ? .subtractReal : .multiplyReal, left.sql, right.sql)
+            if type == .float { call = siftCall(.toFloat, call) }
+            return Lowered(call, mayTrap: mayTrap, isAtomic: true)
         }
         var sql = left.takeOperand() + Self.sqlSymbol(op) + right.takeOperand()
         var isAtomic = false

@@ -405,6 +405,16 @@ extension LoweringContext {
     }
 
     mutating func lowerExtremum(_ sequence: TypedExpr, isMaximum: Bool, hint: ValueEncoding) -> Lowered {
+        if case .arrayLiteral(let elements) = tree[sequence], !elements.isEmpty, sequence.hazards.contains(.notANumber),
+            sequence.type.sequenceElement?.unwrapped.isFloatingPoint == true
+        {
+            // SQL's max/min would sort NaN among the numbers; Swift's loop never picks it after the first.
+            let values = elements.map { lowerValue($0) }
+            let call = SQLFragment.siftCall(isMaximum ? .maximumReal : .minimumReal, values.map(\.sql))
+            var result = Lowered(call, isOptional: true, mayTrap: values.contains(where: \.mayTrap), isAtomic: true)
+            if result.mayTrap { result.trapConditionNumber = numbered(anyOf(values.map { trapTest(of: $0) })) }
+            return result
+        }
         guard let opened = openSequence(sequence, elementEncoding: hint), let element = opened.element else {
             return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
         }
@@ -466,6 +476,15 @@ extension LoweringContext {
                 value = normalizedString(value)
                 low = normalizedString(low)
                 high = normalizedString(high)
+            }
+            if elementType.unwrapped.isFloatingPoint, sequence.hazards.union(element.hazards).contains(.notANumber) {
+                // With NaN among them, `<=` is false: the range traps, or does not hold the value.
+                func ordered(_ a: SQLFragment, _ b: SQLFragment, orEqual: Bool) -> SQLFragment {
+                    siftCall(.compareReal, a, b) + (orEqual ? " IN (-1, 0)" : " = -1")
+                }
+                let inside = ordered(low.sql, value.sql, orEqual: true) + " AND " + ordered(value.sql, high.sql, orEqual: closed)
+                return Lowered(
+                    "CASE WHEN " + ordered(low.sql, high.sql, orEqual: true) + " THEN " + inside + " END", mayTrap: true, isAtomic: true)
             }
             // The value's SQL moved in when it is written once (a copy still shared with the value
             // would be copied to be appended to); twice, into a buffer with room for the whole test.
@@ -554,7 +573,16 @@ extension LoweringContext {
             // test reads the values: made first, so that they can then be moved into the SQL.)
             let trapped = value.mayTrap || items.contains(where: \.mayTrap) ? anyOf(([value] + items).map { trapTest(of: $0) }) : nil
             var result: Lowered
-            if value.isOptional || items.contains(where: \.isOptional) {
+            if elementType.unwrapped.isFloatingPoint, element.hazards.contains(.notANumber) || sequence.hazards.contains(.notANumber) {
+                // NaN equals nothing, itself included; nil equals nil.
+                let tests = items.map { item -> SQLFragment in
+                    let equal = siftCall(.compareReal, value.sql, item.sql) + " = 0"
+                    guard value.isOptional || item.isOptional else { return equal }
+                    let missing = value.operand(inside: .comparison) + " IS NULL OR " + item.operand(inside: .comparison) + " IS NULL"
+                    return "CASE WHEN " + missing + " THEN " + dialect.nullSafeEqual(value.operand, item.operand, negated: false) + " ELSE " + equal + " END"
+                }
+                result = Lowered(SQLFragment.joined(tests, separator: " OR ").parenthesized, isAtomic: true)
+            } else if value.isOptional || items.contains(where: \.isOptional) {
                 let tests = items.map { dialect.nullSafeEqual(value.operand, $0.operand, negated: false) }
                 result = Lowered(SQLFragment.joined(tests, separator: " OR ").parenthesized, isAtomic: true)
             } else {

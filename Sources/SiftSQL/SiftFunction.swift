@@ -49,8 +49,23 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     case remainder = "irem"
     /// Checked `Int` negation.
     case negate = "ineg"
-    /// `Double` division as IEEE 754 (±infinity for a zero divisor; SQLite's `/` gives NULL).
+    /// `Double` division as IEEE 754 (±infinity for a zero divisor; SQLite's `/` gives NULL), and
+    /// NaN as ``notANumber``.
     case divideReal = "fdiv"
+    /// `Double` `+`, `-`, `*` where the result may be NaN (`inf - inf`, `inf * 0`, a NaN operand):
+    /// IEEE 754, NaN as ``notANumber`` (SQLite's operators give NULL, or read the marker as 0).
+    case addReal = "fadd"
+    case subtractReal = "fsub"
+    case multiplyReal = "fmul"
+    /// `-x` of a `Double` that may be NaN.
+    case negateReal = "fneg"
+    /// Compares two `Double`s as Swift does: -1, 0 or 1, and 2 when either is NaN (unordered:
+    /// every comparison false, `!=` true).
+    case compareReal = "fcmp"
+    /// `[a, b, ...].max()` / `.min()` of `Double`s any of which may be NaN, as Swift computes it:
+    /// the first element, replaced by each later one it is `<` (max) or that is `<` it (min).
+    case maximumReal = "fmax"
+    case minimumReal = "fmin"
     /// `Int(x)` from a Double: truncation, NULL where Swift traps (NaN, out of range).
     case doubleToInt = "double_to_int"
     /// `Float(x)`: rounds a Double to single precision.
@@ -64,10 +79,28 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     /// The name registered on the connection.
     public var sqlName: String { "sift_" + rawValue }
 
-    /// The number of arguments.
+    /// NaN as Sift carries it through SQL: SQLite stores NaN as NULL (which means nil, or a trap),
+    /// so the functions above give and take this BLOB, the bits of a quiet NaN, instead.
+    public static let notANumber = SQLValue.blob([0x7F, 0xF8, 0, 0, 0, 0, 0, 0])
+
+    /// A `Double` argument: a REAL, an INTEGER (a REAL column may hold one), or ``notANumber``.
+    static func real(_ value: SQLValue) -> Double? {
+        switch value {
+        case .real(let real): real
+        case .integer(let integer): Double(integer)
+        case notANumber: .nan
+        default: nil
+        }
+    }
+
+    /// A `Double` result: NaN as ``notANumber``.
+    static func realResult(_ value: Double) -> SQLValue { value.isNaN ? notANumber : .real(value) }
+
+    /// The number of arguments (-1: any number).
     public var arity: Int {
         switch self {
-        case .nfc, .nfd, .lowercased, .uppercased, .length, .negate, .doubleToInt, .toFloat, .referenceSeconds: 1
+        case .nfc, .nfd, .lowercased, .uppercased, .length, .negate, .negateReal, .doubleToInt, .toFloat, .referenceSeconds: 1
+        case .maximumReal, .minimumReal: -1  // any number
         default: 2
         }
     }
@@ -122,17 +155,23 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
         case .negate:
             guard case .integer(let value) = arguments[0], value != .min else { return .null }
             return .integer(-value)
-        case .divideReal:
-            func real(_ value: SQLValue) -> Double? {
-                switch value {
-                case .real(let real): real
-                case .integer(let integer): Double(integer)
-                default: nil
-                }
+        case .divideReal, .addReal, .subtractReal, .multiplyReal, .compareReal:
+            guard let lhs = Self.real(arguments[0]), let rhs = Self.real(arguments[1]) else { return .null }
+            switch self {
+            case .divideReal: return Self.realResult(lhs / rhs)
+            case .addReal: return Self.realResult(lhs + rhs)
+            case .subtractReal: return Self.realResult(lhs - rhs)
+            case .multiplyReal: return Self.realResult(lhs * rhs)
+            default: return .integer(lhs < rhs ? -1 : lhs == rhs ? 0 : lhs > rhs ? 1 : 2)
             }
-            guard let lhs = real(arguments[0]), let rhs = real(arguments[1]) else { return .null }
-            let result = lhs / rhs
-            return result.isNaN ? .null : .real(result)
+        case .negateReal:
+            guard let value = Self.real(arguments[0]) else { return .null }
+            return Self.realResult(-value)
+        case .maximumReal, .minimumReal:
+            let values = arguments.compactMap(Self.real)
+            guard values.count == arguments.count, var result = values.first else { return .null }
+            for value in values.dropFirst() where self == .maximumReal ? result < value : value < result { result = value }
+            return Self.realResult(result)
         case .doubleToInt:
             let value: Double
             switch arguments[0] {
@@ -144,11 +183,8 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
             guard value.isFinite, value >= -0x1p63, value < 0x1p63 else { return .null }
             return .integer(Int64(value))
         case .toFloat:
-            switch arguments[0] {
-            case .real(let real): return .real(Double(Float(real)))
-            case .integer(let integer): return .real(Double(Float(integer)))
-            default: return .null
-            }
+            guard let value = Self.real(arguments[0]) else { return .null }
+            return Self.realResult(Double(Float(value)))
         case .referenceSeconds:
             guard case .text(let text) = arguments[0], let seconds = ISODateText.referenceSeconds(text) else { return .null }
             return .real(seconds)

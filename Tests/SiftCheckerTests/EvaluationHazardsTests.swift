@@ -13,7 +13,11 @@ import Testing
         ("$0.age > 1", []),
         ("$0.age + 1 > 1", .trap),  // checked Int arithmetic
         ("$0.score + 1.0 > 1.0", []),
-        ("$0.score / 2.0 > 1.0", .floatingPointDivision),  // 0.0 / 0.0 is NaN
+        ("$0.score / 2.0 > 1.0", []),  // by a finite non-zero constant: NaN only from a NaN
+        ("$0.score / $0.score > 1.0", .notANumber),  // 0.0 / 0.0 and inf / inf are NaN
+        ("$0.score - $0.score > 1.0", .notANumber),  // inf - inf is NaN
+        ("$0.score * 0.0 > 1.0", .notANumber),  // inf * 0 is NaN
+        ("$0.name! == \"a\"", .trap),  // a force unwrap of nil
         ("-$0.age > 1", .trap),  // negating Int.min
         ("-$0.score > 1.0", []),
         ("Int($0.score) > 1", .trap),  // a conversion that may not fit
@@ -21,7 +25,7 @@ import Testing
         ("(1...5).contains($0.age)", []),  // constant bounds: known to be ordered
         ("($0.age...5).contains(3)", .trap),  // lower > upper traps
         ("$0.name?.count == 2 || $0.age * 2 > 1", .trap),  // in a later operand
-        ("($0.name ?? \"\").isEmpty ? $0.score / 2.0 > 1.0 : $0.age - 1 > 0", [.trap, .floatingPointDivision]),
+        ("($0.name ?? \"\").isEmpty ? $0.score / $0.score > 1.0 : $0.age - 1 > 0", [.trap, .notANumber]),
         ("if let n = $0.name { n.count > $0.age / 2 } else { false }", .trap),
     ]
 
@@ -53,8 +57,14 @@ import Testing
     static func walkedHazards(_ expr: TypedExpr, in tree: TypedTree) -> EvaluationHazards {
         var own: EvaluationHazards = []
         switch tree[expr] {
-        case .arithmetic(let op, _, _):
-            if expr.type.isInteger { own = .trap } else if op == .divide, expr.type.isFloatingPoint { own = .floatingPointDivision }
+        case .arithmetic(let op, let lhs, let rhs):
+            // A finite constant rules out NaN from finite or infinite values (non-zero for * and /).
+            func rulesOutNaN(_ side: TypedExpr) -> Bool {
+                guard case .constant(.double(let value)) = tree[side], value.isFinite else { return false }
+                return value != 0 || op == .add || op == .subtract
+            }
+            if expr.type.isInteger { own = .trap } else if expr.type.isFloatingPoint, !rulesOutNaN(lhs), !rulesOutNaN(rhs) { own = .notANumber }
+        case .trap: own = .trap
         case .negate(let inner): if inner.type.isInteger { own = .trap }
         case .conversion: if expr.type.isInteger { own = .trap }
         case .range(let lower, let upper, _):
@@ -90,12 +100,12 @@ import Testing
             node = tree.make(.arithmetic(.add, node, one), .int, at: .point(0))
             #expect(node.height == Int32(level) && node.hazards == .trap)
         }
-        let divided = tree.make(.arithmetic(.divide, tree.make(.constant(.double(1)), .double, at: .point(0)),
+        let divided = tree.make(.arithmetic(.divide, tree.make(.constant(.double(0)), .double, at: .point(0)),
             tree.make(.constant(.double(0)), .double, at: .point(0))), .double, at: .point(0))
-        #expect(divided.height == 2 && divided.hazards == .floatingPointDivision)
+        #expect(divided.height == 2 && divided.hazards == .notANumber)
         let both = tree.make(.logical([tree.make(.comparison(.greater, node, node), .bool, at: .point(0)),
             tree.make(.comparison(.equal, divided, divided), .bool, at: .point(0))], .or), .bool, at: .point(0))
-        #expect(both.height == 302 && both.hazards == [.trap, .floatingPointDivision])
+        #expect(both.height == 302 && both.hazards == [.trap, .notANumber])
         #expect(tree.count == 605)
         guard case .logical(let operands, .or) = tree[both] else {
             Issue.record("expected the '||' node")

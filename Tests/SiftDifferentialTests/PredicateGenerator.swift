@@ -610,8 +610,13 @@ struct PredicateGenerator {
         guard let lhs = expression(type, d, scope) else { return nil }
         var rhs: GenNode
         if type == .double, op == "/" {
-            // Only by a non-zero constant: 0.0 / 0.0 (NaN) is a documented difference.
-            rhs = .double(random.pick([2.0, 4.0, -0.5, 0.25, 3.0, 10.0]))
+            // Often by a non-zero constant; otherwise by zero or any value: ±infinity, and NaN
+            // from 0.0 / 0.0 and infinity / infinity.
+            switch random.below(4) {
+            case 0: rhs = .double(0.0)
+            case 1: rhs = expression(type, d, scope) ?? .double(0.0)
+            default: rhs = .double(random.pick([2.0, 4.0, -0.5, 0.25, 3.0, 10.0]))
+            }
         } else {
             guard let right = expression(type, d, scope) else { return nil }
             rhs = right

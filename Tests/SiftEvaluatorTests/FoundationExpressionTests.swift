@@ -132,4 +132,50 @@ import Testing
         #expect(try agree(#"#Predicate<Event> { $0.iso?.timeIntervalSince1970 == $0.ref.timeIntervalSince1970 }"#) == [1, 2, 3, 4])
         #expect(try agree(#"#Predicate<Event> { $0.ref.timeIntervalSinceReferenceDate / 2.0 == 0.125 }"#) == [2])
     }
+
+    // MARK: NaN
+
+    @Test func notANumberComparesAsSwiftComparesIt() throws {
+        let example = try ExampleDatabase.shared()
+        // score / 0.0 is NaN where the score is 0.0 (7 users), ±infinity elsewhere.
+        let zeroScore = try example.sqlIDs("users", where: "score = 0")
+        #expect(zeroScore.count == 7)
+        let unequal = try agreed(#"#Predicate<User> { $0.score / 0.0 != $0.score / 0.0 }"#)
+        #expect(unequal == zeroScore)
+        let equal = try agreed(#"#Predicate<User> { $0.score / 0.0 == $0.score / 0.0 }"#)
+        #expect(equal.isDisjoint(with: zeroScore))
+        // Every ordering with NaN is false, and so `!` of one is true.
+        let notGreater = try agreed(#"#Predicate<User> { !($0.score / 0.0 > 1.0) }"#)
+        #expect(notGreater.isSuperset(of: zeroScore))
+        let neither = try agreed(#"#Predicate<User> { !($0.score / 0.0 <= 1.0) && !($0.score / 0.0 >= 1.0) }"#)
+        #expect(neither == zeroScore)
+        // NaN goes on through arithmetic, negation, `??`, `?:`; inf - inf and inf * 0 are NaN too.
+        try agreed(#"#Predicate<User> { -($0.score / 0.0) * 2.0 + 1.0 != 3.0 && $0.age > 50 }"#)
+        let made = try agreed(#"#Predicate<User> { ($0.score / 0.0 - $0.score / 0.0) != 0.0 }"#)
+        #expect(made.count == (try example.sqlIDs("users", where: "1")).count)
+        try agreed(#"#Predicate<User> { ($0.company == nil ? 0.0 / 0.0 : $0.score) < 50.0 }"#)
+        try agreed(#"#Predicate<User> { ($0.nickname.map { Double($0.count) / 0.0 } ?? 1.0) == 1.0 }"#)
+        try agreed(#"#Predicate<User> { $0.nickname.map { Double($0.count) * 0.0 / 0.0 } != $0.nickname.map { _ in 1.0 } }"#)
+        // Int(NaN) traps: the row is not selected.
+        let converted = try agreed(#"#Predicate<User> { Int($0.score / $0.score) == 1 || $0.age >= 0 }"#)
+        #expect(converted == (try example.sqlIDs("users", where: "score <> 0")))
+    }
+
+    @Test func notANumberInArraysRangesAndExtremes() throws {
+        let example = try ExampleDatabase.shared()
+        let zeroScore = try example.sqlIDs("users", where: "score = 0")
+        // NaN is in no array, not even one that holds NaN.
+        let found = try agreed(#"#Predicate<User> { [$0.score / 0.0, 1.0].contains($0.score / 0.0) }"#)
+        #expect(found.isDisjoint(with: zeroScore))
+        // A range with a NaN bound traps; NaN is in no range.
+        let bounded = try agreed(#"#Predicate<User> { ($0.score / 0.0 ... 1.0 / 0.0).contains(3.0) || $0.age >= 0 }"#)
+        #expect(bounded.isDisjoint(with: zeroScore))
+        let inRange = try agreed(#"#Predicate<User> { !(-1.0 / 0.0 ... 1.0 / 0.0).contains($0.score / 0.0) }"#)
+        #expect(inRange == zeroScore)
+        // Swift's max() keeps the first element unless a later one is greater: NaN first stays, NaN later is passed over.
+        let first = try agreed(#"#Predicate<User> { [$0.score / 0.0, 1.0].max() == 1.0 }"#)
+        let later = try agreed(#"#Predicate<User> { [1.0, $0.score / 0.0].max()! > 0.5 }"#)
+        #expect(first.isDisjoint(with: zeroScore) && later.isSuperset(of: zeroScore))
+        try agreed(#"#Predicate<User> { [2.0, $0.score / 0.0, $0.score].min()! < 1.0 }"#)
+    }
 }
