@@ -57,7 +57,7 @@ extension TypeChecker {
             return checkCall(call, expected: expected, at: range)
         case .subscriptAccess(let base, _):
             _ = check(base, expected: nil)
-            error(.unsupportedConstruct, "subscripts are not supported in a predicate; use 'first', 'contains' or 'filter' instead", at: range)
+            error(.unsupportedConstruct, "subscripts are not supported in a predicate: a relationship has no order, so an index means nothing; use 'contains', 'filter' or 'allSatisfy' instead", at: range)
             return make(.error, .error, at: range)
         case .closure:
             error(.unsupportedConstruct, "a closure can only be passed to a method such as 'contains', 'allSatisfy' or 'filter'", at: range)

@@ -52,6 +52,12 @@ extension TypeChecker {
             switch name.name {
             case "count": return make(.stringLength(base), .int, at: range)
             case "isEmpty": return make(.isEmpty(base), .bool, at: range)
+            case "first", "last":
+                error(
+                    .unsupportedConstruct,
+                    "'\(name.name)' of a String is a Character, a type predicates here do not have; use '\(name.name == "first" ? "hasPrefix" : "hasSuffix")(\"K\")' to test it",
+                    at: name.range)
+                return make(.error, .error, at: range)
             default: break
             }
         case .array:
@@ -230,6 +236,14 @@ extension TypeChecker {
         switch tree[call.callee] {
         case .identifier(let name) where resolveVariable(name.name) == nil && !isImplicitMember(name.name):
             return checkConversion(name, call, at: range)
+        case .member(let base, let name)
+        where name.name == "evaluate" && isFreeName(base):
+            // `other.evaluate($0)`: Foundation's PredicateEvaluate, of a Predicate value captured from Swift code.
+            error(
+                .unsupportedConstruct,
+                "calling 'evaluate' of another predicate is not supported: Sift reads this predicate's text, and a captured Predicate value is not part of it; write its condition here",
+                at: range)
+            return make(.error, .error, at: range)
         case .member(let base, let name):
             var baseContext: SiftType?
             if name.name == "contains", needsContext(base), call.trailingClosure == nil, call.arguments.count == 1,
@@ -262,6 +276,12 @@ extension TypeChecker {
         }
     }
 
+    /// Whether `expr` is a bare name that is neither a variable nor a member of the implicit model.
+    mutating func isFreeName(_ expr: Expr) -> Bool {
+        guard case .identifier(let name) = tree[expr] else { return false }
+        return resolveVariable(name.name) == nil && !isImplicitMember(name.name)
+    }
+
     /// Checks the arguments of a call whose callee failed, for their own errors only.
     mutating func checkArgumentsForErrors(_ call: Call) {
         for argument in call.arguments where !isClosure(argument.value) { _ = check(argument.value, expected: nil) }
@@ -275,6 +295,12 @@ extension TypeChecker {
         switch name.name {
         case "Double": target = .double
         case "Float": target = .float
+        case "max", "min":
+            error(
+                .unknownMethod, "global functions such as '\(name.name)(_:_:)' are not supported in a predicate (nor by #Predicate); write '[a, b].\(name.name)()'",
+                at: name.range)
+            checkArgumentsForErrors(call)
+            return make(.error, .error, at: range)
         default:
             if let kind = IntegerKind(rawValue: name.name) {
                 target = .integer(kind)
@@ -504,6 +530,13 @@ extension TypeChecker {
             }
             return make(.extremum(isMaximum: kind == .max, base), element.optionalFlattened, at: range)
         case nil:
+            if method == "starts" {
+                error(
+                    .unsupportedConstruct,
+                    "'starts(with:)' compares elements in order, and a relationship has no order; compare the elements of an array literal directly",
+                    at: name.range)
+                return make(.error, .error, at: range)
+            }
             return checkMethodFallback(base, name: name, call: call, at: range)
         }
     }

@@ -77,8 +77,9 @@ extension LoweringContext {
             if inner.type.isInteger {
                 return Lowered(siftCall(.negate, operand.sql), mayTrap: true, isAtomic: true)
             }
-            if inner.hazards.contains(.notANumber) {
-                // SQL's `-` would read Sift's NaN as 0.
+            if case .constant = tree[inner] {} else {
+                // SQL's `-` is `0 - x`: it turns 0.0 into 0.0, not -0.0 (whose 1 / x is -infinity
+                // in Swift), and reads Sift's NaN as 0.
                 return Lowered(siftCall(.negateReal, operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
             }
             return Lowered("-" + operand.operand, mayTrap: operand.mayTrap)

@@ -57,7 +57,7 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     case addReal = "fadd"
     case subtractReal = "fsub"
     case multiplyReal = "fmul"
-    /// `-x` of a `Double` that may be NaN.
+    /// `-x` of a `Double`: IEEE negation (-0.0 of 0.0, which SQL's `0 - x` loses; NaN stays NaN).
     case negateReal = "fneg"
     /// Compares two `Double`s as Swift does: -1, 0 or 1, and 2 when either is NaN (unordered:
     /// every comparison false, `!=` true).

@@ -24,7 +24,16 @@ extension Parser {
         // Whether the postfix chain being built contains a `?` (then it is wrapped in an
         // optionalChain node where the chain ends, as in Swift's tree).
         var chainHasBind = false
-        while let (rule, kind) = infixRule() {
+        while true {
+            if isTypeCast() {
+                if chainHasBind {
+                    lhs = wrapOptionalChain(lhs)
+                    chainHasBind = false
+                }
+                lhs = parseTypeCast(lhs)
+                continue
+            }
+            guard let (rule, kind) = infixRule() else { break }
             if rule.precedence != .postfix, chainHasBind {
                 lhs = wrapOptionalChain(lhs)
                 chainHasBind = false
@@ -42,6 +51,31 @@ extension Parser {
         }
         if chainHasBind { lhs = wrapOptionalChain(lhs) }
         return lhs
+    }
+
+    /// `as`, `as?`, `as!` or `is` after an operand, on its line.
+    mutating func isTypeCast() -> Bool {
+        at(.identifier) && !current.atStartOfLine && (tokenTextEquals(current, "as") || tokenTextEquals(current, "is"))
+    }
+
+    /// `x as? T`, `x as! T`, `x as T`, `x is T` (Foundation's ConditionalCast, ForceCast,
+    /// TypeCheck): reported, and read through so that what follows parses. A model has no
+    /// subclasses and an attribute one type, so on a database a cast could only restate the type.
+    mutating func parseTypeCast(_ operand: Node) -> Node {
+        let keyword = advance()
+        let isCheck = tokenTextEquals(keyword, "is")
+        var spelling = isCheck ? "is" : "as"
+        if !isCheck, !current.leadingTrivia, at(.postfixQuestion) || at(.question) || at(.postfixBang) || at(.prefixBang) {
+            spelling += at(.postfixQuestion) || at(.question) ? "?" : "!"
+            advance()
+        }
+        _ = parseType()
+        let range = SourceRange(start: operand.range.start, end: previous.range.end)
+        error(
+            .unsupportedSyntax,
+            "'\(spelling)' is not supported in a query: a model has no subclasses and each attribute has one type, so a type \(isCheck ? "check" : "cast") cannot change the result; remove it",
+            at: SourceRange(start: keyword.range.start, end: previous.range.end))
+        return errorNode(range)
     }
 
     /// Builds a node, replacing it by an error node (reported once) when the tree gets too tall.

@@ -20,6 +20,7 @@ extension Parser {
             advance()
             return leaf(.nilLiteral, token.range)
         case .identifier:
+            if tokenTextEquals(token, "switch") { return parseSwitch() }
             advance()
             return leaf(.identifier(name(of: token)), token.range)
         case .anonymousParameter: return parseAnonymousParameter()
@@ -71,6 +72,21 @@ extension Parser {
             if !current.atStartOfLine { advance() }
         }
         return errorNode(.point(missingTokenRange.start))
+    }
+
+    /// `switch subject { case ...: ... }`: reported (as `#Predicate` does) and read through.
+    mutating func parseSwitch() -> Node {
+        let keyword = advance()
+        let savedTrailing = allowsTrailingClosure
+        allowsTrailingClosure = false
+        if !at(.leftBrace) { _ = parseExpression() }
+        allowsTrailingClosure = savedTrailing
+        if consume(.leftBrace) != nil, skipBalanced(stopAtComma: false, closing: .rightBrace) { advance() }
+        let range = SourceRange(start: keyword.range.start, end: previous.range.end)
+        error(
+            .unsupportedSyntax, "'switch' is not supported in a predicate (#Predicate does not accept it either); use 'if' / 'else if' or '?:'",
+            at: range)
+        return errorNode(range)
     }
 
     // MARK: Literals
@@ -271,7 +287,7 @@ extension Parser {
             advance()
             let close = advance()
             error(
-                .unsupportedSyntax, "dictionary literals are not supported in a query",
+                .unsupportedSyntax, "dictionary literals are not supported in a query: a model has no dictionary attributes",
                 at: open.range.union(close.range))
             return errorNode(open.range.union(close.range))
         }
@@ -287,7 +303,7 @@ extension Parser {
                 if !reportedDictionary {
                     reportedDictionary = true
                     parser.error(
-                        .unsupportedSyntax, "dictionary literals are not supported in a query", at: colon.range)
+                        .unsupportedSyntax, "dictionary literals are not supported in a query: a model has no dictionary attributes", at: colon.range)
                 }
                 _ = parser.parseExpression()
             }

@@ -178,4 +178,11 @@ import Testing
         #expect(first.isDisjoint(with: zeroScore) && later.isSuperset(of: zeroScore))
         try agreed(#"#Predicate<User> { [2.0, $0.score / 0.0, $0.score].min()! < 1.0 }"#)
     }
+
+    @Test func negativeZeroKeepsItsSign() throws {
+        // -0.0 for a zero score: 1.0 / -0.0 is -infinity in Swift, so these users are not selected.
+        let zeroScore = try ExampleDatabase.shared().sqlIDs("users", where: "score = 0")
+        let positive = try agreed(#"#Predicate<User> { 0.0 <= 1.0 / -$0.score }"#)
+        #expect(positive.isDisjoint(with: zeroScore))
+    }
 }

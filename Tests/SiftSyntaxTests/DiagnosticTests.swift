@@ -224,7 +224,7 @@ import Testing
     @Test func dictionaryLiteral() {
         #expect(
             Syntax.diagnostics("#Predicate<User> { [\"a\": 1] }") == #"""
-            <input>:1:24: error: dictionary literals are not supported in a query
+            <input>:1:24: error: dictionary literals are not supported in a query: a model has no dictionary attributes
             #Predicate<User> { ["a": 1] }
                                    ^
 
