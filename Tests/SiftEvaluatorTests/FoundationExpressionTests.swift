@@ -59,6 +59,11 @@ import Testing
         try agreed(#"#Predicate<User> { $0.company?.city! == "Seoul" }"#)
         try agreed(#"#Predicate<Company> { $0.users.contains { $0.company!.founded! == $0.company!.founded! } }"#)
         try agreed(#"#Predicate<Reminder> { $0.priority! == .high || $0.dueDate! > $0.dueDate! }"#)
+        // Through a force-unwrapped to-one to its to-many relationship, and in the concise form.
+        try agreed(#"#Predicate<User> { $0.company!.users.contains { $0.age > 60 } }"#)
+        try agreed(#"#Predicate<User> { $0.company!.users.count > 5 }"#)
+        try agreed(#"#Predicate<Interest> { $0.users.allSatisfy { $0.company!.city != nil } }"#)
+        try agreed(#"User where company!.name == "Acme""#)
     }
 
     // MARK: return
