@@ -197,12 +197,12 @@ extension Parser {
 
     /// `if let c = x, c.a > 1 { then } else if ... { } else { else }`.
     mutating func parseIfExpression() -> Node {
+        let isStatement = nextIfIsStatement
+        nextIfIsStatement = false
         nestingDepth += 1
         defer { nestingDepth -= 1 }
         if nestingDepth > Self.maximumNestingDepth { return nestingTooDeep() }
         let ifToken = advance()
-        let isStatement = nextIfIsStatement
-        nextIfIsStatement = false
         var conditions: [Condition] = []
         var height = 1
         let savedTrailing = allowsTrailingClosure
