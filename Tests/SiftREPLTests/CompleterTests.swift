@@ -54,6 +54,7 @@ import Testing
         #expect(candidates("#Predicate<User> { $0.n") == ["name", "nickname"])
         #expect(candidates("#Predicate<User> { user in user.is") == ["isActive"])
         #expect(candidates("#Predicate<User> { (u: User) in u.sc") == ["score"])
+        #expect(candidates("#Predicate<User> { $0.birth.time") == ["timeIntervalSince1970", "timeIntervalSinceReferenceDate"])
     }
 
     @Test func membersThroughRelationships() {

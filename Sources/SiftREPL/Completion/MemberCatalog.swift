@@ -19,6 +19,7 @@ struct MemberCatalog {
             ["count", "isEmpty", "first", "contains", "allSatisfy", "filter"] + (element.isComparable ? ["min", "max"] : [])
         case .range: ["contains"]
         case .enumeration: ["rawValue"]
+        case .date: ["timeIntervalSinceReferenceDate", "timeIntervalSince1970"]
         case .optional(let wrapped): memberNames(of: wrapped)
         default: []
         }
@@ -41,6 +42,8 @@ struct MemberCatalog {
         case .enumeration(let enumName):
             guard name == "rawValue", let enumType = schema.enumType(named: enumName) else { return nil }
             return SiftType(enumType.rawType)
+        case .date:
+            return name == "timeIntervalSinceReferenceDate" || name == "timeIntervalSince1970" ? .double : nil
         default:
             return nil
         }
