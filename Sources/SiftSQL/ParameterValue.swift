@@ -107,6 +107,12 @@ public enum ParameterEncoder {
         default:
             break
         }
+        if case .double(let number) = value, number.isNaN {
+            // SQLite would store it as NULL, which reads as nil (or a trap): a different answer.
+            throw ParameterError(
+                name: name,
+                message: "the value of '\(name)' is NaN, which cannot be bound: SQLite has no NaN; compute it in the predicate (0.0 / 0.0) instead")
+        }
         switch (type.unwrapped.kind, value) {
         case (.bool, .bool(let flag)): return .integer(flag ? 1 : 0)
         case (.integer(let kind), .int(let number)):

@@ -184,6 +184,13 @@ import Testing
         try agreed(#"#Predicate<User> { [2.0, $0.score / 0.0, $0.score].min()! < 1.0 }"#)
     }
 
+    @Test func aNaNParameterIsRefusedNotReadAsNil() throws {
+        let database = try ExampleDatabase.shared().openSift()
+        let query = try database.compile(#"#Predicate<User> { $0.score != limit }"#, parameterTypes: ["limit": .double])
+        #expect(try database.fetch(query, parameters: ["limit": .double(1.5)]).count > 0)
+        #expect(throws: ParameterError.self) { try database.fetch(query, parameters: ["limit": .double(.nan)]) }
+    }
+
     @Test func negativeZeroKeepsItsSign() throws {
         // -0.0 for a zero score: 1.0 / -0.0 is -infinity in Swift, so these users are not selected.
         let zeroScore = try ExampleDatabase.shared().sqlIDs("users", where: "score = 0")
