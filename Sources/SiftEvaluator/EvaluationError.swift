@@ -52,6 +52,7 @@ public struct Trap: Error, Sendable, Hashable, CustomStringConvertible {
         case conversionOutOfRange = "the value cannot be converted: it is NaN, infinite, or out of the integer type's range"
         /// A range whose lower bound is above its upper bound.
         case invalidRange = "Range requires lowerBound <= upperBound"
+        /// `x!` where `x` is nil.
         case unexpectedNil = "Unexpectedly found nil while unwrapping an Optional value"
     }
 

@@ -55,7 +55,9 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     /// `Double` `+`, `-`, `*` where the result may be NaN (`inf - inf`, `inf * 0`, a NaN operand):
     /// IEEE 754, NaN as ``notANumber`` (SQLite's operators give NULL, or read the marker as 0).
     case addReal = "fadd"
+    /// `Double` `-` (see ``addReal``).
     case subtractReal = "fsub"
+    /// `Double` `*` (see ``addReal``).
     case multiplyReal = "fmul"
     /// `-x` of a `Double`: IEEE negation (-0.0 of 0.0, which SQL's `0 - x` loses; NaN stays NaN).
     case negateReal = "fneg"
@@ -65,6 +67,7 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     /// `[a, b, ...].max()` / `.min()` of `Double`s any of which may be NaN, as Swift computes it:
     /// the first element, replaced by each later one it is `<` (max) or that is `<` it (min).
     case maximumReal = "fmax"
+    /// `[a, b, ...].min()` (see ``maximumReal``).
     case minimumReal = "fmin"
     /// `Int(x)` from a Double: truncation, NULL where Swift traps (NaN, out of range).
     case doubleToInt = "double_to_int"
