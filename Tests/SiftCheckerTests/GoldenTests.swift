@@ -13,8 +13,9 @@ import Testing
 /// // ...
 /// ```
 ///
-/// The expectation is the typed tree (when the query checks) followed by the rendered diagnostics,
-/// each line behind `// ` (an empty line is `//`). `SIFT_UPDATE_GOLDEN=1` rewrites expectations.
+/// The expectation is the typed tree (when the query checks) followed by the rendered diagnostics
+/// and, for a query without errors, its SQL and bindings, each line behind `// ` (an empty line is
+/// `//`). `SIFT_UPDATE_GOLDEN=1` rewrites expectations.
 struct GoldenFile: Sendable, CustomTestStringConvertible {
     /// `accepted/name.sift`.
     var relativePath: String
@@ -71,13 +72,32 @@ struct GoldenFile: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// What the checker produces for a query: the typed tree when it checks, then the diagnostics.
+/// What the checker produces for a query: the typed tree when it checks, then the diagnostics, then
+/// (for a query without errors) the SQL the default lowering writes and its bindings, so a golden file
+/// of an accepted query pins its SQL byte for byte.
 func checkerOutput(_ query: String, schema: Schema) -> (output: String, diagnostics: [Diagnostic]) {
     let compilation = Compiler(schema: schema).check(query)
     var output = ""
     if let checked = compilation.checked { output += TypedTreePrinter.print(checked) }
     output += DiagnosticRenderer(colors: false).render(compilation.diagnostics, in: compilation.source)
+    if let checked = compilation.checked, !compilation.diagnostics.hasErrors {
+        output += loweredOutput(SQLLowering.lower(checked, schema: schema))
+    }
     return (output, compilation.diagnostics)
+}
+
+/// The SQL of a compiled query and its bindings, as `sift compile` prints them.
+func loweredOutput(_ compiled: CompiledQuery) -> String {
+    var output = "sql:\n" + compiled.sql + "\n"
+    for (index, slot) in compiled.bindings.enumerated() {
+        switch slot {
+        case .constant(let value): output += "  ?\(index + 1) = \(value)\n"
+        case .parameter(let name, _):
+            let type = compiled.parameters.first { $0.name == name }?.type.description ?? "?"
+            output += "  ?\(index + 1) = \(name) (\(type))\n"
+        }
+    }
+    return output
 }
 
 @Suite struct GoldenTests {
