@@ -63,4 +63,6 @@ extension DiagnosticID {
     public static let unnecessaryCoalescing: DiagnosticID = "unnecessary-coalescing"
     /// `$N` beyond the closure's parameters.
     public static let anonymousParameterOutOfRange: DiagnosticID = "anonymous-parameter-out-of-range"
+    /// A type of the query is new to a process-wide type table that is full (``SiftType``).
+    public static let typeTableFull: DiagnosticID = "type-table-full"
 }

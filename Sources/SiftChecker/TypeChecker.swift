@@ -44,6 +44,7 @@ public struct TypeChecker {
     static let inlineDepth = 32
 
     static func checkOnCurrentStack(_ query: Query, schema: Schema, source: SourceFile, options: Options) -> CheckResult {
+        let refusals = TypeTableOverflow.refusals
         var checker = TypeChecker(schema: schema, source: source, tree: query.tree, options: options)
         var checked = checker.checkQuery(query)
         // A parameter first met where nothing gives it a type (`searchString.isEmpty || $0.name.contains(searchString)`)
@@ -58,6 +59,14 @@ public struct TypeChecker {
                 checker.presumedParameterTypes = presumed
                 checked = checker.checkQuery(query)
             }
+        }
+        // A type the full tables could not take is the error type, which matches anything
+        // silently: the query is refused rather than compiled with it.
+        if !checker.diagnostics.hasErrors && TypeTableOverflow.refusals != refusals {
+            checker.error(
+                .typeTableFull, "this query needs a type that the process's type tables have no more room for",
+                at: query.range,
+                notes: [.init("the tables hold \(TypeTableOverflow.nameCapacity) type names and \(TypeTableOverflow.deepTypeCapacity) types nested deeper than ten levels; restart the process to empty them")])
         }
         let hasErrors = checker.diagnostics.hasErrors
         return CheckResult(query: hasErrors ? nil : checked, diagnostics: checker.diagnostics)

@@ -11,8 +11,8 @@
 /// .optional(let wrapped): ... }`. The constructors keep the spelling of the cases:
 /// `.optional(.string)`, `.model(name)`, `.array(element)`.
 public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopyable {
-    /// Bits 0–7 the base (``Base``), bits 8–39 its name or deep-table index, bits 40–43 the number
-    /// of wrappers, bits 44–63 the wrappers, two bits each, innermost first.
+    /// The fields ``Layout`` names: the base (``Base``), its name or deep-table index, the number
+    /// of wrappers, and the wrappers, two bits each, innermost first.
     @usableFromInline let bits: UInt64
 
     @inlinable init(bits: UInt64) { self.bits = bits }
@@ -74,11 +74,15 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
     /// `URL`.
     @inlinable public static var url: SiftType { SiftType(bits: Base.url.rawValue) }
     /// A raw-value enum of the schema.
-    public static func enumeration(_ name: TypeName) -> SiftType { SiftType(base: .enumeration, payload: name.id) }
+    public static func enumeration(_ name: TypeName) -> SiftType {
+        name.isRepresentable ? SiftType(base: .enumeration, payload: name.id) : .error
+    }
     /// A raw-value enum of the schema, by name (interned: prefer the schema's type, made once).
     public static func enumeration(_ name: String) -> SiftType { .enumeration(TypeName(name)) }
     /// An object of a model (a row).
-    public static func model(_ name: TypeName) -> SiftType { SiftType(base: .model, payload: name.id) }
+    public static func model(_ name: TypeName) -> SiftType {
+        name.isRepresentable ? SiftType(base: .model, payload: name.id) : .error
+    }
     /// An object of a model, by name (interned: prefer ``Model/type``, made once with the model).
     public static func model(_ name: String) -> SiftType { .model(TypeName(name)) }
     /// `wrapped?`.
@@ -121,12 +125,14 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
     @inlinable @inline(__always) public var kind: Kind {
         let count = wrapperCount
         if count > 0 {
-            let shift = 44 + 2 * (count - 1)
-            let inner = SiftType(bits: bits & ~(3 << shift) & ~(0xF << 40) | (count - 1) << 40)
-            return Self.kind(wrapper: (bits >> shift) & 3, around: inner)
+            let shift = Layout.wrapperShift(count - 1)
+            let inner = SiftType(
+                bits: bits & ~(Layout.wrapperMask << shift) & ~(Layout.countMask << Layout.countShift)
+                    | (count - 1) << Layout.countShift)
+            return Self.kind(wrapper: (bits >> shift) & Layout.wrapperMask, around: inner)
         }
-        let payload = UInt32(truncatingIfNeeded: bits >> 8)
-        switch bits & 0xFF {
+        let payload = self.payload
+        switch bits & Layout.baseMask {
         case Base.bool.rawValue: return .bool
         case Base.double.rawValue: return .double
         case Base.float.rawValue: return .float
@@ -175,8 +181,8 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
     /// Whether it is `T?`.
     @inlinable public var isOptional: Bool {
         let count = wrapperCount
-        if count > 0 { return (bits >> (44 + 2 * (count - 1))) & 3 == Wrapper.optional }
-        return bits & 0xFF == Base.deep.rawValue && Self.deepWrapper(UInt32(truncatingIfNeeded: bits >> 8)) == Wrapper.optional
+        if count > 0 { return (bits >> Layout.wrapperShift(count - 1)) & Layout.wrapperMask == Wrapper.optional }
+        return bits & Layout.baseMask == Base.deep.rawValue && Self.deepWrapper(payload) == Wrapper.optional
     }
 
     @inlinable public static func == (lhs: SiftType, rhs: SiftType) -> Bool { lhs.bits == rhs.bits }
@@ -254,11 +260,31 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
 
     // MARK: The packing
 
-    /// The base of a type, in bits 0–7: the integer kinds take the codes from `firstInteger` on.
+    /// Where each field of ``bits`` lies. The fields fill the 64 bits exactly: 8 for the base, 32
+    /// for its payload (a ``TypeName`` or a ``DeepTypeTable`` index, both `UInt32`), 4 for the
+    /// wrapper count, and two per wrapper for the `maximumInlineWrappers` wrappers above them.
+    @usableFromInline enum Layout {
+        /// The base's code, ``Base``: bits 0–7.
+        @usableFromInline static var baseMask: UInt64 { 0xFF }
+        /// The base's payload, a name's or deep-table entry's index: bits 8–39.
+        @usableFromInline static var payloadShift: UInt64 { 8 }
+        /// The number of wrappers in the bits: bits 40–43.
+        @usableFromInline static var countShift: UInt64 { 40 }
+        @usableFromInline static var countMask: UInt64 { 0xF }
+        /// The wrappers, innermost first: bits 44–63, two each.
+        @usableFromInline static var firstWrapperShift: UInt64 { 44 }
+        @usableFromInline static var wrapperWidth: UInt64 { 2 }
+        @usableFromInline static var wrapperMask: UInt64 { 0b11 }
+
+        /// Where the wrapper at `position` (0 the innermost) starts.
+        @inlinable static func wrapperShift(_ position: UInt64) -> UInt64 { firstWrapperShift + wrapperWidth * position }
+    }
+
+    /// The base of a type (``Layout/baseMask``): the integer kinds take the codes from `firstInteger` on.
     @usableFromInline enum Base: UInt64 {
         case bool = 0
         case double = 11, float, string, date, uuid, data, url, enumeration, model, comparisonResult, nilLiteral, error
-        /// The inner part of a type too deep for the wrapper bits: bits 8–39 index ``DeepTypeTable``.
+        /// The inner part of a type too deep for the wrapper bits: its payload indexes ``DeepTypeTable``.
         case deep
 
         @usableFromInline static var firstInteger: UInt64 { 1 }
@@ -303,13 +329,17 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
         @usableFromInline static var halfOpenRange: UInt64 { 3 }
     }
 
-    @usableFromInline static var maximumInlineWrappers: UInt64 { 10 }
+    /// As many wrappers as fit above ``Layout/firstWrapperShift``.
+    @usableFromInline static var maximumInlineWrappers: UInt64 { (64 - Layout.firstWrapperShift) / Layout.wrapperWidth }
 
     private init(base: Base, payload: UInt32 = 0) {
-        bits = base.rawValue | UInt64(payload) << 8
+        bits = base.rawValue | UInt64(payload) << Layout.payloadShift
     }
 
-    @inlinable var wrapperCount: UInt64 { (bits >> 40) & 0xF }
+    @inlinable var wrapperCount: UInt64 { (bits >> Layout.countShift) & Layout.countMask }
+
+    /// The base's payload (meaningful for a model, an enum or a deep type).
+    @inlinable var payload: UInt32 { UInt32(truncatingIfNeeded: bits >> Layout.payloadShift) }
 
     /// The outermost constructor of a type whose inner part is in the table.
     @usableFromInline static func deepKind(_ index: UInt32) -> Kind {
@@ -327,14 +357,22 @@ public struct SiftType: Sendable, Hashable, CustomStringConvertible, BitwiseCopy
     @inlinable func wrapped(in wrapper: UInt64) -> SiftType {
         let count = wrapperCount
         if count < Self.maximumInlineWrappers {
-            return SiftType(bits: bits & ~(0xF << 40) | (count + 1) << 40 | wrapper << (44 + 2 * count))
+            return SiftType(
+                bits: bits & ~(Layout.countMask << Layout.countShift) | (count + 1) << Layout.countShift
+                    | wrapper << Layout.wrapperShift(count))
         }
         return wrappedDeep(in: wrapper)
     }
 
-    /// The type with one more wrapper outside, when the bits have no room for it.
+    /// The type with one more wrapper outside, when the bits have no room for it: ``error`` when
+    /// the table is full and does not have it yet.
     @usableFromInline func wrappedDeep(in wrapper: UInt64) -> SiftType {
-        SiftType(base: .deep, payload: DeepTypeTable.shared.index(of: wrapper, around: self))
+        wrappedDeep(in: wrapper, table: .shared)
+    }
+
+    func wrappedDeep(in wrapper: UInt64, table: DeepTypeTable) -> SiftType {
+        guard let index = table.index(of: wrapper, around: self) else { return .error }
+        return SiftType(base: .deep, payload: index)
     }
 
     @inlinable static func kind(wrapper: UInt64, around inner: SiftType) -> Kind {
