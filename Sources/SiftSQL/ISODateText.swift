@@ -47,11 +47,11 @@ package enum ISODateText {
                 }
             }
         }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), (0...23).contains(hour),
+        guard (1...12).contains(month), (1...CivilDate.daysIn(month: Int64(month), year: Int64(year))).contains(Int64(day)), (0...23).contains(hour),
             (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day) - daysFromCivil(year: 2001, month: 1, day: 1)
-        let whole = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
+        let days = CivilDate.days(year: Int64(year), month: Int64(month), day: Int64(day)) - CivilDate.days(year: 2001, month: 1, day: 1)
+        let whole = days * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
         if fraction.isEmpty || fraction.allSatisfy({ $0 == 48 }) { return Double(whole) }
         // whole + 0.fraction as one decimal literal "<whole * 10^k + fraction>e-k", so the
         // conversion to Double rounds once. Digits beyond 24 cannot change a Double here.
@@ -64,23 +64,5 @@ package enum ISODateText {
         }
         let scaled = Int128(whole) * power + fractionValue
         return Double("\(scaled)e-\(digits.count)")
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -217,7 +217,7 @@ public enum DateEncoding {
 
     static func iso8601(milliseconds totalMilliseconds: Int64) -> String {
         let (days, dayMilliseconds) = floorDivide(totalMilliseconds, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilDate.date(days: days)
         let hour = dayMilliseconds / 3_600_000
         let minute = dayMilliseconds / 60_000 % 60
         let second = dayMilliseconds / 1000 % 60
@@ -237,19 +237,6 @@ public enum DateEncoding {
         let quotient = a / b
         let remainder = a % b
         return remainder < 0 ? (quotient - 1, remainder + b) : (quotient, remainder)
-    }
-
-    /// Howard Hinnant's civil-from-days: days since 1970-01-01 to (year, month, day).
-    static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SiftSQL
 
 /// ISO-8601 dates as the REPL shows and reads them, in UTC, without a formatter object:
 /// `2026-03-14T09:30:00.000Z` out; `2026-03-14`, `2026-03-14T09:30`, `2026-03-14 09:30:00.5`,
@@ -11,7 +12,7 @@ public enum ISODate {
         let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
         let totalMilliseconds = floorDivide(microseconds, 1000).0
         let (days, millisecondOfDay) = floorDivide(totalMilliseconds, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilDate.date(days: days)
         let hour = millisecondOfDay / 3_600_000
         let minute = millisecondOfDay / 60_000 % 60
         let second = millisecondOfDay / 1000 % 60
@@ -24,9 +25,9 @@ public enum ISODate {
     public static func parse(_ text: String) -> Date? {
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.digits(4), scanner.take("-"), let month = scanner.digits(2), scanner.take("-"),
-            let day = scanner.digits(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+            let day = scanner.digits(2), (1...12).contains(month), (1...CivilDate.daysIn(month: Int64(month), year: Int64(year))).contains(Int64(day))
         else { return nil }
-        var seconds = Double(days(fromYear: year, month: month, day: day)) * 86_400
+        var seconds = Double(CivilDate.days(year: Int64(year), month: Int64(month), day: Int64(day))) * 86_400
         if scanner.atEnd { return Date(timeIntervalSince1970: seconds) }
         guard scanner.take("T") || scanner.take(" "), let hour = scanner.digits(2), scanner.take(":"),
             let minute = scanner.digits(2), hour < 24, minute < 60
@@ -54,39 +55,6 @@ public enum ISODate {
             seconds -= Double(sign * (hours * 3600 + minutes * 60))
         }
         return scanner.atEnd ? Date(timeIntervalSince1970: seconds) : nil
-    }
-
-    // MARK: Calendar arithmetic (proleptic Gregorian, Howard Hinnant's algorithms)
-
-    static func days(fromYear year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let m = Int64(month)
-        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int) {
