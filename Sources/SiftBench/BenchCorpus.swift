@@ -41,8 +41,7 @@ enum BenchCorpus {
     static let users = "SELECT \(userColumns) FROM users u"
     static let companyColumns = "c.id, c.name, c.city, c.founded"
     static let interestColumns = "i.id, i.title, i.category"
-    /// `birth` and `score` in the result row of a User query.
-    static let birthColumn = 5
+    /// `score` in the result row of a User query.
     static let scoreColumn = 6
 
     static func nfd(_ text: String) -> SQLiteValue { .text(text.decomposedStringWithCanonicalMapping) }

@@ -32,8 +32,6 @@ extension DiagnosticID {
     public static let notEquatable: DiagnosticID = "not-equatable"
     /// An integer literal that does not fit its type.
     public static let literalOverflow: DiagnosticID = "literal-overflow"
-    /// A literal that is not valid for its type.
-    public static let invalidLiteral: DiagnosticID = "invalid-literal"
     /// A division by a constant zero.
     public static let divisionByZero: DiagnosticID = "division-by-zero"
     /// A range whose constant bounds are out of order.

@@ -66,12 +66,6 @@ public enum Value: Sendable, Hashable {
 
     /// The `Bool`, if it is one.
     public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
-    /// The `String`, if it is one.
-    public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
-    /// The `Double`, if it is one.
-    public var doubleValue: Double? { if case .double(let value) = self { value } else { nil } }
-    /// The object, if it is one.
-    public var objectValue: ObjectReference? { if case .object(let value) = self { value } else { nil } }
 }
 
 /// A case of a raw-value enum: equal to another when the enum and the raw value are the same.

@@ -7,8 +7,6 @@ struct ByteStream {
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    var isExhausted: Bool { index >= bytes.count }
-
     mutating func byte() -> UInt8 {
         guard index < bytes.count else { return 0 }
         defer { index += 1 }

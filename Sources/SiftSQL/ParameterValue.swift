@@ -185,9 +185,6 @@ public func prefixUpperBound(_ prefix: String) -> SQLValue {
 
 /// Dates in each storage Sift supports.
 public enum DateEncoding {
-    /// Seconds between 1970-01-01 and 2001-01-01.
-    public static let referenceDateOffset: Double = 978_307_200
-
     /// `date` as a column of `storage` holds it.
     public static func encode(_ date: Date, storage: Storage) -> SQLValue {
         switch storage {

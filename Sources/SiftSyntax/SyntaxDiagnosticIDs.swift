@@ -43,8 +43,6 @@ extension DiagnosticID {
     public static let nonAssociativeOperators: DiagnosticID = "non-associative-operators"
     /// `a -1` or `a- 1`: whitespace around an operator that changes its meaning.
     public static let operatorSpacing: DiagnosticID = "operator-spacing"
-    /// Two expressions side by side with no operator between them.
-    public static let consecutiveExpressions: DiagnosticID = "consecutive-expressions"
     /// Parentheses, brackets, closures or prefix operators nested beyond ``Parser/maximumNestingDepth``.
     public static let nestingTooDeep: DiagnosticID = "nesting-too-deep"
     /// An expression tree taller than ``Parser/maximumExpressionDepth`` (e.g. a very long `+` chain).

@@ -21,12 +21,4 @@ public enum OutputMode: String, Sendable, Hashable, CaseIterable {
         case .json: "a JSON array of objects"
         }
     }
-
-    /// Whether the mode shows a display-limited, human-readable table (with a row-count footer).
-    public var isForPeople: Bool {
-        switch self {
-        case .box, .table, .line: true
-        case .csv, .json: false
-        }
-    }
 }
