@@ -345,14 +345,9 @@ struct LoweringContext {
     var variables = VariableBindings()
     /// The expression each `if let` / optional-chain variable is bound to, for ``staticStorage(_:)``.
     var variableSources = VariableSources()
-    /// The aliases given so far: the first three apart (most queries have one, a subquery adds one,
-    /// a join table's target one more), the next
-    /// ``aliasListLimit`` in a list, and those with all later ones in the set once there are more.
-    var firstAlias: String?
-    var secondAlias: String?
-    var thirdAlias: String?
-    var usedAliasList: [String] = []
-    var usedAliases: Set<String> = []
+    /// The aliases given so far (most queries have one, a subquery adds one, a join table's
+    /// target one more: all kept in place).
+    var usedAliases = SmallSet<String>()
     /// For each to-one join alias, the target column it joins on.
     var presenceColumns = SmallMap<String, String>()
     // What the facts decided is kept in lists, not sets: a query names a few columns and
@@ -396,34 +391,12 @@ struct LoweringContext {
     mutating func alias(_ name: String) -> String {
         var candidate = name
         var counter = 2
-        while isUsedAlias(candidate) {
+        while usedAliases.contains(candidate) {
             candidate = "\(name)_\(counter)"
             counter += 1
         }
-        if firstAlias == nil {
-            firstAlias = candidate  // most queries use one alias: no list
-        } else if secondAlias == nil {
-            secondAlias = candidate  // a subquery's: still no list
-        } else if thirdAlias == nil {
-            thirdAlias = candidate  // a join table's target: still no list
-        } else if usedAliasList.count < Self.aliasListLimit {
-            // Room for a few at once: a query with a second alias often has a third.
-            if usedAliasList.isEmpty { usedAliasList.reserveCapacity(4) }
-            usedAliasList.append(candidate)
-        } else {
-            if usedAliases.isEmpty { usedAliases = Set(usedAliasList) }
-            usedAliases.insert(candidate)
-        }
+        usedAliases.insertNew(candidate)
         return candidate
-    }
-
-    /// After the first three aliases, this many are kept in a list (comparing a few short names costs
-    /// less than hashing one); beyond them, in a set with the later ones.
-    static let aliasListLimit = 16
-
-    mutating func isUsedAlias(_ candidate: String) -> Bool {
-        candidate == firstAlias || candidate == secondAlias || candidate == thirdAlias
-            || (usedAliases.isEmpty ? usedAliasList.contains(candidate) : usedAliases.contains(candidate))
     }
 
     mutating func model(named name: String) -> Model {
@@ -510,7 +483,7 @@ struct LoweringContext {
         // The first alias taken is the name itself: the root rows are read under the table's own
         // name, for which the model keeps its select list written.
         let rootAlias = alias(root.tableName)
-        assert(firstAlias == root.tableName && secondAlias == nil, "the root alias is not the table's name")
+        assert(usedAliases.count == 1 && usedAliases.contains(root.tableName), "the root alias is not the table's name")
         variables[query.root] = .row(alias: rootAlias, model: root, level: nil)
 
         var conjuncts = WhereTerms()

@@ -52,6 +52,26 @@ import Testing
         }
     }
 
+    /// Elements inserted one by one, past the three in place and the list into the set, and
+    /// looked up (present and absent) after each insertion, against a `Set`.
+    @Test func aSmallSetAnswersAsASet() {
+        var random = SplitMix64(seed: 2026_12_05)
+        for round in 0..<60 {
+            var set = SmallSet<String>()
+            var reference: Set<String> = []
+            let universe = round < 30 ? 8 : 80
+            for _ in 0..<(universe * 2) {
+                let element = "a\(random.below(universe))"
+                if !set.contains(element) { set.insertNew(element) }
+                reference.insert(element)
+                #expect(set.count == reference.count)
+                for probe in 0..<(universe + 2) {
+                    #expect(set.contains("a\(probe)") == reference.contains("a\(probe)"), "round \(round), a\(probe)")
+                }
+            }
+        }
+    }
+
     @Test func valuesByVariableGrowOnDemand() {
         var values = ByVariable<String>()
         #expect(values[VariableID(3)] == nil)
