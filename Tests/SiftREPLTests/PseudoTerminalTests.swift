@@ -87,7 +87,7 @@ struct PseudoTerminalTests {
         terminal.send("Company where nosuch == 1", "Enter")
         try terminal.waitFor { $0.contains("error:") && $0.lastPromptLine == "sift>" }
         terminal.send("C-d")
-        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.exitStatus(of: pid) == 0)
     }
 
     @Test func controlCInterruptsALongQuery() throws {
@@ -178,13 +178,26 @@ struct Tmux {
         pid_t(((try? run(["display-message", "-p", "-t", "repl", "#{pane_pid}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// The exit status of `sift`, once it has ended.
-    func exitStatus(seconds: Double = 15) throws -> Int32? {
+    /// The exit status of `sift`, once it has ended (nil if it was killed by a signal).
+    ///
+    /// tmux 3.3 may mark the pane dead (its terminal closed) and never reap the process, leaving
+    /// `pane_dead_status` empty; the status is then read from the zombie's `/proc/PID/stat` (its
+    /// last field is the status as `waitpid` reports it). `processID` must be taken while `sift` runs.
+    func exitStatus(of processID: pid_t, seconds: Double = 15) throws -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let fields = ((try? run(["display-message", "-p", "-t", "repl", "#{pane_dead} #{pane_dead_status}"])) ?? "")
                 .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            if fields.first == "1" { return fields.count > 1 ? Int32(fields[1]) : nil }
+            if fields.first == "1", fields.count > 1, let status = Int32(fields[1]) { return status }
+            if let stat = try? String(contentsOfFile: "/proc/\(processID)/stat", encoding: .utf8),
+                let end = stat.lastIndex(of: ")")
+            {
+                // After the command name: state, then 49 more fields; the last is the exit code.
+                let rest = stat[stat.index(after: end)...].split(separator: " ")
+                if rest.first == "Z", let code = Int32(rest.last!.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                    return code & 0x7f == 0 ? (code >> 8) & 0xff : nil
+                }
+            }
             Thread.sleep(forTimeInterval: 0.1)
         }
         throw Timeout(screen: screen)
