@@ -647,6 +647,10 @@ extension TypeChecker {
             reportComparisonMismatch(binary, lhs, rhs)
             return make(.error, .error, at: range)
         }
+        if case .enumeration(let enumName) = lhs.type.kind, let enumType = schema.enumType(named: enumName), let comparison = enumType.comparison {
+            guard checkEnumOrdering(enumType, comparison, op, at: binary.operatorRange) else { return make(.error, .error, at: range) }
+            return make(.comparison(op, lhs, rhs), .bool, at: range)
+        }
         guard lhs.type.isComparable else {
             error(
                 .notComparable, "values of type '\(lhs.type)' are not Comparable, so '\(op.rawValue)' does not apply",
@@ -654,6 +658,29 @@ extension TypeChecker {
             return make(.error, .error, at: range)
         }
         return make(.comparison(op, lhs, rhs), .bool, at: range)
+    }
+
+    /// Whether `<` and friends apply to an enum the model file declares `Comparable`: only when its
+    /// `<` compares raw values (the order Sift can compute); otherwise reported.
+    mutating func checkEnumOrdering(
+        _ enumType: EnumType, _ comparison: EnumType.Comparison, _ op: ComparisonOperator, at range: SourceRange
+    ) -> Bool {
+        let lessThan = "static func < (lhs: \(enumType.name), rhs: \(enumType.name)) -> Bool { lhs.rawValue < rhs.rawValue }"
+        switch comparison {
+        case .rawValues:
+            return true
+        case .other(let declaration):
+            error(
+                .notComparable,
+                "'\(op.rawValue)' on '\(enumType.name)' would run its own '<', which Sift does not read; Sift compares an enum whose '<' compares raw values",
+                at: range, notes: [declarationNote("'<' is declared here", at: declaration), .init("write '\(lessThan)'")])
+        case .withoutLessThan:
+            error(
+                .notComparable,
+                "'\(enumType.name)' declares 'Comparable' without a '<', which Swift does not synthesize for an enum with raw values, so '\(op.rawValue)' does not apply",
+                at: range, notes: [declarationNote("'\(enumType.name)' is declared here", at: enumType.declaration), .init("add '\(lessThan)'")])
+        }
+        return false
     }
 
     private mutating func equatableHint(_ type: SiftType) -> String {

@@ -6,7 +6,8 @@ import SiftChecker
 /// `==` is ``Value``'s equality (Swift's per type; `nil == nil`). Ordering: integers by value,
 /// `Double` and `Float` by IEEE 754 (every comparison with NaN is false), `String` by Swift's `<`
 /// (Unicode canonical order, so canonically equivalent strings are neither less nor greater),
-/// `Date` by time. For non-floating types `a <= b` is `!(b < a)`, as Swift's `Comparable` defaults.
+/// `Date` by time, an enum by its raw values (the only `<` the checker accepts for one). For
+/// non-floating types `a <= b` is `!(b < a)`, as Swift's `Comparable` defaults.
 enum SwiftComparison {
     static func compare(_ op: ComparisonOperator, _ lhs: Value, _ rhs: Value) throws -> Bool {
         switch op {
@@ -36,6 +37,9 @@ enum SwiftComparison {
         case (.string(let a), .string(let b)): return a < b
         case (.double(let a), .double(let b)): return a < b
         case (.date(let a), .date(let b)): return a < b
+        case (.enumCase(let a), .enumCase(let b)):
+            // The checker accepts `<` only on an enum whose `<` compares raw values.
+            return RowSorter.compareRawValues(a.rawValue, b.rawValue) < 0
         default:
             if let a = lhs.integerValue, let b = rhs.integerValue { return a < b }
             throw EvaluationError.malformedTree("'<' on \(lhs) and \(rhs)")

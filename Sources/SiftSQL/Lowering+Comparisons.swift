@@ -19,6 +19,11 @@ extension LoweringContext {
         if lhs.type.unwrapped.isFloatingPoint, lhs.hazards.union(rhs.hazards).contains(.notANumber) {
             return notANumberComparison(op, lhs, rhs)
         }
+        if op != .equal, op != .notEqual, case .enumeration(let enumName) = lhs.type.kind, let enumType = schema.enumType(named: enumName),
+            enumType.rawType == .string
+        {
+            return enumRankComparison(op, lhs, rhs, order: enumType.rawValuesInOrder)
+        }
         if case .constant(let constant) = tree[rhs], let number = numberValue(of: constant, type: rhs.type) {
             // A number compared with a constant (`$0.age > 20`, the commonest comparison): what
             // the general path below writes, the constant's binding appended in place to the
@@ -58,6 +63,39 @@ extension LoweringContext {
             right = inReferenceSeconds(consume right, from: rightStorage)
         }
         return compare(op, &left, &right)
+    }
+
+    /// `<` and friends on a `String` raw-value enum whose `<` compares raw values: by the rank of
+    /// each raw value in Swift's order of them (`order`), as its sort key sorts, since SQLite's
+    /// text order is not Swift's. A case literal's rank is known now and bound; another value is
+    /// `CASE value WHEN raw THEN rank ... END`. (Integer raw values compare as stored.)
+    mutating func enumRankComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, order: [EnumType.RawValue]) -> Lowered {
+        var left = enumRank(of: lhs, order: order)
+        var right = enumRank(of: rhs, order: order)
+        return compare(op, &left, &right)
+    }
+
+    /// The rank in `order` of an enum value's raw value: bound for a case literal, computed by a
+    /// `CASE` otherwise.
+    private mutating func enumRank(of value: TypedExpr, order: [EnumType.RawValue]) -> Lowered {
+        if case .constant(.enumCase(_, _, let rawValue)) = tree[value], let rank = order.firstIndex(of: rawValue) {
+            return Lowered(.binding(.constant(.integer(Int64(rank)))), isAtomic: true)
+        }
+        var lowered = lowerValue(value)
+        var sql = SQLFragment(reservingCapacity: 64)
+        sql += "CASE "
+        sql += lowered.takeOperand()
+        for (rank, rawValue) in order.enumerated() {
+            sql += " WHEN "
+            switch rawValue {
+            case .int(let number): sql.appendBinding(.constant(.integer(number)))
+            case .string(let text): sql.appendBinding(.constant(.text(text)))
+            }
+            sql += " THEN "
+            sql.appendBinding(.constant(.integer(Int64(rank))))
+        }
+        sql += " END"
+        return Lowered(sql, mayTrap: lowered.mayTrap, isAtomic: true)
     }
 
     /// A comparison of numbers either of which may be NaN, as Swift compares them: through
