@@ -52,13 +52,17 @@ run: release examples
 # in-place SQL writer and its word scans, the lexer) again under AddressSanitizer, built apart in
 # .build/asan so the normal build is not rebuilt. Leak detection is off: these runs look for
 # reads and writes out of bounds.
+# Last, a short fuzz run (TEST_FUZZ_SECONDS per target, with its sanitizer build in .build/fuzz):
+# it fails on a crash, an AddressSanitizer error, a leak, or a target that runs without coverage.
 ASAN_SUITES = SQLFragmentTests|BindingBytesTests|FragmentBytesSafetyTests|WordScanTests|InPlaceLoweringTests|LexerTests|LexerFastPathTests|KeywordKindTests
+TEST_FUZZ_SECONDS ?= 60
 test: deps examples
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan $(SWIFT_BUILD_FLAGS)
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan \
 		--filter '$(ASAN_SUITES)' $(SWIFT_BUILD_FLAGS)
+	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) Fuzz/run-fuzzers.sh
 
 # The release sift binary is built too: the process suite measures its start-up and memory.
 # The benchmark database is generated once into bench-data/ (about 20 s at the default scale).
@@ -76,9 +80,10 @@ bench-instructions: deps examples
 	$(RELEASE_BIN)/sift-bench --instructions $(BENCH_ARGS)
 
 # libFuzzer over the whole compiler and over the model-file reader, with AddressSanitizer; fails on
-# any crash, leak or timeout. FUZZ_SECONDS=N per target (default 90), see Fuzz/run-fuzzers.sh.
+# any crash, leak or timeout, and when a target runs without coverage. FUZZ_SECONDS=N per target
+# (default 90), see Fuzz/run-fuzzers.sh.
 fuzz: deps
-	Fuzz/run-fuzzers.sh
+	SWIFT="$(SWIFT)" Fuzz/run-fuzzers.sh
 
 # The documentation: the compiler's symbol graphs of the library products' modules, then the
 # toolchain's own docc (no plugin package) with the catalog Sources/Sift/Sift.docc, into

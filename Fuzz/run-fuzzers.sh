@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds the libFuzzer targets with the fuzzer and address sanitizers and runs each for
-# FUZZ_SECONDS; fails on any crash, leak, timeout or memory blow-up (libFuzzer's exit code).
+# FUZZ_SECONDS; fails on any crash, leak, timeout or memory blow-up (libFuzzer's exit code), and
+# when a target runs without coverage.
 #
 #   FUZZ_SECONDS=N      seconds per target (default 90)
 #   FUZZ_TARGETS="..."  which targets: compiler model-file (default both)
@@ -8,6 +9,8 @@
 #   FUZZ_RSS_MB=N       memory limit (default 2048)
 #   FUZZ_BUILD=DIR      scratch path (default .build/fuzz); the growing corpora live there too
 #   FUZZ_ARGS="..."     more libFuzzer flags
+#   FUZZ_MIN_COVERAGE=N edges the seeds must cover (libFuzzer's INITED "cov:"), else the run is
+#                       blind and fails (default 1000; the seeds cover about 5,000 and 3,500)
 #
 # Seeds come from Fuzz/corpus-<target>/ (read-only here); new inputs go to $FUZZ_BUILD/corpus-<target>/,
 # crashes to $FUZZ_BUILD/artifacts-<target>/ (copy them to Fuzz/crashes/ and add a regression test).
@@ -20,12 +23,30 @@ FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-5}
 FUZZ_RSS_MB=${FUZZ_RSS_MB:-2048}
 FUZZ_BUILD=${FUZZ_BUILD:-.build/fuzz}
 FUZZ_ARGS=${FUZZ_ARGS:-}
+FUZZ_MIN_COVERAGE=${FUZZ_MIN_COVERAGE:-1000}
 
-# Each target is built in its own scratch path: relinking a second fuzz product in a scratch path
-# shared with the first leaves it without coverage counters (libFuzzer then runs blind: "corp: 1/1b").
+# The sanitizers go to swiftc as one flag. `swift build --sanitize=fuzzer --sanitize=address`
+# passes them as two `-sanitize=` flags in an order that changes from one invocation to the next
+# (SwiftPM keeps them in a set), and swiftc keeps only the last: one build had coverage without
+# AddressSanitizer, the next AddressSanitizer without coverage (libFuzzer then runs blind,
+# "corp: 1/1b"). SwiftPM is told of the fuzzer alone (so that it leaves `main` to libFuzzer);
+# `-Xswiftc -sanitize=fuzzer,address` comes after its flag in every compile and in the link, and
+# wins. Both products share the scratch path: the second build compiles only its own module.
 build() {
-    $SWIFT build -c release --scratch-path "$FUZZ_BUILD/$2" --sanitize=fuzzer --sanitize=address --disable-dead-strip \
-        -Xswiftc -DSIFT_LIBFUZZER --product "$1"
+    $SWIFT build -c release --scratch-path "$FUZZ_BUILD" --disable-dead-strip --sanitize=fuzzer \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -DSIFT_LIBFUZZER --product "$1"
+}
+
+# A binary is fuzzable when it has both instrumentations: the coverage counters' constructor
+# (the run below also checks libFuzzer's own coverage figures) and AddressSanitizer's.
+check_instrumented() {
+    symbols=$(nm "$1" 2>/dev/null || true)
+    for constructor in sancov.module_ctor asan.module_ctor; do
+        if ! printf '%s\n' "$symbols" | grep -q "$constructor"; then
+            echo "!! $1 has no $constructor: the build is not instrumented"
+            return 1
+        fi
+    done
 }
 
 export SWIFT_BACKTRACE=enable=no
@@ -36,8 +57,14 @@ status=0
 summary=""
 for target in $FUZZ_TARGETS; do
     product=sift-fuzz-$target
-    build "$product" "$target"
-    binary="$FUZZ_BUILD/$target/release/$product"
+    build "$product"
+    binary="$FUZZ_BUILD/release/$product"
+    if ! check_instrumented "$binary"; then
+        status=1
+        summary="$summary
+$target: not instrumented"
+        continue
+    fi
     corpus="$FUZZ_BUILD/corpus-$target"
     artifacts="$FUZZ_BUILD/artifacts-$target"
     log="$FUZZ_BUILD/fuzz-$target.log"
@@ -61,8 +88,12 @@ for target in $FUZZ_TARGETS; do
     if [ "$target" = model-file ]; then
         findings=" round-trip findings: $(ls "$FUZZ_BUILD/roundtrip-$target" | wc -l)"
     fi
-    if grep -q "no interesting inputs were found" "$log"; then
-        echo "!! $target ran without coverage (the build is not instrumented): see $log"
+    # libFuzzer's own figures: the INITED line (after the seeds ran) must show at least
+    # FUZZ_MIN_COVERAGE covered edges; a blind run shows none and warns "no interesting inputs".
+    inited=$(grep -E "^#[0-9]+[[:space:]]+INITED" "$log" | head -n 1 || true)
+    coverage=$(printf '%s\n' "$inited" | sed -n 's/.* cov: \([0-9][0-9]*\) .*/\1/p')
+    if grep -q "no interesting inputs were found" "$log" || [ "${coverage:-0}" -lt "$FUZZ_MIN_COVERAGE" ]; then
+        echo "!! $target ran blind: ${inited:-no INITED line} (want cov >= $FUZZ_MIN_COVERAGE): see $log"
         status=1
     fi
     if [ $code -ne 0 ]; then
@@ -71,7 +102,7 @@ for target in $FUZZ_TARGETS; do
         status=1
     fi
     summary="$summary
-$target: exit $code; $last;$findings"
+$target: exit $code; ${inited:-no INITED line}; $last;$findings"
 done
 echo "== fuzz summary:$summary"
 exit $status
