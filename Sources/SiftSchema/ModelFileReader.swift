@@ -207,6 +207,16 @@ public struct ModelFileReader {
                 continue
             }
             seen[name] = property.name.range
+            if name.hasPrefix("$") {
+                // Swift rejects the declaration, and no printed model could declare it again.
+                let bare = String(name.dropFirst())
+                error(
+                    .reservedName,
+                    "cannot declare a property named '\(name)': Swift reserves the '$' prefix for the names it synthesizes; remove the '$'",
+                    at: property.name.range,
+                    fixIts: Naming.isIdentifier(bare) ? [.init(replace: property.name.range, with: bare)] : [])
+                continue
+            }
             if attribute(named: "Transient", in: property.attributes) != nil {
                 model.unqueryableMembers.append(
                     .init(name: name, reason: "it is marked @Transient, so it is not stored in the database", declaration: property.name.range))

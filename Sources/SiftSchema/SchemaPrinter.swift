@@ -61,7 +61,9 @@ public enum SchemaPrinter {
                 line += "@Storage(.\(attribute.storage.modelFileName)) "
             }
             var type = attribute.type.description
-            if !isModel, let relationship = foreignKeyColumns[attribute.columnName], attribute.type == .integer(.int) {
+            if let relationship = foreignKeyColumns[attribute.columnName], attribute.type == .integer(.int),
+                !isModel || isImplied(relationship, byAttributeOf: model)
+            {
                 type = "\(relationship.target).ID"
             }
             line += "\(attribute.isPrimaryKey && !isModel ? "let" : "var") \(swiftName(attribute.name)): \(type)\(attribute.isOptional ? "?" : "")"
@@ -69,28 +71,47 @@ public enum SchemaPrinter {
         }
         let printedColumns = Set(model.attributes.map(\.columnName))
         for relationship in model.relationships {
-            if !isModel, !relationship.isToMany, case .foreignKey(let column, _) = relationship.link, !printedColumns.contains(column) {
-                // A @Table relationship written as an object (`var company: Company?`): print it so.
-                let columnNote = column == relationship.name + "ID" ? "" : "@Column(\"\(column)\") "
-                out += "    \(columnNote)var \(swiftName(relationship.name)): \(relationship.typeDescription)\n"
+            // A relationship the reader derives from another declaration prints as a comment:
+            // reading the printed schema derives it again from that declaration, printed too.
+            let isWrittenAsObject = !relationship.isToMany && {
+                if case .foreignKey(let column, _) = relationship.link { return !printedColumns.contains(column) }
+                return false
+            }()
+            if isImplied(relationship, in: model) && !isWrittenAsObject {
+                out += "    // \(relationship.name): \(relationship.typeDescription)\(describe(relationship.link))\n"
                 continue
             }
-            if isModel {
-                var line = "    "
-                if let inverse = relationship.inverse, relationship.isToMany {
-                    line += "@Relationship(inverse: \\\(relationship.target).\(inverse)) "
-                }
-                line += "var \(swiftName(relationship.name)): \(relationship.typeDescription)"
-                if relationship.isToMany { line += " = []" }
-                out += line + "\n"
-            } else {
-                out += "    // \(relationship.name): \(relationship.typeDescription)\(describe(relationship.link))\n"
+            var line = "    "
+            if case .foreignKey(let column, _) = relationship.link, column != relationship.name + "ID" {
+                line += "@Column(\"\(column)\") "
             }
+            if let inverse = relationship.inverse, relationship.isToMany {
+                line += "@Relationship(inverse: \\\(relationship.target).\(inverse)) "
+            }
+            line += "var \(swiftName(relationship.name)): \(relationship.typeDescription)"
+            if relationship.isToMany { line += " = []" }
+            out += line + "\n"
         }
         for member in model.unqueryableMembers {
             out += "    // \(member.name): not queryable, \(member.reason)\n"
         }
         return out + "}\n"
+    }
+
+    /// Whether the reader derives `relationship` from a declaration other than its own property:
+    /// from a foreign key attribute of this model (`var listID: List.ID` gives `list`, with the
+    /// attribute's declaration), or from another model (the to-many a foreign key or a join model
+    /// gives its target, with no declaration). Introspected relationships have no declaration
+    /// either: the `@Table` models they print as carry their foreign keys.
+    static func isImplied(_ relationship: Relationship, in model: Model) -> Bool {
+        guard relationship.declaration != nil else { return true }
+        return isImplied(relationship, byAttributeOf: model)
+    }
+
+    /// Whether `relationship` is the to-one that one of `model`'s foreign key attributes gives.
+    static func isImplied(_ relationship: Relationship, byAttributeOf model: Model) -> Bool {
+        guard let declaration = relationship.declaration else { return false }
+        return model.attributes.contains { $0.declaration == declaration }
     }
 
     /// A member name as Swift writes it: back-quoted when it is a keyword.

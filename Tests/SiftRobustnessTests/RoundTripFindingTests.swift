@@ -45,4 +45,49 @@ import Testing
         let finding = try Self.finding("roundtrip-model-inverse-of-table-foreign-key.swift")
         #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
     }
+
+    static func printed(_ name: String) throws -> String {
+        let url = FuzzFiles.fuzzDirectory.appendingPathComponent("findings/\(name)")
+        let (schema, diagnostics) = ModelFileReader.read(SourceFile(name: name, text: try String(contentsOf: url, encoding: .utf8)))
+        #expect(diagnostics.isEmpty, "the finding's input reads without a diagnostic")
+        return SchemaPrinter.print(schema)
+    }
+
+    /// A `@Model` class with a foreign key attribute (`var listID: List.ID`) has the to-one
+    /// `list`, and its target the inverse to-many `items`. Printed as `var listID: Int` and
+    /// `var list: List`, it read back as a declared to-one with no inverse: `List` lost `items`.
+    /// The key prints as `List.ID` and the relationship it implies as a comment.
+    @Test func modelForeignKeyAttribute() throws {
+        let finding = try Self.finding("roundtrip-model-foreign-key-attribute.swift")
+        #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
+        let printed = try Self.printed("roundtrip-model-foreign-key-attribute.swift")
+        #expect(printed.contains("    var listID: List.ID\n    // list: List (listID → id)\n"), "\(printed)")
+        #expect(printed.contains("    // items: [Item] (through listID)\n"), "\(printed)")
+    }
+
+    /// A `@Model` class that a `@Table` join model links to another model (`ReminderTag` with
+    /// `reminderID: Reminder.ID`, `tagID: Tag.ID`) has the to-many `tags`, implied by the join
+    /// model. Printed as `@Relationship(inverse: \Tag.reminders) var tags: [Tag]`, it did not read
+    /// back: "'Tag' has no relationship 'reminders' to be the inverse of 'tags'" (the inverse is
+    /// implied by the join model too, not declared). It prints as a comment, as in a `@Table`.
+    @Test func modelJoinModelRelationship() throws {
+        let finding = try Self.finding("roundtrip-model-join-model-relationship.swift")
+        #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
+        let printed = try Self.printed("roundtrip-model-join-model-relationship.swift")
+        #expect(printed.contains("    // tags: [Tag] (through reminderTags.reminderID, reminderTags.tagID)\n"), "\(printed)")
+    }
+
+    /// `var $x: Int` (the lexer reads `$x` as a name) was read as the attribute `$x`, which printed
+    /// as `` var `$x`: Int `` and did not read back ("a '`' must enclose a name"). Swift rejects the
+    /// declaration ('$' is reserved for synthesized names); so does the reader, and drops it.
+    @Test func dollarPropertyName() throws {
+        let finding = try Self.finding("roundtrip-dollar-property-name.swift")
+        #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
+        let url = FuzzFiles.fuzzDirectory.appendingPathComponent("findings/roundtrip-dollar-property-name.swift")
+        let source = SourceFile(name: "Models.swift", text: try String(contentsOf: url, encoding: .utf8))
+        let (schema, diagnostics) = ModelFileReader.read(source)
+        #expect(diagnostics.map(\.id) == [.reservedName])
+        #expect(diagnostics.first.map { source.text(in: $0.range) } == "$x")
+        #expect(schema.model(named: "A")?.members.map(\.name) == ["id"])
+    }
 }

@@ -1,0 +1,4 @@
+@Table struct A {
+    let id: Int
+    var $x: Int
+}

@@ -1,0 +1,7 @@
+@Table struct List {
+    let id: Int
+    var name: String
+}
+@Model final class Item {
+    var listID: List.ID
+}
