@@ -13,12 +13,12 @@ public enum SchemaPrinter {
             let raw = enumType.rawType == .string ? "String" : "Int"
             let cases = enumType.cases.map { enumCase -> String in
                 switch enumCase.rawValue {
-                case .int(let value): "\(enumCase.name) = \(value)"
-                case .string(let value): value == enumCase.name ? enumCase.name : "\(enumCase.name) = \"\(value)\""
+                case .int(let value): "\(swiftName(enumCase.name)) = \(value)"
+                case .string(let value): value == enumCase.name ? swiftName(enumCase.name) : "\(swiftName(enumCase.name)) = \"\(value)\""
                 }
             }
             let body = cases.isEmpty ? "" : "    case \(cases.joined(separator: ", "))\n"
-            out += "enum \(enumType.name): \(raw) {\n\(body)}\n\n"
+            out += "enum \(swiftName(enumType.name)): \(raw) {\n\(body)}\n\n"
         }
         for (index, model) in schema.models.enumerated() {
             out += print(model, in: schema)
@@ -32,9 +32,9 @@ public enum SchemaPrinter {
         var out = ""
         if isModel {
             if model.tableName != Naming.tableName(forModel: model.name) { out += "// table \"\(model.tableName)\"\n" }
-            out += "@Model final class \(model.name) {\n"
+            out += "@Model final class \(swiftName(model.name)) {\n"
         } else {
-            out += "@Table(\"\(model.tableName)\") struct \(model.name) {\n"
+            out += "@Table(\"\(model.tableName)\") struct \(swiftName(model.name)) {\n"
         }
         let foreignKeyColumns: [String: Relationship] = Dictionary(
             model.relationships.compactMap { relationship in
@@ -61,10 +61,11 @@ public enum SchemaPrinter {
                 line += "@Storage(.\(attribute.storage.modelFileName)) "
             }
             var type = attribute.type.description
+            if case .enumeration(let name) = attribute.type { type = swiftName(name) }
             if let relationship = foreignKeyColumns[attribute.columnName], attribute.type == .integer(.int),
                 !isModel || isImplied(relationship, byAttributeOf: model)
             {
-                type = "\(relationship.target).ID"
+                type = "\(swiftName(relationship.target)).ID"
             }
             line += "\(attribute.isPrimaryKey && !isModel ? "let" : "var") \(swiftName(attribute.name)): \(type)\(attribute.isOptional ? "?" : "")"
             out += line + "\n"
@@ -86,9 +87,9 @@ public enum SchemaPrinter {
                 line += "@Column(\"\(column)\") "
             }
             if let inverse = relationship.inverse, relationship.isToMany {
-                line += "@Relationship(inverse: \\\(relationship.target).\(inverse)) "
+                line += "@Relationship(inverse: \\\(swiftName(relationship.target)).\(swiftName(inverse))) "
             }
-            line += "var \(swiftName(relationship.name)): \(relationship.typeDescription)"
+            line += "var \(swiftName(relationship.name)): \(swiftTypeDescription(relationship))"
             if relationship.isToMany { line += " = []" }
             out += line + "\n"
         }
@@ -114,7 +115,15 @@ public enum SchemaPrinter {
         return model.attributes.contains { $0.declaration == declaration }
     }
 
-    /// A member name as Swift writes it: back-quoted when it is a keyword.
+    /// A relationship's type as Swift writes it (`Company?`, `[Interest]`), names back-quoted.
+    static func swiftTypeDescription(_ relationship: Relationship) -> String {
+        switch relationship.cardinality {
+        case .toOne(let isOptional): swiftName(relationship.target) + (isOptional ? "?" : "")
+        case .toMany: "[\(swiftName(relationship.target))]"
+        }
+    }
+
+    /// A name as Swift writes it: back-quoted when it is a keyword.
     static func swiftName(_ name: String) -> String {
         let keywords: Set<String> = [
             "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",

@@ -90,4 +90,19 @@ import Testing
         #expect(diagnostics.first.map { source.text(in: $0.range) } == "$x")
         #expect(schema.model(named: "A")?.members.map(\.name) == ["id"])
     }
+
+    /// Types and enum cases named after keywords (`` enum `var` ``, `` case `let` ``,
+    /// `` @Model final class `class` ``) printed without back-quotes (`struct class {`), which does
+    /// not parse; member names were already quoted. Every name the printer writes is quoted so.
+    @Test func keywordTypeNames() throws {
+        let finding = try Self.finding("roundtrip-keyword-type-names.swift")
+        #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
+        let printed = try Self.printed("roundtrip-keyword-type-names.swift")
+        for expected in [
+            "enum `var`: String {\n    case `let`, b\n}", "@Model final class `class` {", "    var v: `var`\n",
+            "@Relationship(inverse: \\`struct`.owners) var items: [`struct`] = []", "    var ownerID: `class`.ID\n",
+        ] {
+            #expect(printed.contains(expected), "\(expected) in \(printed)")
+        }
+    }
 }
