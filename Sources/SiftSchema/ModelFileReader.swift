@@ -44,6 +44,19 @@ public struct ModelFileReader {
         diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts))
     }
 
+    /// Reports a name with the `$` prefix, which Swift reserves for the names it synthesizes (and
+    /// rejects in a declaration); the declaration is then left out, as no printed model could
+    /// declare it again.
+    mutating func isReserved(_ name: Identifier, kind: String) -> Bool {
+        guard name.name.hasPrefix("$") else { return false }
+        let bare = String(name.name.dropFirst())
+        error(
+            .reservedName,
+            "cannot declare \(kind) named '\(name.name)': Swift reserves the '$' prefix for the names it synthesizes; remove the '$'",
+            at: name.range, fixIts: Naming.isIdentifier(bare) ? [.init(replace: name.range, with: bare)] : [])
+        return true
+    }
+
     mutating func warning(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
         diagnostics.append(.warning(id, message, at: range, notes: notes))
     }
@@ -56,6 +69,7 @@ public struct ModelFileReader {
         var seen: [String: SourceRange] = [:]
         var drafts: [ModelDraft] = []
         for declaration in typeDeclarations {
+            if isReserved(declaration.name, kind: "a type") { continue }
             if let previous = seen[declaration.name.name] {
                 error(
                     .duplicateModel, "the model '\(declaration.name.name)' is declared twice", at: declaration.name.range,
@@ -96,6 +110,7 @@ public struct ModelFileReader {
     }
 
     mutating func readEnum(_ declaration: EnumDeclaration) -> EnumType? {
+        if isReserved(declaration.name, kind: "an enum") { return nil }
         guard let rawTypeSyntax = declaration.inheritance.first, case .named(let rawName, _) = rawTypeSyntax.kind,
             let rawType = ScalarType(swiftName: rawName.name), rawType == .string || rawType.isIntegerType
         else {
@@ -109,6 +124,7 @@ public struct ModelFileReader {
         var seen: Set<String> = []
         var seenValues: Set<EnumType.RawValue> = []
         for enumCase in declaration.cases {
+            if isReserved(enumCase.name, kind: "an enum case") { continue }
             var value: EnumType.RawValue
             if rawType == .string {
                 value = .string(enumCase.name.name)
@@ -207,16 +223,7 @@ public struct ModelFileReader {
                 continue
             }
             seen[name] = property.name.range
-            if name.hasPrefix("$") {
-                // Swift rejects the declaration, and no printed model could declare it again.
-                let bare = String(name.dropFirst())
-                error(
-                    .reservedName,
-                    "cannot declare a property named '\(name)': Swift reserves the '$' prefix for the names it synthesizes; remove the '$'",
-                    at: property.name.range,
-                    fixIts: Naming.isIdentifier(bare) ? [.init(replace: property.name.range, with: bare)] : [])
-                continue
-            }
+            if isReserved(property.name, kind: "a property") { continue }
             if attribute(named: "Transient", in: property.attributes) != nil {
                 model.unqueryableMembers.append(
                     .init(name: name, reason: "it is marked @Transient, so it is not stored in the database", declaration: property.name.range))
@@ -435,6 +442,23 @@ public struct ModelFileReader {
         let order = Dictionary(uniqueKeysWithValues: drafts.enumerated().map { ($1.model.name, $0) })
         func key(of model: String) -> String { models[index[model]!].primaryKey.first ?? "id" }
 
+        // A @Table whose key is two foreign keys is a join table: many-to-many on both sides. Its
+        // key is settled first, as a foreign key to it refers to its key.
+        func isJoinTable(_ draft: ModelDraft) -> Bool {
+            draft.model.style == .table && draft.foreignKeys.count == 2 && draft.model.attribute(named: "id") == nil
+                && (draft.model.primaryKey == ["id"] || draft.model.primaryKey == draft.foreignKeys.map(\.attribute.columnName))
+        }
+        for (position, draft) in drafts.enumerated() where isJoinTable(draft) {
+            let keyColumns = draft.foreignKeys.map(\.attribute.columnName)
+            models[position].primaryKey = keyColumns
+            for index in models[position].members.indices {
+                if case .attribute(var attribute) = models[position].members[index], keyColumns.contains(attribute.columnName) {
+                    attribute.isPrimaryKey = true
+                    models[position].members[index] = .attribute(attribute)
+                }
+            }
+        }
+
         // @Table foreign keys (`remindersListID: RemindersList.ID`) give to-one relationships and inverses.
         for (position, draft) in drafts.enumerated() {
             for foreignKey in draft.foreignKeys {
@@ -468,18 +492,7 @@ public struct ModelFileReader {
                             link: .inverseForeignKey(targetColumn: foreignKey.attribute.columnName, sourceColumn: key(of: foreignKey.target)),
                             inverse: name, declaration: nil)))
             }
-            // A @Table whose key is two foreign keys is a join table: many-to-many on both sides.
-            if draft.model.style == .table, draft.foreignKeys.count == 2, draft.model.attribute(named: "id") == nil,
-                draft.model.primaryKey == ["id"] || draft.model.primaryKey == draft.foreignKeys.map(\.attribute.columnName)
-            {
-                let keyColumns = draft.foreignKeys.map(\.attribute.columnName)
-                models[position].primaryKey = keyColumns
-                for index in models[position].members.indices {
-                    if case .attribute(var attribute) = models[position].members[index], keyColumns.contains(attribute.columnName) {
-                        attribute.isPrimaryKey = true
-                        models[position].members[index] = .attribute(attribute)
-                    }
-                }
+            if isJoinTable(draft) {
                 let (a, b) = (draft.foreignKeys[0], draft.foreignKeys[1])
                 guard let first = index[a.target], let second = index[b.target] else { continue }
                 let forwardName = Naming.pluralize(Naming.relationshipName(forForeignKeyColumn: b.attribute.name) ?? Naming.lowercasingFirst(b.target))

@@ -71,17 +71,21 @@ public enum SchemaPrinter {
             out += line + "\n"
         }
         let printedColumns = Set(model.attributes.map(\.columnName))
-        for relationship in model.relationships {
-            // A relationship the reader derives from another declaration prints as a comment:
-            // reading the printed schema derives it again from that declaration, printed too.
+        // A relationship the reader derives from another declaration prints as a comment: reading
+        // the printed schema derives it again from that declaration, printed too. The comments
+        // come after the declared relationships, where reading puts the relationships it derives.
+        let (declared, implied) = model.relationships.reduce(into: ([Relationship](), [Relationship]())) { parts, relationship in
             let isWrittenAsObject = !relationship.isToMany && {
                 if case .foreignKey(let column, _) = relationship.link { return !printedColumns.contains(column) }
                 return false
             }()
             if isImplied(relationship, in: model) && !isWrittenAsObject {
-                out += "    // \(relationship.name): \(relationship.typeDescription)\(describe(relationship.link))\n"
-                continue
+                parts.1.append(relationship)
+            } else {
+                parts.0.append(relationship)
             }
+        }
+        for relationship in declared {
             var line = "    "
             if case .foreignKey(let column, _) = relationship.link, column != relationship.name + "ID" {
                 line += "@Column(\"\(column)\") "
@@ -92,6 +96,9 @@ public enum SchemaPrinter {
             line += "var \(swiftName(relationship.name)): \(swiftTypeDescription(relationship))"
             if relationship.isToMany { line += " = []" }
             out += line + "\n"
+        }
+        for relationship in implied {
+            out += "    // \(relationship.name): \(relationship.typeDescription)\(describe(relationship.link))\n"
         }
         for member in model.unqueryableMembers {
             out += "    // \(member.name): not queryable, \(member.reason)\n"

@@ -1,4 +1,0 @@
-@Table struct A {
-    let id: Int
-    var $x: Int
-}

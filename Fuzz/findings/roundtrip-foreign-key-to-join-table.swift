@@ -1,0 +1,4 @@
+@Table struct Tag {
+    let reminderID: Reminder.ID
+    let tagID: Tag.ID
+}
