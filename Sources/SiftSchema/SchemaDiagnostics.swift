@@ -26,6 +26,7 @@ extension DiagnosticID {
     public static let missingRelationship: DiagnosticID = "missing-relationship"
     /// A non-optional attribute whose column allows NULL.
     public static let nullableColumn: DiagnosticID = "nullable-column"
-    /// A property named with the `$` prefix, which Swift reserves for the names it synthesizes.
+    /// A type, enum, case or property named with the `$` prefix, which Swift reserves for the names it
+    /// synthesizes.
     public static let reservedName: DiagnosticID = "reserved-name"
 }

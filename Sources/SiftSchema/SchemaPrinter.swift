@@ -1,10 +1,11 @@
 /// Prints a schema in model-file syntax, so what introspection found can be saved, edited and
 /// passed back with `--schema`.
 ///
-/// SwiftData-style models print as `@Model final class` with relationships as objects;
-/// StructuredQueries-style and introspected models print as `@Table("table") struct` with
-/// foreign keys as `Target.ID` (their relationships follow from the naming conventions and are
-/// listed in comments). Storage is printed only where it differs from the default.
+/// SwiftData-style models print as `@Model final class`, StructuredQueries-style and introspected
+/// models as `@Table("table") struct`. In both, foreign keys print as `Target.ID`, relationships
+/// declared as objects print so, and the relationships that follow from another declaration (a
+/// foreign key, a join model) are listed in comments after them. Storage is printed only where it
+/// differs from the default. Reading the printed text gives the same schema, which prints the same.
 public enum SchemaPrinter {
     /// `schema` in model-file syntax.
     public static func print(_ schema: Schema) -> String {
