@@ -1,3 +1,5 @@
+import SiftSyntax
+
 /// Prints a schema in model-file syntax, so what introspection found can be saved, edited and
 /// passed back with `--schema`.
 ///
@@ -15,7 +17,7 @@ public enum SchemaPrinter {
             let cases = enumType.cases.map { enumCase -> String in
                 switch enumCase.rawValue {
                 case .int(let value): "\(swiftName(enumCase.name)) = \(value)"
-                case .string(let value): value == enumCase.name ? swiftName(enumCase.name) : "\(swiftName(enumCase.name)) = \"\(value)\""
+                case .string(let value): value == enumCase.name ? swiftName(enumCase.name) : "\(swiftName(enumCase.name)) = \(SwiftLiteral.quote(value))"
                 }
             }
             let body = cases.isEmpty ? "" : "    case \(cases.joined(separator: ", "))\n"
@@ -32,10 +34,10 @@ public enum SchemaPrinter {
         let isModel = model.style == .model
         var out = ""
         if isModel {
-            if model.tableName != Naming.tableName(forModel: model.name) { out += "// table \"\(model.tableName)\"\n" }
+            if model.tableName != Naming.tableName(forModel: model.name) { out += "// table \(SwiftLiteral.quote(model.tableName))\n" }
             out += "@Model final class \(swiftName(model.name)) {\n"
         } else {
-            out += "@Table(\"\(model.tableName)\") struct \(swiftName(model.name)) {\n"
+            out += "@Table(\(SwiftLiteral.quote(model.tableName))) struct \(swiftName(model.name)) {\n"
         }
         let foreignKeyColumns: [String: Relationship] = Dictionary(
             model.relationships.compactMap { relationship in
@@ -48,7 +50,7 @@ public enum SchemaPrinter {
             let declaresKey = !isModel && attribute.isPrimaryKey && model.primaryKey != ["id"] && !isJoinTable
             if attribute.columnName != attribute.name || declaresKey {
                 var arguments: [String] = []
-                if attribute.columnName != attribute.name { arguments.append("\"\(attribute.columnName)\"") }
+                if attribute.columnName != attribute.name { arguments.append(SwiftLiteral.quote(attribute.columnName)) }
                 if declaresKey { arguments.append("primaryKey: true") }
                 line += "@Column(\(arguments.joined(separator: ", "))) "
             }
@@ -89,7 +91,7 @@ public enum SchemaPrinter {
         for relationship in declared {
             var line = "    "
             if case .foreignKey(let column, _) = relationship.link, column != relationship.name + "ID" {
-                line += "@Column(\"\(column)\") "
+                line += "@Column(\(SwiftLiteral.quote(column))) "
             }
             if let inverse = relationship.inverse, relationship.isToMany {
                 line += "@Relationship(inverse: \\\(swiftName(relationship.target)).\(swiftName(inverse))) "
@@ -145,9 +147,16 @@ public enum SchemaPrinter {
 
     static func describe(_ link: Relationship.Link) -> String {
         switch link {
-        case .foreignKey(let column, let target): " (\(column) → \(target))"
-        case .inverseForeignKey(let column, _): " (through \(column))"
-        case .joinTable(let join): " (through \(join.table).\(join.sourceColumn), \(join.table).\(join.targetColumn))"
+        case .foreignKey(let column, let target): " (\(commentName(column)) → \(commentName(target)))"
+        case .inverseForeignKey(let column, _): " (through \(commentName(column)))"
+        case .joinTable(let join):
+            " (through \(commentName(join.table)).\(commentName(join.sourceColumn)), \(commentName(join.table)).\(commentName(join.targetColumn)))"
         }
+    }
+
+    /// A table or column name in a comment: as it is, or as a string literal when it has a control
+    /// character (a line break would end the comment and leave the rest as code).
+    static func commentName(_ name: String) -> String {
+        name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? SwiftLiteral.quote(name) : name
     }
 }

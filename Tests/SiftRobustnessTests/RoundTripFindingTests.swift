@@ -133,4 +133,20 @@ import Testing
             #expect(printed.contains(expected), "\(expected) in \(printed)")
         }
     }
+
+    /// Strings printed between quotes as they are: a raw value `a\b"c` printed as `"a\b"c"`,
+    /// which does not read back ("invalid escape sequence"); table and column names the same. A
+    /// column name with a line break in a comment (`// list: List (list⏎ID → id)`) left the rest
+    /// of the line as code. Strings print as Swift string literals, and such names in comments too.
+    @Test func escapedStrings() throws {
+        let finding = try Self.finding("roundtrip-escaped-strings.swift")
+        #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
+        let printed = try Self.printed("roundtrip-escaped-strings.swift")
+        for expected in [
+            #"case todo, done = "a\\b\"c""#, #"@Table("odd\"lists") struct List {"#, #"@Column("back\\slash") var x: Int"#,
+            #"@Column("list\nID") var listID: List.ID"#, #"    // list: List ("list\nID" → id)"#,
+        ] {
+            #expect(printed.contains(expected), "\(expected) in \(printed)")
+        }
+    }
 }
