@@ -4,6 +4,9 @@ import SiftSQLite
 
 /// Compiling a query (lex + parse + check + lower) against SQLite's own `sqlite3_prepare_v2` +
 /// finalize of the SQL it produces, per query of the example corpus, measured in the same run.
+/// Compilation is measured twice: the core (`Compiler.check` + `SQLLowering.lower` of a ready
+/// `SourceFile`), and through `SiftDatabase.compile(_:)` from the query's text, as programs
+/// compile what their users type, on texts it has not seen before (``DistinctTexts``).
 ///
 /// The corpus is every query of `Examples/people.sift` and `Examples/reminders.sift`, checked
 /// against the example database refined by `Examples/Models.swift` (built from
@@ -11,7 +14,7 @@ import SiftSQLite
 /// taught (NFC columns), as `SiftDatabase` does after its first query; learning them is setup.
 final class CompileSuite: Suite {
     let name = "compile"
-    let title = "compile (lex + parse + check + lower) vs. sqlite3_prepare_v2"
+    let title = "compile (lex + parse + check + lower; also through SiftDatabase.compile) vs. sqlite3_prepare_v2"
 
     struct Item {
         var label: String
@@ -65,6 +68,10 @@ final class CompileSuite: Suite {
                         (try? connection.prepare(item.sql))?.parameterCount ?? -1
                     }
                 })
+            benchmarks.append(
+                Benchmark(suite: name, name: "api/\(item.label)", group: "compile/\(item.label)") {
+                    Self.compileThroughDatabase(database, DistinctTexts.variants(of: item.source.text))
+                })
         }
         return benchmarks
     }
@@ -74,12 +81,66 @@ final class CompileSuite: Suite {
         return SQLLowering.lower(checked, schema: schema, options: options).sql.utf8.count
     }
 
+    /// A body that compiles the next of `texts` through `SiftDatabase.compile(_:)` each run.
+    static func compileThroughDatabase(_ database: SiftDatabase, _ texts: [String]) -> () -> Int {
+        var next = 0
+        return {
+            next = next + 1 == texts.count ? 0 : next + 1
+            return (try? database.compile(texts[next]))?.sql.utf8.count ?? -1
+        }
+    }
+
+    /// The figures of compiling through `SiftDatabase.compile` beside the core and the prepare
+    /// (`api/LABEL` beside `compile/LABEL` and `prepare/LABEL`), per query and as medians.
+    struct APIFigures {
+        var apiMicroseconds: [Double] = []
+        var apiToCompile: [Double] = []
+        var apiToPrepare: [Double] = []
+
+        /// Adds one query's figures; nil when its `api/` benchmark did not run.
+        mutating func add(api: Result?, compile: Result, prepare: Result) -> (api: Double, toCompile: Double, toPrepare: Double)? {
+            guard let api else { return nil }
+            let figures = (api.medianNanoseconds, Harness.pairedRatio(api, compile), Harness.pairedRatio(api, prepare))
+            apiMicroseconds.append(figures.0)
+            apiToCompile.append(figures.1)
+            apiToPrepare.append(figures.2)
+            return figures
+        }
+
+        /// The cells of a table row: API µs, API/compile, API/prepare.
+        static func cells(_ figures: (api: Double, toCompile: Double, toPrepare: Double)?) -> [String] {
+            guard let figures else { return ["-", "-", "-"] }
+            return [Format.microseconds(figures.api), Format.fixed(figures.toCompile, 2), Format.fixed(figures.toPrepare, 2)]
+        }
+
+        /// The medians, for the JSON report and the targets.
+        var medians: [String: Double] {
+            guard !apiToCompile.isEmpty else { return [:] }
+            return [
+                "medianAPICompileMicroseconds": Harness.median(ofSorted: apiMicroseconds.sorted()) / 1e3,
+                "medianAPIToCompileRatio": Harness.median(ofSorted: apiToCompile.sorted()),
+                "medianAPIToPrepareRatio": Harness.median(ofSorted: apiToPrepare.sorted()),
+            ]
+        }
+
+        /// One line with the medians, or nothing.
+        var summary: String {
+            let medians = medians
+            guard let micro = medians["medianAPICompileMicroseconds"], let toCompile = medians["medianAPIToCompileRatio"],
+                let toPrepare = medians["medianAPIToPrepareRatio"]
+            else { return "" }
+            return "through SiftDatabase.compile: \(Format.fixed(micro, 2)) µs, API/compile \(Format.fixed(toCompile, 2)) (target ≤ 1.10), API/prepare \(Format.fixed(toPrepare, 2))\n"
+        }
+    }
+
     func report(_ results: [Result], _ context: SuiteContext) -> [String: Double] {
         guard let items = loaded?.items else { return [:] }
         let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var table = Table([
             ("query", .left), ("source", .left), ("compile µs", .right), ("prepare µs", .right), ("compile/prepare", .right),
+            ("API µs", .right), ("API/compile", .right), ("API/prepare", .right),
         ])
+        var api = APIFigures()
         var ratios: [Double] = []
         var compiles: [Double] = []
         var prepares: [Double] = []
@@ -89,23 +150,26 @@ final class CompileSuite: Suite {
             ratios.append(ratio)
             compiles.append(compile.medianNanoseconds)
             prepares.append(prepare.medianNanoseconds)
-            table.add([
-                Format.snippet(item.source.text, width: 56), item.label, Format.microseconds(compile.medianNanoseconds),
-                Format.microseconds(prepare.medianNanoseconds), Format.fixed(ratio, 2),
-            ])
+            let apiFigures = api.add(api: byName["api/\(item.label)"], compile: compile, prepare: prepare)
+            table.add(
+                [
+                    Format.snippet(item.source.text, width: 56), item.label, Format.microseconds(compile.medianNanoseconds),
+                    Format.microseconds(prepare.medianNanoseconds), Format.fixed(ratio, 2),
+                ] + APIFigures.cells(apiFigures))
         }
         guard !ratios.isEmpty else { return [:] }
-        print("Per query (median of samples; compile = Compiler.check + SQLLowering.lower)\n")
+        print("Per query (median of samples; compile = Compiler.check + SQLLowering.lower; API = SiftDatabase.compile of a new text)\n")
         print(table.render())
         let medianRatio = Harness.median(ofSorted: ratios.sorted())
         let medianCompile = Harness.median(ofSorted: compiles.sorted())
         let medianPrepare = Harness.median(ofSorted: prepares.sorted())
         print(
             "\nmedian over \(ratios.count) queries: compile \(Format.microseconds(medianCompile)) µs, prepare \(Format.microseconds(medianPrepare)) µs, compile/prepare \(Format.fixed(medianRatio, 2))\n"
+                + api.summary
         )
         return [
             "medianCompileMicroseconds": medianCompile / 1e3, "medianPrepareMicroseconds": medianPrepare / 1e3,
             "medianCompileToPrepareRatio": medianRatio,
-        ]
+        ].merging(api.medians) { a, _ in a }
     }
 }

@@ -17,6 +17,9 @@ struct Options {
     var siftPath: String?
     /// `--compile-loop N`: only compile the benchmark corpus N times (for a profiler) and exit.
     var compileLoop = 0
+    /// `--api-compile-loop N`: only compile the benchmark corpus N times through
+    /// `SiftDatabase.compile`, each time on texts it has not seen (``DistinctTexts``), and exit.
+    var apiCompileLoop = 0
     /// `--rerun-loop N`: only re-run a compiled one-row lookup N times (for a profiler) and exit.
     var rerunLoop = 0
     /// `--prepare-loop N`: only prepare and finalize the SQL of the benchmark corpus N times (the
@@ -24,7 +27,8 @@ struct Options {
     var prepareLoop = 0
     /// `--instructions`: count compile and prepare instructions per corpus query with callgrind, then exit.
     var instructions = false
-    /// `--text QUERY` with `--compile-loop` or `--prepare-loop`: that query instead of the corpus.
+    /// `--text QUERY` with `--compile-loop`, `--api-compile-loop` or `--prepare-loop`: that query
+    /// instead of the corpus.
     var loopText: String?
     /// `--raw` with `--rerun-loop`: run the same lookup through SQLite's C API alone (the baseline).
     var rawRerun = false
@@ -35,7 +39,7 @@ struct Options {
     static let usage = """
         usage: sift-bench [--quick] [--filter NAME]... [--json FILE] [--root DIR] [--scale S]
                           [--evaluator-scale S] [--seed N] [--sift PATH] [--compile-loop N]
-                          [--prepare-loop N] [--rerun-loop N [--raw]]
+                          [--api-compile-loop N] [--prepare-loop N] [--rerun-loop N [--raw]]
 
           --quick          fewer and shorter samples (a smoke run, not for comparing figures)
           --filter NAME    run only the benchmarks whose 'suite/name' contains NAME (repeatable),
@@ -51,22 +55,26 @@ struct Options {
                            to sift-bench)
           --compile-loop N only compile the benchmark corpus N times, then exit (a workload for
                            valgrind --tool=callgrind or perf; no figures)
+          --api-compile-loop N
+                           the same through SiftDatabase.compile, as programs call it, each
+                           time on a text it has not seen (the query and a numbered comment)
           --prepare-loop N only prepare and finalize the SQL Sift writes for the benchmark corpus
                            N times, then exit (the sqlite3_prepare_v2 side of a compile profile)
-          --text QUERY     with --compile-loop or --prepare-loop, that query instead of the corpus
-          --instructions   count the instructions of compiling and of preparing each corpus query
-                           (or those --filter selects) with valgrind's callgrind, and their
-                           ratio: the compile/prepare target, to the instruction (a few minutes)
+          --text QUERY     with a loop above, that query instead of the corpus
+          --instructions   count the instructions of compiling (the core, and through
+                           SiftDatabase.compile) and of preparing each corpus query (or those
+                           --filter selects) with valgrind's callgrind, and their ratios: the
+                           compile/prepare target, to the instruction (several minutes)
           --rerun-loop N   only re-run the compiled identifier lookup N times with new UUIDs
                            (statement-cache hits), then exit (a workload for a profiler);
                            with --raw, the same lookup through SQLite's C API alone (the baseline
                            whose instructions a profile subtracts)
 
         Suites: parse (lexing and parsing of the example corpus, throughput on a 1 MB script),
-        compile (example corpus: compile vs. prepare), sql (benchmark corpus: compile vs. prepare,
-        execution of Sift's SQL vs. hand-written SQL, statement-cache hits), scaling (predicates of
-        10 to 10,000 clauses), process (REPL start-up, peak memory), evaluator (in-memory baseline),
-        then a summary of the targets.
+        compile (example corpus: compile, also through SiftDatabase.compile, vs. prepare), sql
+        (benchmark corpus: the same, execution of Sift's SQL vs. hand-written SQL, statement-cache
+        hits), scaling (predicates of 10 to 10,000 clauses), process (REPL start-up, peak memory),
+        evaluator (in-memory baseline), then a summary of the targets.
         Times are per run; 'per query' divides by the number of queries a run parses.
         """
 
@@ -100,6 +108,11 @@ struct Options {
                     throw UsageError(description: "--compile-loop needs a positive integer")
                 }
                 options.compileLoop = count
+            case "--api-compile-loop":
+                guard let count = Int(try value(for: argument)), count > 0 else {
+                    throw UsageError(description: "--api-compile-loop needs a positive integer")
+                }
+                options.apiCompileLoop = count
             case "--rerun-loop":
                 guard let count = Int(try value(for: argument)), count > 0 else {
                     throw UsageError(description: "--rerun-loop needs a positive integer")

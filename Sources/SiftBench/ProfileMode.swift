@@ -8,6 +8,12 @@ import SiftSQLite
 ///     valgrind --tool=callgrind .build/release/sift-bench --compile-loop 200 --scale 0.01
 ///     callgrind_annotate --inclusive=yes callgrind.out.*
 ///
+/// `sift-bench --api-compile-loop N` compiles the same queries N times through
+/// `SiftDatabase.compile(_:)`, from their text, as a program calls it: iteration i compiles
+/// variant i of each query (``DistinctTexts``: the query and a numbered comment), so no text is
+/// compiled twice while N ≤ ``DistinctTexts/count``. The variants are made before the loop: in
+/// the difference of two loop counts only compilations remain.
+///
 /// `sift-bench --rerun-loop N` re-runs the compiled `identifier == userID` lookup N times with
 /// `SiftDatabase.forEachRow` (statement-cache hits, one row each), alternating 256 identifiers.
 ///
@@ -17,8 +23,8 @@ import SiftSQLite
 /// `sift-bench --prepare-loop N` prepares and finalizes the SQL of every corpus query N times, the
 /// SQLite side of the compile/prepare ratio, so both sides can be counted in instructions.
 ///
-/// With `--filter LABEL`, `--compile-loop` and `--prepare-loop` take only the corpus queries whose label contains it;
-/// with `--text QUERY`, that one query (of the benchmark schema) instead.
+/// With `--filter LABEL`, the compile and prepare loops take only the corpus queries whose label
+/// contains it; with `--text QUERY`, that one query (of the benchmark schema) instead.
 ///
 /// Set-up (opening the benchmark database, learning the NFC facts) happens once, before the loop.
 enum ProfileMode {
@@ -31,6 +37,7 @@ enum ProfileMode {
         if let text = options.loopText { sources = [SourceFile(name: "text", text: text)] }
         for source in sources { _ = try database.compile(source) }
         if options.prepareLoop > 0 { return try prepare(sources, options, database: database) }
+        if options.apiCompileLoop > 0 { return compileThroughDatabase(sources, options, database: database) }
         let schema = database.schema
         let loweringOptions = database.effectiveLoweringOptions
         let start = MonotonicClock.now()
@@ -42,6 +49,22 @@ enum ProfileMode {
         let compilations = options.compileLoop * sources.count
         print(
             "compiled \(sources.count) queries × \(options.compileLoop) = \(compilations) compilations in \(Format.duration(elapsed)) (\(Format.microseconds(elapsed / Double(max(compilations, 1)))) µs each; checksum \(checksum))"
+        )
+    }
+
+    static func compileThroughDatabase(_ sources: [SourceFile], _ options: Options, database: SiftDatabase) {
+        let texts = sources.map { DistinctTexts.variants(of: $0.text) }
+        let start = MonotonicClock.now()
+        var checksum = 0
+        for iteration in 0..<options.apiCompileLoop {
+            for variants in texts {
+                checksum &+= (try? database.compile(variants[iteration % variants.count]))?.sql.utf8.count ?? -1
+            }
+        }
+        let elapsed = Double(MonotonicClock.now() - start)
+        let compilations = options.apiCompileLoop * sources.count
+        print(
+            "compiled \(sources.count) queries × \(options.apiCompileLoop) = \(compilations) texts through SiftDatabase.compile in \(Format.duration(elapsed)) (\(Format.microseconds(elapsed / Double(max(compilations, 1)))) µs each; checksum \(checksum))"
         )
     }
 

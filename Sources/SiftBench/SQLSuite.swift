@@ -5,7 +5,9 @@ import SiftSQLite
 /// The benchmark corpus (`BenchCorpus`) on the benchmark database (`BenchData`):
 ///
 /// - `compile/` vs `prepare/`: compiling each query (lex + parse + check + lower, with the NFC
-///   facts already learned) against `sqlite3_prepare_v2` + finalize of the SQL it produces.
+///   facts already learned) against `sqlite3_prepare_v2` + finalize of the SQL it produces;
+///   `api/`: compiling it through `SiftDatabase.compile(_:)` from its text, on texts it has not
+///   seen before (``DistinctTexts``).
 /// - `exec/sift/`: `SiftDatabase.forEachRow` (cached statement, bindings, decoding every value as
 ///   users get them); `exec/sift-sql/`: Sift's SQL with plain `SQLiteValue` reads; `exec/hand/`:
 ///   the hand-written SQL with the same plain reads. Both plain runs use a statement prepared once
@@ -158,6 +160,10 @@ final class SQLSuite: Suite {
                 Benchmark(suite: name, name: "prepare/\(label)", group: "compile/\(label)") {
                     { (try? connection.prepare(item.compiled.sql))?.parameterCount ?? -1 }
                 })
+            benchmarks.append(
+                Benchmark(suite: name, name: "api/\(label)", group: "compile/\(label)") {
+                    CompileSuite.compileThroughDatabase(database, DistinctTexts.variants(of: item.query.text))
+                })
         }
         for item in loaded.items {
             let label = item.query.label
@@ -244,8 +250,9 @@ final class SQLSuite: Suite {
         // Compile vs. prepare
         var compileTable = Table([
             ("query", .left), ("source", .left), ("compile µs", .right), ("min–max", .right), ("prepare µs", .right),
-            ("min–max", .right), ("compile/prepare", .right),
+            ("min–max", .right), ("compile/prepare", .right), ("API µs", .right), ("API/compile", .right), ("API/prepare", .right),
         ])
+        var api = CompileSuite.APIFigures()
         var ratios: [Double] = []
         var compiles: [Double] = []
         var prepares: [Double] = []
@@ -256,14 +263,18 @@ final class SQLSuite: Suite {
             ratios.append(ratio)
             compiles.append(compile.medianNanoseconds)
             prepares.append(prepare.medianNanoseconds)
-            compileTable.add([
-                label, Format.snippet(item.query.text, width: 48), Format.microseconds(compile.medianNanoseconds),
-                Format.range(compile), Format.microseconds(prepare.medianNanoseconds), Format.range(prepare),
-                Format.fixed(ratio, 2),
-            ])
+            let apiFigures = api.add(api: byName["api/\(label)"], compile: compile, prepare: prepare)
+            compileTable.add(
+                [
+                    label, Format.snippet(item.query.text, width: 48), Format.microseconds(compile.medianNanoseconds),
+                    Format.range(compile), Format.microseconds(prepare.medianNanoseconds), Format.range(prepare),
+                    Format.fixed(ratio, 2),
+                ] + CompileSuite.APIFigures.cells(apiFigures))
         }
         if !ratios.isEmpty {
-            print("Compile vs. prepare per query (median of samples, µs; compile = Compiler.check + SQLLowering.lower)\n")
+            print(
+                "Compile vs. prepare per query (median of samples, µs; compile = Compiler.check + SQLLowering.lower; API = SiftDatabase.compile of a new text)\n"
+            )
             print(compileTable.render())
             let medianRatio = Harness.median(ofSorted: ratios.sorted())
             figures["medianCompileMicroseconds"] = Harness.median(ofSorted: compiles.sorted()) / 1e3
@@ -272,7 +283,9 @@ final class SQLSuite: Suite {
             figures["maximumCompileToPrepareRatio"] = ratios.max()
             print(
                 "\nmedian over \(ratios.count) queries: compile \(Format.fixed(figures["medianCompileMicroseconds"]!, 2)) µs, prepare \(Format.fixed(figures["medianPrepareMicroseconds"]!, 2)) µs, compile/prepare \(Format.fixed(medianRatio, 2)) (target ≤ 0.25)\n"
+                    + api.summary
             )
+            figures.merge(api.medians) { a, _ in a }
         }
 
         // Execution

@@ -25,6 +25,16 @@ enum Targets {
                     text: Format.fixed(example, 2), limit: "≤ 0.25", met: example <= 0.25))
         }
 
+        for (suite, corpus) in [("sql", "benchmark"), ("compile", "example")] {
+            guard let ratio = value(suite, "medianAPIToCompileRatio") else { continue }
+            let toPrepare = value(suite, "medianAPIToPrepareRatio") ?? .nan
+            targets.append(
+                Target(
+                    key: "apiToCompile\(suite == "sql" ? "" : "Example")",
+                    title: "SiftDatabase.compile / the core, median over the \(corpus) corpus", figure: ratio,
+                    text: Format.fixed(ratio, 2) + " (API / prepare \(Format.fixed(toPrepare, 2)))", limit: "≤ 1.10", met: ratio <= 1.10))
+        }
+
         let worst = value("sql", "worstSQLRatio")
         let over = value("sql", "queriesOverSQLRatioTarget")
         let count = value("sql", "queryCount")

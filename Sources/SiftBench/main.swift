@@ -42,7 +42,7 @@ func main() -> Int32 {
         print(Options.usage)
         return 0
     }
-    if options.compileLoop > 0 || options.rerunLoop > 0 || options.prepareLoop > 0 {
+    if options.compileLoop > 0 || options.apiCompileLoop > 0 || options.rerunLoop > 0 || options.prepareLoop > 0 {
         do {
             try ProfileMode.run(
                 options, context: SuiteContext(root: URL(fileURLWithPath: options.root, isDirectory: true), options: options))
