@@ -70,8 +70,7 @@ public final class SiftDatabase {
                         at: checked.filter?.range ?? .point(0))
                 ], source: source)
         }
-        let depth = Self.parenthesisDepth(compiled.sql)
-        if depth > Self.maximumSQLNesting {
+        if let depth = SQLNesting.depth(of: compiled.sql, over: Self.maximumSQLNesting) {
             throw CompileError(
                 diagnostics: [
                     .error(
@@ -85,24 +84,6 @@ public final class SiftDatabase {
 
     /// SQLite's parser gives up ("parser stack overflow") past about 100 nested parentheses.
     public static let maximumSQLNesting = 95
-
-    /// The deepest parenthesis nesting of SQL text, outside quoted identifiers.
-    static func parenthesisDepth(_ sql: String) -> Int {
-        var depth = 0
-        var deepest = 0
-        var inQuotes = false
-        for byte in sql.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): inQuotes.toggle()
-            case UInt8(ascii: "(") where !inQuotes:
-                depth += 1
-                deepest = max(deepest, depth)
-            case UInt8(ascii: ")") where !inQuotes: depth -= 1
-            default: break
-            }
-        }
-        return deepest
-    }
 
     /// Lowers a checked query to SQL with what is known about the data, learning the facts it can use.
     public func compile(_ checked: CheckedQuery) -> CompiledQuery {
