@@ -58,6 +58,19 @@ public struct CompiledQuery: Sendable, Hashable {
     /// if that stops being true, the query must be lowered again.
     public var referenceAssumptions: [ForeignKeyReference] { references.assumptions }
 
+    /// Whether a candidate for facts (a text column of ``nfcCandidates``, a reference of
+    /// ``referenceCandidates``) is one `unknownText` or `unknownReference` says no fact is known
+    /// for: what a runtime asks of every query it compiles, without building the lists. With
+    /// `skippingAnswered`, only the candidates the facts said nothing of are asked about (a text
+    /// column given no form, a reference not said to be intact): when every fact the lowering
+    /// had was learned by the runtime, the others are known.
+    package func hasCandidate(
+        skippingAnswered: Bool, unknownText: (String) -> Bool, unknownReference: (ForeignKeyReference) -> Bool
+    ) -> Bool {
+        textFacts.containsCandidate(skippingAnswered: skippingAnswered, where: unknownText)
+            || references.containsCandidate(skippingAssumed: skippingAnswered, where: unknownReference)
+    }
+
     /// Works out ``bindingParameters`` from the parameters' positions.
     mutating func indexBindingParameters() {
         storedBindingParameters = []

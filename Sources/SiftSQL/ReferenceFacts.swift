@@ -24,6 +24,12 @@ struct ReferenceFacts: Sendable, Hashable {
     /// Every reference asked about, in order.
     var candidates: [ForeignKeyReference] { entries.map(\.reference) }
 
+    /// Whether a reference asked about (not assumed intact, with `skippingAssumed`) satisfies
+    /// `predicate` (without building ``candidates``).
+    func containsCandidate(skippingAssumed: Bool, where predicate: (ForeignKeyReference) -> Bool) -> Bool {
+        entries.contains { !(skippingAssumed && $0.isAssumed) && predicate($0.reference) }
+    }
+
     /// The references the SQL assumes intact, in order.
     var assumptions: [ForeignKeyReference] { entries.filter(\.isAssumed).map(\.reference) }
 

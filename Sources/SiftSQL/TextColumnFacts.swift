@@ -59,6 +59,12 @@ struct TextColumnFacts: Sendable, Hashable {
     /// The columns asked about, in the order they were asked.
     var candidates: [String] { keys(count: askedCount) { $0.askedAt } }
 
+    /// Whether a column asked about (given no form by the facts, with `skippingAnswered`)
+    /// satisfies `predicate` (without building ``candidates``).
+    func containsCandidate(skippingAnswered: Bool, where predicate: (String) -> Bool) -> Bool {
+        columns.contains { $0.askedAt >= 0 && !(skippingAnswered && $0.form != nil) && predicate($0.key) }
+    }
+
     /// The columns assumed to hold their text in `form`, in the order of first assumption.
     func assumptions(_ form: KnownTextForm) -> [String] {
         switch form {

@@ -23,11 +23,26 @@ public final class SiftDatabase {
     /// The model file's source (for rendering schema diagnostics), or an empty source.
     public let schemaSource: SourceFile
     /// How queries are lowered; facts learned from the data are added when each compiles.
-    public var loweringOptions: SQLLowering.Options
+    public var loweringOptions: SQLLowering.Options {
+        didSet {
+            optionsWithLearnedFacts = nil
+            let facts = loweringOptions.facts
+            loweringOptionsHaveFacts = !facts.nfcColumns.isEmpty || !facts.nfcOrNFDColumns.isEmpty || !facts.intactReferences.isEmpty
+        }
+    }
+    /// Whether ``loweringOptions`` states facts of its own.
+    private var loweringOptionsHaveFacts = false
     /// What is known per text column (`table.column`): the normal forms its texts are in.
-    private var textForms: [String: TextForm] = [:]
+    private var textForms: [String: TextForm] = [:] {
+        didSet { optionsWithLearnedFacts = nil }
+    }
     /// What is known per foreign-key reference: whether every non-NULL value has a target row.
-    private var referenceFacts: [ForeignKeyReference: Bool] = [:]
+    private var referenceFacts: [ForeignKeyReference: Bool] = [:] {
+        didSet { optionsWithLearnedFacts = nil }
+    }
+    /// ``loweringOptions`` with the facts learned so far, made when first needed after either
+    /// changed: a compilation copies it instead of building the sets of facts again.
+    private var optionsWithLearnedFacts: SQLLowering.Options?
     /// The state of the data when the facts were learned.
     private var factsStamp: DataStamp?
     /// How the query run last decodes its rows, kept for its next run.
@@ -86,25 +101,45 @@ public final class SiftDatabase {
     public static let maximumSQLNesting = 95
 
     /// Lowers a checked query to SQL with what is known about the data, learning the facts it can use.
+    ///
+    /// The facts known are used without asking whether the data changed since they were learned
+    /// (asking is a statement: a read lock on the file, and a third of a compilation's
+    /// instructions): a run checks that against the data its statement reads, and lowers again
+    /// when they no longer hold. This connection's own writes are seen here at once (a counter).
+    /// Before learning a fact, the state of the data is read, and facts about an older state are
+    /// forgotten: every fact known describes the data as it was when ``factsStamp`` was read, or
+    /// later, which is what lets a run trust them when the stamp still matches.
     public func compile(_ checked: CheckedQuery) -> CompiledQuery {
-        refreshFactsIfDataChanged()
-        var compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
+        if let factsStamp, factsStamp.changes != connection.totalChanges { refreshFactsIfDataChanged() }
+        let compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
+        guard hasUnknownFacts(compiled) else { return compiled }
+        let usedFacts = !textForms.isEmpty || !referenceFacts.isEmpty
+        let forgotten = dataChangedSinceFactsWereLearned() && usedFacts
         let unknown = compiled.nfcCandidates.filter { textForms[$0] == nil }
         let unknownReferences = compiled.referenceCandidates.filter { referenceFacts[$0] == nil }
-        if !unknown.isEmpty || !unknownReferences.isEmpty {
-            for key in unknown { textForms[key] = textForm(of: key) }
-            for reference in unknownReferences { referenceFacts[reference] = referenceIsIntact(reference) }
-            if unknown.contains(where: { textForms[$0] != .mixed }) || unknownReferences.contains(where: { referenceFacts[$0] == true }) {
-                compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
-            }
+        for key in unknown { textForms[key] = textForm(of: key) }
+        for reference in unknownReferences { referenceFacts[reference] = referenceIsIntact(reference) }
+        // Lowered again when a fact learned changes the SQL, or the facts it used were forgotten.
+        if forgotten || unknown.contains(where: { textForms[$0] != .mixed }) || unknownReferences.contains(where: { referenceFacts[$0] == true }) {
+            return SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
         }
         return compiled
+    }
+
+    /// Whether the lowering asked about a text column or a reference for which no fact is known.
+    /// One the facts answered (a form, intact) is known when the facts are all learned ones; the
+    /// caller's own (``loweringOptions``) do not say what the data holds.
+    private func hasUnknownFacts(_ compiled: CompiledQuery) -> Bool {
+        compiled.hasCandidate(
+            skippingAnswered: !loweringOptionsHaveFacts, unknownText: { !textForms.hasKeyComparing($0) },
+            unknownReference: { !referenceFacts.hasKeyComparing($0) })
     }
 
     /// The lowering options with the facts learned so far (what ``compile(_:parameterTypes:)`` uses).
     public var effectiveLoweringOptions: SQLLowering.Options { optionsWithFacts() }
 
     private func optionsWithFacts() -> SQLLowering.Options {
+        if let optionsWithLearnedFacts { return optionsWithLearnedFacts }
         var options = loweringOptions
         for (key, form) in textForms {
             switch form {
@@ -114,6 +149,7 @@ public final class SiftDatabase {
             }
         }
         options.facts.intactReferences.formUnion(referenceFacts.filter(\.value).map(\.key))
+        optionsWithLearnedFacts = options
         return options
     }
 
@@ -367,6 +403,17 @@ public final class SiftDatabase {
     public func queryPlan(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:]) throws -> [QueryPlanRow] {
         let values = (try? query.bindings(for: parameters, schema: schema)) ?? query.bindings.map { _ in .null }
         return try connection.queryPlan(query.sql, bindings: values.map(SQLiteValue.init))
+    }
+}
+
+extension Dictionary {
+    /// Whether `key` has a value: by comparing it with each key while there are a few (a fact's
+    /// key is made of the schema's names, often the very storage of the lowering's: comparing
+    /// costs less than hashing), by hash beyond.
+    fileprivate func hasKeyComparing(_ key: Key) -> Bool {
+        if count > 8 { return self[key] != nil }
+        for known in keys where known == key { return true }
+        return false
     }
 }
 

@@ -93,6 +93,49 @@ import Testing
         #expect(try database.fetch(nilCompany, values: []).count == 4)
     }
 
+    /// Another connection makes a key dangle between two compilations: the second is lowered on
+    /// the fact learned before (a compilation does not ask whether the data changed), and its
+    /// run, which does, lowers it again.
+    @Test func anotherConnectionsCommitBetweenTwoCompilationsIsSeenByTheRun() throws {
+        let path = temporaryFiles.path("sift-references", suffix: ".sqlite")
+        try Connection(path: path, mode: .readWriteCreate).execute(Self.schema)
+        let database = try SiftDatabase(path: path, mode: .readOnly)
+        #expect(!(try database.compile("User where company == nil").referenceAssumptions.isEmpty))
+        try Connection(path: path, mode: .readWrite).execute(Self.dangling)
+        let query = try database.compile("#Predicate<User> { $0.company == nil }")
+        #expect(!query.referenceAssumptions.isEmpty, "compiled on the fact learned before the commit")
+        #expect(try database.fetch(query).count == 4)
+        #expect(try database.fetch(query, values: []).count == 4)
+    }
+
+    /// A fact learned after another connection's commit is learned with the others forgotten: a
+    /// compilation that must learn one first reads the state of the data, so no fact about the
+    /// data before the commit is trusted beside one about the data after it.
+    @Test func learningAFactAfterACommitForgetsTheOlderOnes() throws {
+        let path = temporaryFiles.path("sift-references", suffix: ".sqlite")
+        try Connection(path: path, mode: .readWriteCreate).execute(Self.schema)
+        let database = try SiftDatabase(path: path, mode: .readOnly)
+        #expect(!(try database.compile("User where company == nil").referenceAssumptions.isEmpty))
+        try Connection(path: path, mode: .readWrite).execute(Self.dangling)
+        // Needs the join table's references, not known yet: learned on the data as it is now.
+        let (interestsSQL, interestsIDs) = try Self.ids(database, "User where interests.isEmpty")
+        #expect(interestsSQL.contains("JOIN"), "\(interestsSQL)")
+        #expect(interestsIDs == [2, 4, 5, 6])
+        let (sql, ids) = try Self.ids(database, "User where company == nil")
+        #expect(sql.contains("JOIN"), "the fact about users.companyID was learned again: \(sql)")
+        #expect(ids == [2, 4, 5, 6])
+    }
+
+    /// This connection's own write between two compilations is seen by the second at once.
+    @Test func thisConnectionsWriteIsSeenByTheNextCompilation() throws {
+        let database = try Self.open(Self.schema, in: temporaryFiles)
+        #expect(!(try database.compile("User where company == nil").referenceAssumptions.isEmpty))
+        try database.connection.execute(Self.dangling)
+        let (sql, ids) = try Self.ids(database, "User where company == nil")
+        #expect(sql.contains("JOIN"), "\(sql)")
+        #expect(ids == [2, 4, 5, 6])
+    }
+
     /// A join table whose key columns may be NULL: a link with a NULL key points at nothing, so it
     /// is no element, whether or not the other links are intact.
     @Test func aLinkWithANullKeyIsNoElement() throws {

@@ -119,6 +119,30 @@ import Testing
         #expect(try database.fetch(query, values: [needle]).count == 1)
     }
 
+    /// Another connection stores a text in neither form between two compilations: the second is
+    /// lowered on the facts learned before (a compilation does not ask whether the data changed),
+    /// and its run, which does, lowers it again.
+    @Test func anotherConnectionsCommitBetweenTwoCompilationsIsSeenByTheRun() throws {
+        let (path, database) = try Self.makeDatabase(Self.nfcOrNFD, in: temporaryFiles)
+        #expect(try database.compile(#"Word where text == "José""#).nfcOrNFDAssumptions == ["words.text"])
+        try Connection(path: path, mode: .readWrite).execute("INSERT INTO words (text) VALUES ('\u{E9}e\u{301}')")
+        let query = try database.compile(#"Word where text == "ée\u{301}""#)
+        #expect(query.nfcOrNFDAssumptions == ["words.text"], "compiled on the facts learned before the commit")
+        #expect(try Self.texts(database, query) == ["\u{E9}e\u{301}"])
+        #expect(try database.fetch(query, values: []).count == 1)
+    }
+
+    /// This connection's own write between two compilations is seen by the second at once.
+    @Test func thisConnectionsWriteIsSeenByTheNextCompilation() throws {
+        let (_, database) = try Self.makeDatabase(Self.nfcOrNFD, in: temporaryFiles)
+        #expect(try database.compile(#"Word where text == "José""#).nfcOrNFDAssumptions == ["words.text"])
+        try database.connection.execute("INSERT INTO words (text) VALUES ('\u{E9}e\u{301}')")
+        let query = try database.compile(#"Word where text == "ée\u{301}""#)
+        #expect(query.nfcOrNFDAssumptions.isEmpty)
+        #expect(query.sql.contains(#"sift_nfc("words"."text")"#), "\(query.sql)")
+        #expect(try Self.texts(database, query) == ["\u{E9}e\u{301}"])
+    }
+
     /// Positional values still bind by their parameters when the query is lowered again.
     @Test func positionalValuesSurviveLoweringAgain() throws {
         let (_, database) = try Self.makeDatabase(Self.nfcOrNFD, in: temporaryFiles)
