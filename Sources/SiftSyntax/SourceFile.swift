@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A piece of source text with a name, as the compiler reads it.
 ///
 /// Positions in Sift are UTF-8 byte offsets into ``text``; lines and columns are computed only
@@ -33,12 +41,29 @@ public struct SourceFile: Sendable, Hashable {
     /// A source named `name` (in diagnostics) holding `text`.
     public init(name: String = "<input>", text: String) {
         let bytes = Array(text.utf8)
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
-        }
-        storage = Storage(name: name, text: text, bytes: bytes, lineStarts: starts)
+        storage = Storage(name: name, text: text, bytes: bytes, lineStarts: Self.lineStarts(of: bytes))
     }
+
+    /// The offset at which each line of `bytes` starts. A text of one line, as most queries are,
+    /// gets one array shared by all (no allocation per source); newlines are found by `memchr`,
+    /// many bytes per step.
+    private static func lineStarts(of bytes: [UInt8]) -> [Int] {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return singleLine }
+            func newline(from offset: Int) -> Int? {
+                memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+            }
+            guard var found = newline(from: 0) else { return singleLine }
+            var starts = [0]
+            while true {
+                starts.append(found + 1)
+                guard let next = newline(from: found + 1) else { return starts }
+                found = next
+            }
+        }
+    }
+
+    private static let singleLine = [0]
 
     public static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
         lhs.name == rhs.name && lhs.text == rhs.text
