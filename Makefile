@@ -72,7 +72,8 @@ bench: deps examples
 	$(RELEASE_BIN)/sift-bench $(BENCH_ARGS)
 
 # The compile/prepare target in instructions (callgrind): repeatable to the instruction, where
-# times vary from run to run. Installs valgrind when missing. A few minutes.
+# times vary from run to run; compilation through SiftDatabase.compile is counted beside the core.
+# Installs valgrind when missing. About a quarter of an hour.
 bench-instructions: deps examples
 	@command -v valgrind >/dev/null || { echo "Installing: valgrind"; SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq valgrind >/dev/null; }
