@@ -83,18 +83,7 @@ extension LoweringContext {
         }
         var lowered = lowerValue(value)
         var sql = SQLFragment(reservingCapacity: 64)
-        sql += "CASE "
-        sql += lowered.takeOperand()
-        for (rank, rawValue) in order.enumerated() {
-            sql += " WHEN "
-            switch rawValue {
-            case .int(let number): sql.appendBinding(.constant(.integer(number)))
-            case .string(let text): sql.appendBinding(.constant(.text(text)))
-            }
-            sql += " THEN "
-            sql.appendBinding(.constant(.integer(Int64(rank))))
-        }
-        sql += " END"
+        sql.appendEnumRank(of: lowered.takeOperand(), order: order)
         return Lowered(sql, mayTrap: lowered.mayTrap, isAtomic: true)
     }
 
@@ -428,5 +417,25 @@ extension LoweringContext {
         normalized.isAtomic = true
         normalized.column = nil
         return normalized
+    }
+}
+
+extension SQLFragment {
+    /// Appends `CASE value WHEN raw THEN rank ... END`: the rank of an enum value's raw value in
+    /// `order` (Swift's order of the enum), every raw value and rank bound; NULL for nil, which
+    /// sorts before every rank as Swift sorts nil first.
+    mutating func appendEnumRank(of value: SQLFragment, order: [EnumType.RawValue]) {
+        self += "CASE "
+        self += value
+        for (rank, rawValue) in order.enumerated() {
+            self += " WHEN "
+            switch rawValue {
+            case .int(let number): appendBinding(.constant(.integer(number)))
+            case .string(let text): appendBinding(.constant(.text(text)))
+            }
+            self += " THEN "
+            appendBinding(.constant(.integer(Int64(rank))))
+        }
+        self += " END"
     }
 }

@@ -672,19 +672,7 @@ struct LoweringContext {
         switch key.value {
         case .attribute(let plain): attribute = plain
         case .enumRank(let enumAttribute, let order):
-            // `CASE column WHEN raw THEN rank ... END`: NULL (nil) before every rank, as Swift sorts nil first.
-            sql += "CASE "
-            sql += sortKeyColumn(key, attribute: enumAttribute, rootAlias: rootAlias)
-            for (rank, rawValue) in order.enumerated() {
-                sql += " WHEN "
-                switch rawValue {
-                case .int(let value): sql.appendBinding(.constant(.integer(value)))
-                case .string(let value): sql.appendBinding(.constant(.text(value)))
-                }
-                sql += " THEN "
-                sql.appendBinding(.constant(.integer(Int64(rank))))
-            }
-            sql += " END"
+            sql.appendEnumRank(of: sortKeyColumn(key, attribute: enumAttribute, rootAlias: rootAlias), order: order)
             if key.order == .reverse { sql += " DESC" }
             return
         case .computed(let expr):
