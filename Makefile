@@ -11,7 +11,7 @@ SWIFT_BUILD_FLAGS ?=
 RELEASE_FLAGS ?= -c release --static-swift-stdlib
 RELEASE_BIN = .build/release
 APT_PACKAGES = libsqlite3-dev libedit-dev pkg-config sqlite3 tmux
-EXAMPLE_DBS = Examples/example.sqlite
+EXAMPLE_DBS = Examples/example.sqlite Examples/coredata.sqlite
 
 .PHONY: all deps build release run test bench bench-instructions fuzz docs clean examples
 

@@ -21,6 +21,11 @@ enum QueryCommand {
             standardError(DiagnosticRenderer(colors: useColors(parsed)).render(error.diagnostics, in: error.source))
             return 1
         }
+        // What the stored values contradict is said before any row: the answer depends on it.
+        let mismatches = database.schemaDiagnostics.filter { $0.id == "stored-type-mismatch" }
+        if !mismatches.isEmpty {
+            standardError(DiagnosticRenderer(colors: useColors(parsed)).render(mismatches, in: database.schemaSource))
+        }
         let source = try readQueryText(parsed, positional: Array(parsed.positional.dropFirst()))
         let query: CompiledQuery
         do {

@@ -240,6 +240,24 @@ struct WhereTerms {
         first = term
     }
 
+    /// Puts `term` first; the terms already there follow it in parentheses (a term made of the
+    /// whole filter may be an `OR`).
+    mutating func prepend(_ term: SQLFragment) {
+        if many != nil { return many!.insert(term, at: 0) }
+        guard let previous = first else { return first = term }
+        var joined = SQLFragment(reservingCapacity: previous.estimatedLength + (rest?.estimatedLength ?? 0) + 16)
+        joined += "("
+        joined += previous
+        if let rest {
+            joined.appendNewline(indent: 1)
+            joined += "AND "
+            joined += rest
+        }
+        joined += ")"
+        first = term
+        rest = joined
+    }
+
     mutating func append(_ term: SQLFragment) {
         if many != nil { return many!.append(term) }
         guard first != nil else { return first = term }
@@ -490,6 +508,9 @@ struct LoweringContext {
         if let filter = query.filter {
             conjuncts = lowerWhereClause(filter)
         }
+        if let selection = root.entitySelection {
+            conjuncts.prepend(entityCondition(selection, alias: rootAlias))
+        }
         let tail = lowerOrderAndLimit(rootAlias: rootAlias)
 
         let level = rootLevel
@@ -575,6 +596,20 @@ struct LoweringContext {
 
     /// The `WHERE` terms: the top-level `&&` operands each on its own line (when none but the last
     /// can trap, plain `AND` is exact), or the whole condition. A constant true filter has none.
+    /// `alias."Z_ENT" IN (?1, ?2)`: the rows of a shared table that are the model's objects, the
+    /// entity numbers bound as constants.
+    mutating func entityCondition(_ selection: EntitySelection, alias: String) -> SQLFragment {
+        var sql = SQLFragment(reservingCapacity: 32 + 4 * selection.values.count)
+        sql.appendColumn(alias, selection.column)
+        sql += " IN ("
+        for (index, value) in selection.values.enumerated() {
+            if index > 0 { sql += ", " }
+            sql.appendBinding(.constant(.integer(value)))
+        }
+        sql += ")"
+        return sql
+    }
+
     mutating func lowerWhereClause(_ filter: TypedExpr) -> WhereTerms {
         if case .logical(let operands, .and) = tree[filter], !operands.dropLast().contains(where: ExpressionTraps.mayTrap) {
             var terms = WhereTerms(expecting: operands.count)

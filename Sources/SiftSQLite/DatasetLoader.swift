@@ -4,7 +4,9 @@ import Sift
 /// Loads every object of a schema's models from an SQLite database into a `Dataset`, for the
 /// in-memory evaluator.
 ///
-/// - Objects of each model are read in primary key (or rowid) order, which becomes dataset order.
+/// - Objects of each model are read in primary key (or rowid) order, which becomes dataset order;
+///   of a table shared by several models (Core Data's entity inheritance), only the rows whose
+///   entity column names one of the model's entities.
 /// - Attributes are decoded by their `Storage` (see `DatasetValueDecoder`): dates from
 ///   reference seconds, Unix seconds or ISO-8601 text, UUIDs from text or 16-byte blobs, `Bool`
 ///   from 0/1, enums by raw value.
@@ -60,7 +62,9 @@ public enum DatasetLoader {
 
     static func loadObjects(of model: Model, columns keyColumns: [String], _ connection: Connection, _ dataset: inout Dataset) throws -> DatasetRows {
         var columns: [String] = []
-        for name in model.primaryKey + model.attributes.map(\.columnName) + keyColumns where !columns.contains(name) {
+        let selection = model.entitySelection
+        for name in model.primaryKey + model.attributes.map(\.columnName) + keyColumns + (selection.map { [$0.column] } ?? [])
+        where !columns.contains(name) {
             columns.append(name)
         }
         let position = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -70,6 +74,9 @@ public enum DatasetLoader {
         let rows = try connection.prepare(sql).rows()
         var loaded = DatasetRows(position: position)
         for row in rows {
+            // A shared table's other entities' rows are not this model's objects.
+            if let selection, case .integer(let entity) = row[position[selection.column]!], !selection.values.contains(entity) { continue }
+            if let selection, case .integer = row[position[selection.column]!] {} else if selection != nil { continue }
             let identity = ObjectIdentity(model.primaryKey.map { DatasetKey.value(row[position[$0]!]) })
             var attributes: [String: Value] = [:]
             for attribute in model.attributes {

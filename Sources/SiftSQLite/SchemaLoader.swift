@@ -53,21 +53,36 @@ public enum SchemaLoader {
     }
 
     static func load(connection: Connection, databaseName database: String, modelFile modelSchema: (Schema, [Diagnostic], SourceFile)?) throws -> Loaded {
-        let (introspected, introspectionDiagnostics) = try introspect(connection)
+        let catalog = try connection.catalog()
+        let isCoreDataStore = CoreDataStoreReader.isStore(catalog)
+        let (introspected, introspectionDiagnostics) = try introspect(connection, catalog: catalog)
         let databaseSource = SourceFile(name: database, text: "")
         guard let modelSchema else {
-            return Loaded(schema: introspected, diagnostics: introspectionDiagnostics, source: databaseSource)
+            let note = isCoreDataStore ? [CoreDataLayout.modelNote(store: database)] : []
+            let (checked, storedValueDiagnostics) = try StoredValueCheck.check(introspected, connection)
+            return Loaded(schema: checked, diagnostics: introspectionDiagnostics + storedValueDiagnostics + note, source: databaseSource)
         }
         if modelSchema.1.hasErrors {
             return Loaded(schema: introspected, diagnostics: modelSchema.1, source: modelSchema.2)
         }
-        let (refined, refinementDiagnostics) = SchemaRefinement.refine(introspected, with: modelSchema.0)
-        return Loaded(schema: refined, diagnostics: modelSchema.1 + refinementDiagnostics, source: modelSchema.2)
+        // A store's columns are named after the model's properties, upper-cased.
+        var file = modelSchema.0
+        var adaptationDiagnostics: [Diagnostic] = []
+        if isCoreDataStore { (file, adaptationDiagnostics) = CoreDataLayout.adapt(modelSchema.0, to: introspected) }
+        var (refined, refinementDiagnostics) = SchemaRefinement.refine(introspected, with: file)
+        refinementDiagnostics = adaptationDiagnostics + refinementDiagnostics
+        let (checked, storedValueDiagnostics) = try StoredValueCheck.check(refined, connection)
+        return Loaded(schema: checked, diagnostics: modelSchema.1 + refinementDiagnostics + storedValueDiagnostics, source: modelSchema.2)
     }
 
-    /// The models introspection finds in an open database.
+    /// The models introspection finds in an open database: a Core Data store's entities
+    /// (``CoreDataLayout``), or a model per table.
     public static func introspect(_ connection: Connection) throws -> (Schema, [Diagnostic]) {
-        let catalog = try connection.catalog()
+        try introspect(connection, catalog: try connection.catalog())
+    }
+
+    static func introspect(_ connection: Connection, catalog: Catalog) throws -> (Schema, [Diagnostic]) {
+        if CoreDataStoreReader.isStore(catalog) { return try CoreDataStoreReader.schema(connection, catalog: catalog) }
         let tables = catalog.tables.filter { $0.kind != .virtual }.map(tableDescription)
         return SchemaInference.schema(from: tables)
     }

@@ -1,5 +1,20 @@
 import SiftSyntax
 
+/// Which rows of a shared table are a model's objects: those whose `column` holds one of
+/// `values` (Core Data's `Z_ENT`, the entity numbers of a sub-entity and its own sub-entities).
+public struct EntitySelection: Sendable, Hashable {
+    /// The column that says which entity a row belongs to.
+    public var column: String
+    /// The entity numbers of the model's objects.
+    public var values: [Int64]
+
+    /// Rows whose `column` is one of `values`.
+    public init(column: String, values: [Int64]) {
+        self.column = column
+        self.values = values
+    }
+}
+
 /// A model: a Swift type whose objects are the rows of one table.
 public struct Model: Sendable, Hashable {
     /// A queryable member: an attribute or a relationship.
@@ -121,6 +136,12 @@ public struct Model: Sendable, Hashable {
         get { storage.fields.declaration }
         set { uniqueStorage().fields.declaration = newValue }
     }
+    /// The rows of its table that are its objects, when the table holds other models' objects too
+    /// (a Core Data sub-entity shares its root entity's table); nil when every row is one.
+    public var entitySelection: EntitySelection? {
+        get { storage.fields.entitySelection }
+        set { uniqueStorage().fields.entitySelection = newValue }
+    }
 
     /// The fields, shared between copies until one is changed: a model is copied wherever a
     /// query names it (every lookup by name, every row variable of a lowering), and a copy is
@@ -159,6 +180,7 @@ public struct Model: Sendable, Hashable {
         var unqueryableMembers: [UnqueryableMember]
         var style: ModelStyle
         var declaration: SourceRange?
+        var entitySelection: EntitySelection? = nil
     }
 
     /// Changed only through ``uniqueStorage()``, when no other model shares it.

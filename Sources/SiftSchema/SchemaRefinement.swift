@@ -6,8 +6,11 @@ import SiftSyntax
 /// Swift: types (`Date`, `Bool`, `UUID`, enums), storage, names of relationships, and members that
 /// are not queryable. A model of the file matches a table by model name or table name; an
 /// attribute matches a column by column name; a relationship matches by the column or join table
-/// it uses. Whatever the file does not mention stays as introspection found it. Anything the file
-/// declares that the database lacks is an error on the file.
+/// it uses. Whatever the file does not mention stays as introspection found it. A relationship no
+/// FOREIGN KEY declares is taken from the file when its columns exist and it leads to a key or
+/// UNIQUE column (the facts a query relies on, such as every value having its row, are checked
+/// against the data, never assumed from constraints). Anything the file declares that the database
+/// lacks is an error on the file.
 public enum SchemaRefinement {
     /// `database` refined by `file`, and the file's declarations the database contradicts.
     public static func refine(_ database: Schema, with file: Schema) -> (Schema, [Diagnostic]) {
@@ -18,7 +21,9 @@ public enum SchemaRefinement {
         var renames: [String: String] = [:]  // introspected model name → file model name
 
         for fileModel in file.models {
-            guard let found = database.model(named: fileModel.tableName) ?? database.model(named: fileModel.name) else {
+            // A table shared by several models (Core Data's sub-entities) is the one of that name.
+            let sharing = database.models.first { $0.name == fileModel.name && $0.tableName == fileModel.tableName }
+            guard let found = sharing ?? database.model(named: fileModel.tableName) ?? database.model(named: fileModel.name) else {
                 let suggestion = Suggestions.closest(to: fileModel.tableName, among: database.models.map(\.tableName)).first
                 diagnostics.append(
                     .error(
@@ -82,12 +87,17 @@ public enum SchemaRefinement {
                         }
                         return joins.count == 1 ? joins[0] : nil
                     }()
-                    guard let position else {
+                    if position == nil, let problem = undeclaredLinkProblem(relationship, from: found, in: database, file: file) {
                         diagnostics.append(
                             .error(
                                 .missingRelationship,
-                                "the database has no link for the relationship '\(fileModel.name).\(relationship.name)' (\(describe(relationship.link)))",
+                                "the database has no link for the relationship '\(fileModel.name).\(relationship.name)' (\(problem))",
                                 at: relationship.declaration ?? .point(0)))
+                        continue
+                    }
+                    guard let position else {
+                        // No FOREIGN KEY declares it, but its columns exist: the model file is enough.
+                        refined.members.append(.relationship(relationship))
                         continue
                     }
                     guard case .relationship(let existing) = refined.members[position] else { continue }
@@ -122,6 +132,39 @@ public enum SchemaRefinement {
             final.add(model)
         }
         return (final, diagnostics)
+    }
+
+    /// Why the columns a relationship's link names are not in the database, or nil when they all
+    /// are (a link no FOREIGN KEY declares). The rows it leads to are found by a column that
+    /// identifies one row (a key or a UNIQUE column), else a to-one would find several.
+    static func undeclaredLinkProblem(_ relationship: Relationship, from source: Model, in database: Schema, file: Schema) -> String? {
+        let targetTable = file.model(named: relationship.target)?.tableName ?? relationship.target
+        guard let target = database.models.first(where: { $0.name == relationship.target && $0.tableName == targetTable })
+            ?? database.model(named: targetTable) ?? database.model(named: relationship.target)
+        else { return "no table for '\(relationship.target)'" }
+        func hasColumn(_ model: Model, _ column: String) -> Bool {
+            column == "rowid" || model.attributes.contains { $0.columnName == column }
+        }
+        func identifies(_ model: Model, _ column: String) -> Bool {
+            column == "rowid" || model.primaryKey == [column] || model.attributes.contains { $0.columnName == column && $0.isUnique }
+        }
+        switch relationship.link {
+        case .foreignKey(let column, let targetColumn):
+            guard hasColumn(source, column) else { return describe(relationship.link) }
+            guard hasColumn(target, targetColumn), identifies(target, targetColumn) else {
+                return "'\(target.tableName).\(targetColumn)' is not a key or UNIQUE column of the target"
+            }
+        case .inverseForeignKey(let targetColumn, let sourceColumn):
+            guard hasColumn(target, targetColumn) else { return describe(relationship.link) }
+            guard hasColumn(source, sourceColumn), identifies(source, sourceColumn) else {
+                return "'\(source.tableName).\(sourceColumn)' is not a key or UNIQUE column"
+            }
+        case .joinTable(let join):
+            guard let table = database.model(named: join.table), hasColumn(table, join.sourceColumn), hasColumn(table, join.targetColumn),
+                hasColumn(source, join.sourceKey), hasColumn(target, join.targetKey)
+            else { return describe(relationship.link) }
+        }
+        return nil
     }
 
     static func sameLink(_ a: Relationship, _ b: Relationship) -> Bool {
