@@ -134,6 +134,8 @@ public enum DatasetLoader {
             for pair in try connection.prepare(sql).rows() {
                 guard let sourceKey = DatasetKey(pair[0]), let targetKey = DatasetKey(pair[1]) else { continue }
                 guard let sourceRows = sourceIndex[sourceKey] else {
+                    // A sub-entity inherits its parent's links: those of its siblings' rows are not its own.
+                    if model.entitySelection != nil { continue }
                     throw DatasetLoadError(
                         table: join.table, column: join.sourceColumn, storedValue: pair[0],
                         reason: "no row of \(model.tableName) has \(join.sourceKey) = \(pair[0])")

@@ -67,9 +67,10 @@ public enum SchemaLoader {
         }
         // A store's columns are named after the model's properties, upper-cased.
         var file = modelSchema.0
+        var store = introspected
         var adaptationDiagnostics: [Diagnostic] = []
-        if isCoreDataStore { (file, adaptationDiagnostics) = CoreDataLayout.adapt(modelSchema.0, to: introspected) }
-        var (refined, refinementDiagnostics) = SchemaRefinement.refine(introspected, with: file)
+        if isCoreDataStore { (file, store, adaptationDiagnostics) = CoreDataLayout.adapt(modelSchema.0, to: introspected) }
+        var (refined, refinementDiagnostics) = SchemaRefinement.refine(store, with: file)
         refinementDiagnostics = adaptationDiagnostics + refinementDiagnostics
         let (checked, storedValueDiagnostics) = try StoredValueCheck.check(refined, connection)
         return Loaded(schema: checked, diagnostics: modelSchema.1 + refinementDiagnostics + storedValueDiagnostics, source: modelSchema.2)

@@ -231,6 +231,30 @@ public enum CoreDataLayout {
         return (Schema(models: models), diagnostics)
     }
 
+    /// The store's relationship a model file's relationship is: the one of the same name
+    /// (upper-cased, as the store keeps it); for a to-many the store names after its inverse
+    /// (`Company.users` for `User.company`), the one to the same entity with the same inverse; else
+    /// the only one of its kind to that entity.
+    static func storeRelationship(for relationship: Relationship, in model: Model) -> Relationship? {
+        let upper = relationship.name.uppercased()
+        if let named = model.relationships.first(where: { $0.name.uppercased() == upper }) { return named }
+        let sameTarget = model.relationships.filter { $0.target.uppercased() == relationship.target.uppercased() && $0.isToMany == relationship.isToMany }
+        if let inverse = relationship.inverse?.uppercased(), let match = sameTarget.first(where: { $0.inverse?.uppercased() == inverse }) {
+            return match
+        }
+        return sameTarget.count == 1 ? sameTarget[0] : nil
+    }
+
+    /// The store models of the entities `model`'s entity descends from, nearest first: those of the
+    /// same table whose rows include all of its rows.
+    static func ancestors(of model: Model, in store: Schema) -> [Model] {
+        guard let own = model.entitySelection else { return [] }
+        return store.models.filter { other in
+            other.name != model.name && other.tableName == model.tableName
+                && (other.entitySelection.map { Set($0.values).isSuperset(of: own.values) } ?? true)
+        }.sorted { ($0.entitySelection?.values.count ?? Int.max) < ($1.entitySelection?.values.count ?? Int.max) }
+    }
+
     /// `Z_12NAME` → (12, `NAME`); nil for another name (`Z_FOK_NAME`, `Z_PK`).
     static func joinColumnParts(_ name: String) -> (entity: Int64, name: String)? {
         guard name.hasPrefix("Z_") else { return nil }
@@ -253,8 +277,31 @@ public enum CoreDataLayout {
     /// A model file laid over a store: each model names its entity's table, each attribute its
     /// column `Z<NAME>`, each relationship the store's link of the same name; UUIDs stored as
     /// BLOB read as 16 bytes. What the store lacks is left as the file says, for
-    /// ``SchemaRefinement`` to report.
-    public static func adapt(_ file: Schema, to store: Schema) -> (Schema, [Diagnostic]) {
+    /// ``SchemaRefinement`` to report. The store's models are returned too, each given the
+    /// columns of its table the file declares for it (the store alone tells which entity a column
+    /// belongs to only by the rows that hold values), and without the members the file declares
+    /// unqueryable.
+    public static func adapt(_ file: Schema, to store: Schema) -> (file: Schema, store: Schema, diagnostics: [Diagnostic]) {
+        let (adapted, diagnostics) = adaptFile(file, to: store)
+        var augmented = store
+        for fileModel in adapted.models {
+            guard var storeModel = store.models.first(where: { $0.name == fileModel.name && $0.tableName == fileModel.tableName }) else { continue }
+            let unqueryable = Set(fileModel.unqueryableMembers.map(\.name))
+            storeModel.members.removeAll { unqueryable.contains($0.name) }
+            for attribute in fileModel.attributes where !storeModel.attributes.contains(where: { $0.columnName == attribute.columnName }) {
+                let sibling = store.models.lazy.filter { $0.tableName == fileModel.tableName }
+                    .compactMap { $0.attributes.first { $0.columnName == attribute.columnName } }.first
+                if var sibling {
+                    if storeModel.member(named: sibling.name) != nil { sibling.name = attribute.name }
+                    storeModel.members.append(.attribute(sibling))
+                }
+            }
+            augmented.add(storeModel)
+        }
+        return (adapted, augmented, diagnostics)
+    }
+
+    static func adaptFile(_ file: Schema, to store: Schema) -> (Schema, [Diagnostic]) {
         var adapted = Schema(models: [], enums: file.enums, source: file.source)
         var diagnostics: [Diagnostic] = []
         let leftOut = file.models.filter { model in model.style == .table && !store.models.contains { $0.name == model.name } }
@@ -278,12 +325,25 @@ public enum CoreDataLayout {
             model.tableName = storeModel.tableName
             model.primaryKey = storeModel.primaryKey
             model.entitySelection = storeModel.entitySelection
-            model.members = fileModel.members.map { member in
+            // A sub-entity has its parents' properties too (a subclass of a @Model class inherits
+            // them): those the file declares on the parent entities come first.
+            var members = fileModel.members
+            for ancestor in ancestors(of: storeModel, in: store) {
+                guard let declared = file.models.first(where: { $0.name == ancestor.name }) else { continue }
+                let inherited = declared.members.filter { member in !members.contains { $0.name == member.name } }
+                members = inherited + members
+                model.unqueryableMembers += declared.unqueryableMembers.filter { member in !model.unqueryableMembers.contains { $0.name == member.name } }
+            }
+            model.members = members.map { member in
                 switch member {
                 case .attribute(var attribute):
-                    let column = "Z" + attribute.name.uppercased()
+                    // `Z<NAME>`, or the column the store gave this entity's attribute of that
+                    // name when another entity of the table has one too (`ZTITLE1`).
+                    let upper = attribute.name.uppercased()
+                    let column = storeModel.attributes.first { $0.name.uppercased() == upper && $0.columnName != "Z_PK" }?.columnName ?? "Z" + upper
                     attribute.columnName = column
-                    if let stored = storeModel.attributes.first(where: { $0.columnName == column }) {
+                    let sameTable = store.models.lazy.filter { $0.tableName == storeModel.tableName }
+                    if let stored = sameTable.compactMap({ $0.attributes.first { $0.columnName == column } }).first {
                         // Core Data stores a UUID as its 16 bytes.
                         if attribute.type == .uuid, stored.type == .data { attribute.storage = .uuidBlob }
                         // A column Core Data declares may hold NULL: the file says whether it does.
@@ -292,9 +352,7 @@ public enum CoreDataLayout {
                     if attribute.name == "id" { attribute.isPrimaryKey = false }
                     return .attribute(attribute)
                 case .relationship(var relationship):
-                    if let stored = storeModel.relationship(named: relationship.name)
-                        ?? storeModel.relationships.first(where: { $0.name.uppercased() == relationship.name.uppercased() })
-                    {
+                    if let stored = storeRelationship(for: relationship, in: storeModel) {
                         relationship.link = stored.link
                     } else if !relationship.isToMany {
                         relationship.link = .foreignKey(column: "Z" + relationship.name.uppercased(), targetColumn: "Z_PK")

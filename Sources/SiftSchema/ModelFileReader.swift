@@ -17,7 +17,9 @@ import SiftSyntax
 ///   `reminders` on `RemindersList`; a `@Table` whose primary key is two such keys is a join table.
 /// - Storage is declared with `@Column(as: Date.UnixTimeRepresentation.self)` (StructuredQueries) or
 ///   `@Storage(.unixTime)` (Sift), and otherwise defaults by type (see ``Storage``).
-/// - `@Transient` and computed properties are not stored: naming them in a query is an error.
+/// - `@Transient` and computed properties are not stored: naming them in a query is an error;
+///   so is naming a Transformable property (`@Attribute(.transformable(by:))`) or a `Decimal`,
+///   whose stored form SQL cannot compare as Swift compares the values.
 public struct ModelFileReader {
     let source: SourceFile
     var diagnostics: [Diagnostic] = []
@@ -313,6 +315,19 @@ public struct ModelFileReader {
             written = String(written[written.index(after: dot)...])
         }
         let columnName = columnName(for: property)
+        // Values SQL cannot compare as Swift does: stored through a value transformer (archived
+        // bytes), or a Decimal (stored as a floating-point number).
+        let isTransformable = attribute(named: "Attribute", in: property.attributes)?.arguments?.contains {
+            source.text(in: $0.value.range).hasPrefix(".transformable")
+        } ?? false
+        if isTransformable || (written == "Decimal" && foreignKeyTarget == nil) {
+            let reason =
+                isTransformable
+                ? "it is Transformable: stored as the bytes its value transformer archives, which SQL cannot compare as values"
+                : "it is a Decimal, which the store keeps as a floating-point number: SQL would not compare it exactly as Decimal does"
+            model.unqueryableMembers.append(.init(name: property.name.name, reason: reason, declaration: property.name.range))
+            return
+        }
         if isModelName(written) && foreignKeyTarget == nil {
             let relationship = attribute(named: "Relationship", in: property.attributes)
             var inverse: (String?, Identifier)?

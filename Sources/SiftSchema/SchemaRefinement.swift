@@ -97,6 +97,11 @@ public enum SchemaRefinement {
                     }
                     guard let position else {
                         // No FOREIGN KEY declares it, but its columns exist: the model file is enough.
+                        // It replaces the column's introspected attribute of the same name, if any.
+                        refined.members.removeAll { member in
+                            if case .attribute(let attribute) = member { return attribute.name == relationship.name && attribute.declaration == nil }
+                            return false
+                        }
                         refined.members.append(.relationship(relationship))
                         continue
                     }

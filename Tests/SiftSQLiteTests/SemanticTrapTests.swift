@@ -5,18 +5,32 @@ import SiftTestSupport
 import Testing
 
 /// One test per row of the semantic-trap table: the SQL Sift writes, run on real SQLite, selects
-/// exactly the rows Swift would select in memory.
+/// exactly the rows Swift would select in memory. Every query also runs on the same rows laid out
+/// as Core Data stores them, and must select the same rows in the same order there.
 @Suite("Semantic traps on SQLite")
 struct SemanticTrapTests {
     let temporaryFiles = TemporaryFiles()
     let database: SiftDatabase
+    let coreData: SiftDatabase
 
     init() throws {
         database = try TrapFixture.open(in: temporaryFiles)
+        coreData = try TrapFixture.open(in: temporaryFiles, coreData: true)
     }
 
     func ids(_ text: String, _ parameters: [String: ParameterValue] = [:]) throws -> [Int64] {
-        try TrapFixture.ids(text, in: database, parameters: parameters).sorted()
+        let found = try TrapFixture.ids(text, in: database, parameters: parameters).sorted()
+        let inCoreData = try TrapFixture.ids(text, in: coreData, parameters: parameters).sorted()
+        #expect(inCoreData == found, "the Core Data layout selects other rows for \(text)")
+        return found
+    }
+
+    /// The ids in result order (of a sorted query), the same on both layouts.
+    func orderedIDs(_ text: String, _ parameters: [String: ParameterValue] = [:]) throws -> [Int64] {
+        let found = try TrapFixture.ids(text, in: database, parameters: parameters)
+        let inCoreData = try TrapFixture.ids(text, in: coreData, parameters: parameters)
+        #expect(inCoreData == found, "the Core Data layout selects other rows for \(text)")
+        return found
     }
 
     @Test("1: nil != \"kim\" is true")
@@ -107,16 +121,15 @@ struct SemanticTrapTests {
 
     @Test("14: nil sorts first forward and last in reverse")
     func sortNils() throws {
-        let forward = try TrapFixture.ids(#"FetchDescriptor<Person>(sortBy: [SortDescriptor(\.nickname), SortDescriptor(\.id)])"#, in: database)
+        let forward = try orderedIDs(#"FetchDescriptor<Person>(sortBy: [SortDescriptor(\.nickname), SortDescriptor(\.id)])"#)
         #expect(forward == [1, 4, 6, 7, 8, 5, 3, 2])
-        let reverse = try TrapFixture.ids(
-            #"FetchDescriptor<Person>(sortBy: [SortDescriptor(\.nickname, order: .reverse), SortDescriptor(\.id)])"#, in: database)
+        let reverse = try orderedIDs(#"FetchDescriptor<Person>(sortBy: [SortDescriptor(\.nickname, order: .reverse), SortDescriptor(\.id)])"#)
         #expect(reverse == [2, 3, 5, 1, 4, 6, 7, 8])
     }
 
     @Test("15: strings sort by Swift's <, canonically equivalent strings together")
     func stringSort() throws {
-        let sorted = try TrapFixture.ids(#"FetchDescriptor<Person>(sortBy: [SortDescriptor(\.name), SortDescriptor(\.id)])"#, in: database)
+        let sorted = try orderedIDs(#"FetchDescriptor<Person>(sortBy: [SortDescriptor(\.name), SortDescriptor(\.id)])"#)
         #expect(sorted == [8, 2, 7, 6, 3, 4, 1, 5])
     }
 
@@ -132,6 +145,7 @@ struct SemanticTrapTests {
     @Test("17: a range with bounds out of order is an error at compile time")
     func emptyRange() throws {
         #expect(throws: CompileError.self) { try database.compile(#"#Predicate<Person> { (30...20).contains($0.age) }"#) }
+        #expect(throws: CompileError.self) { try coreData.compile(#"#Predicate<Person> { (30...20).contains($0.age) }"#) }
         #expect(try ids(#"#Predicate<Person> { (18...21).contains($0.age) }"#) == [1, 7, 8])
         #expect(try ids(#"#Predicate<Person> { (18..<21).contains($0.age) }"#) == [1, 7])
     }
