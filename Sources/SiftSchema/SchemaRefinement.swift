@@ -146,7 +146,7 @@ public enum SchemaRefinement {
         let targetTable = file.model(named: relationship.target)?.tableName ?? relationship.target
         guard let target = database.models.first(where: { $0.name == relationship.target && $0.tableName == targetTable })
             ?? database.model(named: targetTable) ?? database.model(named: relationship.target)
-        else { return "no table for '\(relationship.target)'" }
+        else { return describe(relationship.link) }
         func hasColumn(_ model: Model, _ column: String) -> Bool {
             column == "rowid" || model.attributes.contains { $0.columnName == column }
         }
