@@ -340,7 +340,8 @@ public enum CoreDataLayout {
                     // `Z<NAME>`, or the column the store gave this entity's attribute of that
                     // name when another entity of the table has one too (`ZTITLE1`).
                     let upper = attribute.name.uppercased()
-                    let column = storeModel.attributes.first { $0.name.uppercased() == upper && $0.columnName != "Z_PK" }?.columnName ?? "Z" + upper
+                    // A column the file names itself (`@Column("ZNAME")`, as `sift schema` prints) is kept.
+                    let column = attribute.columnName != attribute.name ? attribute.columnName : storeModel.attributes.first { $0.name.uppercased() == upper && $0.columnName != "Z_PK" }?.columnName ?? "Z" + upper
                     attribute.columnName = column
                     let sameTable = store.models.lazy.filter { $0.tableName == storeModel.tableName }
                     if let stored = sameTable.compactMap({ $0.attributes.first { $0.columnName == column } }).first {
