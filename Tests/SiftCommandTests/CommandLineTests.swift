@@ -139,6 +139,31 @@ struct CommandLineTests {
         #expect(badValue.standardError.contains("'old' is not a valid 'Int' for the parameter 'minimum'"))
     }
 
+    @Test func theCoreDataStoreAnswersAsTheExampleDatabase() throws {
+        let query = #"User where company?.name == "Acme" && interests.contains { $0.title == "Chess" } sort by birth"#
+        let store = try CommandRunner.run(["query", "Examples/coredata.sqlite", "--schema", models, query, "--mode", "csv"])
+        let example = try CommandRunner.run(["query", "Examples/example.sqlite", "--schema", models, query, "--mode", "csv"])
+        #expect(store.status == 0, "\(store.standardError)")
+        func ids(_ csv: String) -> [Substring] { csv.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "," } } }
+        #expect(ids(store.standardOutput) == ["60", "40", "59", "102", "129", "65"])
+        #expect(ids(store.standardOutput) == ids(example.standardOutput))
+        // Without the model: the store's own names, and a note saying how to give the model.
+        let bare = try CommandRunner.run(["query", "Examples/coredata.sqlite", "User where isactive == 1 && age > 95 sort by id", "--mode", "csv"])
+        #expect(bare.standardOutput == "id,age,isactive,birth,score,name,nickname,identifier\n83,96,1,1930-05-29T08:52:41.979Z,3.51,김서연,,X'82DAACB393B04160A0A99EE3F7A1F5B6'\n")
+    }
+
+    @Test func theREPLOpensTheCoreDataStore() throws {
+        for arguments in [["Examples/coredata.sqlite", "--schema", models], ["Examples/coredata.sqlite"]] {
+            let session = try CommandRunner.run(arguments, input: ".models\nInterest where users.count > 30 sort by id\n")
+            #expect(session.status == 0, "\(session.standardError)")
+            #expect(session.standardOutput.contains("ZUSER"))
+            #expect(session.standardOutput.contains("요리"))
+        }
+        let bare = try CommandRunner.run(["Examples/coredata.sqlite"], input: ".quit\n")
+        #expect(bare.standardError.contains("note: 'Examples/coredata.sqlite' is a Core Data store"))
+        #expect(bare.standardError.contains("--schema Models.swift"))
+    }
+
     @Test func theLibraryExampleRuns() throws {
         let result = try CommandRunner.run([], executable: "sift-example")
         #expect(result.status == 0, "\(result.standardError)")
