@@ -22,7 +22,7 @@ enum QueryCommand {
             return 1
         }
         // What the stored values contradict is said before any row: the answer depends on it.
-        let mismatches = database.schemaDiagnostics.filter { $0.id == "stored-type-mismatch" }
+        let mismatches = database.schemaDiagnostics.filter { $0.id == .storedTypeMismatch }
         if !mismatches.isEmpty {
             standardError(DiagnosticRenderer(colors: useColors(parsed)).render(mismatches, in: database.schemaSource))
         }

@@ -77,7 +77,7 @@ public enum SchemaLoader {
     }
 
     /// The models introspection finds in an open database: a Core Data store's entities
-    /// (``CoreDataLayout``), or a model per table.
+    /// (as Core Data lays them out), or a model per table.
     public static func introspect(_ connection: Connection) throws -> (Schema, [Diagnostic]) {
         try introspect(connection, catalog: try connection.catalog())
     }

@@ -52,14 +52,14 @@ enum StoredValueCheck {
                     didChange = true
                     diagnostics.append(
                         .warning(
-                            "stored-type-mismatch",
+                            .storedTypeMismatch,
                             "the column \(place) is declared '\(declaredType(model, attribute, connection))' but holds \(found) values: '\(model.name).\(attribute.name)' is read as '\(type)'"
                                 + remedy(for: attribute, holding: only, model: model),
                             at: .point(0)))
                 } else {
                     diagnostics.append(
                         .warning(
-                            "stored-type-mismatch",
+                            .storedTypeMismatch,
                             "'\(model.name).\(attribute.name)' is read as \(describe(attribute.storage)), but the column \(place) holds \(found) values; comparisons with it may not match the stored values"
                                 + (kind.map { remedy(for: attribute, holding: $0, model: model) } ?? ""),
                             at: attribute.declaration ?? .point(0)))

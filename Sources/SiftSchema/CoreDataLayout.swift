@@ -24,18 +24,18 @@ import SiftSyntax
 /// Without the app's model, names are what the store tells: entity names exactly, attribute and
 /// relationship names in lower case (`ZISACTIVE` → `isactive`), and the to-many inverse of a to-one
 /// after the referring entity (`Company.users`). ``adapt(_:to:)`` lays a model file over a store.
-public enum CoreDataLayout {
+package enum CoreDataLayout {
     /// An entity as `Z_PRIMARYKEY` lists it.
-    public struct Entity: Sendable, Hashable {
+    package struct Entity: Sendable, Hashable {
         /// `Z_ENT`.
-        public var number: Int64
+        package var number: Int64
         /// `Z_NAME`, the entity's name as the model spells it.
-        public var name: String
+        package var name: String
         /// `Z_SUPER`: the parent entity's number, 0 for a root entity.
-        public var parent: Int64
+        package var parent: Int64
 
         /// An entity of a store.
-        public init(number: Int64, name: String, parent: Int64) {
+        package init(number: Int64, name: String, parent: Int64) {
             self.number = number
             self.name = name
             self.parent = parent
@@ -43,30 +43,30 @@ public enum CoreDataLayout {
     }
 
     /// The tables every Core Data store has besides its entities' tables.
-    public static let metadataTables: Set<String> = ["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"]
+    package static let metadataTables: Set<String> = ["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"]
 
     /// Whether tables of these names are a Core Data store's.
-    public static func isStore(tableNames: [String]) -> Bool {
+    package static func isStore(tableNames: [String]) -> Bool {
         tableNames.contains("Z_PRIMARYKEY") && tableNames.contains("Z_METADATA")
     }
 
     /// The note that says how to give the app's model, for a store read without one.
-    public static func modelNote(store: String) -> Diagnostic {
+    package static func modelNote(store: String) -> Diagnostic {
         .note(
-            "core-data-names",
+            .coreDataNames,
                 "'\(store)' is a Core Data store: entity names come from Z_PRIMARYKEY, attribute and relationship names are its upper-case column names in lower case; give the app's model for its own names, e.g. '--schema Models.swift' or '--schema Model.xcdatamodeld'",
             at: .point(0))
     }
 
     /// What the rows of a column hold, per entity.
-    public struct ColumnFacts: Sendable, Hashable {
+    package struct ColumnFacts: Sendable, Hashable {
         /// The entities some of whose rows have a value in the column.
-        public var valued: Set<Int64>
+        package var valued: Set<Int64>
         /// The entities some of whose rows have NULL there.
-        public var nulled: Set<Int64>
+        package var nulled: Set<Int64>
 
         /// Facts about one column.
-        public init(valued: Set<Int64>, nulled: Set<Int64>) {
+        package init(valued: Set<Int64>, nulled: Set<Int64>) {
             self.valued = valued
             self.nulled = nulled
         }
@@ -76,7 +76,7 @@ public enum CoreDataLayout {
     /// (`facts[table][column]`). Core Data declares no column NOT NULL (the model says what is
     /// optional): without the model, an attribute is optional when some row of its entity holds
     /// NULL. A column belongs to the deepest entity whose rows hold all its values.
-    public static func schema(entities: [Entity], tables: [TableDescription], facts: [String: [String: ColumnFacts]] = [:]) -> (Schema, [Diagnostic]) {
+    package static func schema(entities: [Entity], tables: [TableDescription], facts: [String: [String: ColumnFacts]] = [:]) -> (Schema, [Diagnostic]) {
         let owners = facts.mapValues { $0.mapValues(\.valued) }
         var diagnostics: [Diagnostic] = []
         let byNumber = Dictionary(entities.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
@@ -117,7 +117,7 @@ public enum CoreDataLayout {
         for rootEntity in entities where rootEntity.parent == 0 {
             let name = tableName(rootEntity.number)
             guard let table = tableByName[name] else {
-                diagnostics.append(.warning("core-data-missing-table", "the store has no table '\(name)' for the entity '\(rootEntity.name)'", at: .point(0)))
+                diagnostics.append(.warning(.missingTable, "the store has no table '\(name)' for the entity '\(rootEntity.name)'", at: .point(0)))
                 continue
             }
             let columnNames = Set(table.columns.map(\.name))
@@ -268,7 +268,7 @@ public enum CoreDataLayout {
 
     /// The Swift type and storage of a column Core Data declared: `TIMESTAMP` is seconds since
     /// 2001, `VARCHAR` text, `FLOAT` a Double, `DECIMAL` a number read as Double, `BLOB` Data.
-    public static func typeAndStorage(forDeclaredType declared: String) -> (ScalarType, Storage) {
+    package static func typeAndStorage(forDeclaredType declared: String) -> (ScalarType, Storage) {
         let type = declared.uppercased()
         if type.contains("TIMESTAMP") { return (.date, .dateReferenceSeconds) }
         return SchemaInference.typeAndStorage(forDeclaredType: declared)
@@ -281,7 +281,7 @@ public enum CoreDataLayout {
     /// columns of its table the file declares for it (the store alone tells which entity a column
     /// belongs to only by the rows that hold values), and without the members the file declares
     /// unqueryable.
-    public static func adapt(_ file: Schema, to store: Schema) -> (file: Schema, store: Schema, diagnostics: [Diagnostic]) {
+    package static func adapt(_ file: Schema, to store: Schema) -> (file: Schema, store: Schema, diagnostics: [Diagnostic]) {
         let (adapted, diagnostics) = adaptFile(file, to: store)
         var augmented = store
         for fileModel in adapted.models {
@@ -309,7 +309,7 @@ public enum CoreDataLayout {
             let names = leftOut.map { "'\($0.name)'" }.joined(separator: ", ")
             diagnostics.append(
                 .note(
-                    "not-an-entity",
+                    .notAnEntity,
                     "the @Table models \(names) are left out: they are StructuredQueries tables, and a Core Data store holds entities only",
                     at: first.declaration ?? .point(0)))
         }

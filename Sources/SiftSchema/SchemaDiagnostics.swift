@@ -29,4 +29,10 @@ extension DiagnosticID {
     /// A type, enum, case or property named with the `$` prefix, which Swift reserves for the names it
     /// synthesizes.
     public static let reservedName: DiagnosticID = "reserved-name"
+    /// A column whose stored values are not of the type its attribute's storage expects.
+    public static let storedTypeMismatch: DiagnosticID = "stored-type-mismatch"
+    /// A Core Data store read without the app's model: how to give it.
+    public static let coreDataNames: DiagnosticID = "core-data-names"
+    /// Models of a model file that a Core Data store cannot hold (`@Table` structs), left out.
+    public static let notAnEntity: DiagnosticID = "not-an-entity"
 }
