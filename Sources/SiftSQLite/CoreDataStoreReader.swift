@@ -18,21 +18,22 @@ enum CoreDataStoreReader {
             }
         let tables = catalog.tables.filter { $0.kind != .virtual && !CoreDataLayout.metadataTables.contains($0.name) }
             .map(SchemaLoader.tableDescription)
-        // Which entities' rows hold a value, and which a NULL, in each column.
+        // Which entities' rows hold a value, and which a NULL, in each column: one scan per table.
         var facts: [String: [String: CoreDataLayout.ColumnFacts]] = [:]
         for description in tables where description.columns.contains(where: { $0.name == "Z_ENT" }) {
-            let table = SQLiteIdentifier.quote(description.name)
-            for column in description.columns where !column.name.hasPrefix("Z_") {
-                let quoted = SQLiteIdentifier.quote(column.name)
-                let sql = "SELECT \"Z_ENT\", max(\(quoted) IS NOT NULL), max(\(quoted) IS NULL) FROM \(table) GROUP BY \"Z_ENT\""
-                var found = CoreDataLayout.ColumnFacts(valued: [], nulled: [])
-                for row in try connection.prepare(sql).rows() {
-                    guard let entity = row[0].integerValue else { continue }
-                    if row[1].integerValue == 1 { found.valued.insert(entity) }
-                    if row[2].integerValue == 1 { found.nulled.insert(entity) }
+            let columns = description.columns.map(\.name).filter { !$0.hasPrefix("Z_") }
+            guard !columns.isEmpty else { continue }
+            let tests = columns.map(SQLiteIdentifier.quote).map { "max(\($0) IS NOT NULL), max(\($0) IS NULL)" }.joined(separator: ", ")
+            let sql = "SELECT \"Z_ENT\", \(tests) FROM \(SQLiteIdentifier.quote(description.name)) GROUP BY \"Z_ENT\""
+            var found = Dictionary(uniqueKeysWithValues: columns.map { ($0, CoreDataLayout.ColumnFacts(valued: [], nulled: [])) })
+            for row in try connection.prepare(sql).rows() {
+                guard let entity = row[0].integerValue else { continue }
+                for (index, column) in columns.enumerated() {
+                    if row[1 + 2 * index].integerValue == 1 { found[column]?.valued.insert(entity) }
+                    if row[2 + 2 * index].integerValue == 1 { found[column]?.nulled.insert(entity) }
                 }
-                facts[description.name, default: [:]][column.name] = found
             }
+            facts[description.name] = found
         }
         return CoreDataLayout.schema(entities: entities, tables: tables, facts: facts)
     }

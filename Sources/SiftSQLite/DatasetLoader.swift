@@ -75,8 +75,9 @@ public enum DatasetLoader {
         var loaded = DatasetRows(position: position)
         for row in rows {
             // A shared table's other entities' rows are not this model's objects.
-            if let selection, case .integer(let entity) = row[position[selection.column]!], !selection.values.contains(entity) { continue }
-            if let selection, case .integer = row[position[selection.column]!] {} else if selection != nil { continue }
+            if let selection {
+                guard case .integer(let entity) = row[position[selection.column]!], selection.values.contains(entity) else { continue }
+            }
             let identity = ObjectIdentity(model.primaryKey.map { DatasetKey.value(row[position[$0]!]) })
             var attributes: [String: Value] = [:]
             for attribute in model.attributes {
