@@ -7,7 +7,9 @@ import Testing
 /// A store laid out as Core Data writes one: entity inheritance three levels deep (Item → Book →
 /// Novel, Item → Film) in one table with `Z_ENT`, a sibling attribute whose name collides
 /// (`ZCODE`, `ZCODE1`), optional to-ones without FOREIGN KEY (`ZAUTHOR`, `ZSHELF`), an ordered
-/// to-many (`Shelf.items`, ordered by `Z_FOK_SHELF`), a many-to-many join table (`Z_4TAGS`), and
+/// to-many (`Shelf.items`, ordered by `Z_FOK_SHELF`), a to-one to an entity with sub-entities
+/// (`Shelf.featured`: `ZFEATURED` with the target's entity in `Z4FEATURED`), a many-to-many join
+/// table (`Z_4TAGS`), and
 /// every attribute type: Integer, Boolean, Double, Decimal, String, URI, Date (TIMESTAMP), UUID
 /// (16-byte BLOB), Binary Data and Transformable.
 enum CoreDataFixture {
@@ -20,7 +22,7 @@ enum CoreDataFixture {
             ZAUTHOR INTEGER, ZMINUTES INTEGER, ZSHELF INTEGER, Z_FOK_SHELF INTEGER, ZADDED TIMESTAMP, ZRATING FLOAT,
             ZPRICE DECIMAL, ZCODE VARCHAR, ZCODE1 VARCHAR, ZGENRE VARCHAR, ZTITLE VARCHAR, ZCOVER BLOB, ZIDENTIFIER BLOB,
             ZEXTRAS BLOB );
-        CREATE TABLE ZSHELF ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR );
+        CREATE TABLE ZSHELF ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZFEATURED INTEGER, Z4FEATURED INTEGER, ZNAME VARCHAR );
         CREATE TABLE ZTAG ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR );
         CREATE TABLE Z_4TAGS ( Z_4ITEMS INTEGER, Z_7TAGS INTEGER, PRIMARY KEY (Z_4ITEMS, Z_7TAGS) );
         CREATE INDEX ZITEM_ZAUTHOR_INDEX ON ZITEM (ZAUTHOR);
@@ -37,7 +39,7 @@ enum CoreDataFixture {
             (3, 5, 1, 1, 300, 2, NULL, NULL, NULL, -50.25, NULL, NULL, 'B-2', NULL, 'classic', 'Emma', NULL, NULL, NULL),
             (4, 4, 1, 0, NULL, NULL, NULL, 2, 1, NULL, NULL, NULL, NULL, NULL, NULL, 'Lamp', NULL, NULL, NULL),
             (5, 2, 1, 1, 90, NULL, NULL, 2, 2, 0, 3.0, NULL, NULL, NULL, NULL, 'Atlas', NULL, NULL, NULL);
-        INSERT INTO ZSHELF VALUES (1, 6, 1, 'Front'), (2, 6, 1, 'Back'), (3, 6, 1, 'Empty');
+        INSERT INTO ZSHELF VALUES (1, 6, 1, 2, 3, 'Front'), (2, 6, 1, NULL, NULL, 'Back'), (3, 6, 1, 3, 5, 'Empty');
         INSERT INTO ZTAG VALUES (1, 7, 1, 'sf'), (2, 7, 1, 'old'), (3, 7, 1, 'unused');
         INSERT INTO Z_4TAGS VALUES (1, 1), (2, 1), (3, 2), (1, 2);
         """
@@ -76,6 +78,7 @@ enum CoreDataFixture {
         }
         @Model final class Shelf {
             var name: String
+            var featured: Item?
             @Relationship(inverse: \\Item.shelf) var items: [Item] = []
         }
         @Model final class Tag {
@@ -155,6 +158,8 @@ struct CoreDataStoreTests {
         #expect(try ids(database, "Book where author == nil") == [5])
         #expect(try ids(database, "Author where books.count == 1 sort by name") == [2, 1])
         #expect(try ids(database, "Shelf where items.isEmpty") == [3])
+        #expect(try ids(database, "Shelf where featured?.title == \"Alien\" || featured == nil") == [1, 2])
+        #expect(database.schema.model(named: "Shelf")?.memberNames == ["id", "name", "items", "featured"])
         #expect(try ids(database, "Shelf where items.contains { $0.isAvailable == false }") == [1, 2])
         #expect(try ids(database, "Tag where items.allSatisfy { $0.title.hasPrefix(\"D\") || $0.title.hasPrefix(\"A\") }") == [1, 3])
         #expect(try ids(database, "Item where tags.count == 2") == [1])
