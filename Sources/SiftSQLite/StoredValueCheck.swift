@@ -55,14 +55,14 @@ enum StoredValueCheck {
                             .storedTypeMismatch,
                             "the column \(place) is declared '\(declaredType(model, attribute, connection))' but holds \(found) values: '\(model.name).\(attribute.name)' is read as '\(type)'"
                                 + remedy(for: attribute, holding: only, model: model),
-                            at: .point(0)))
+                            at: model.declaration ?? .point(0)))
                 } else {
                     diagnostics.append(
                         .warning(
                             .storedTypeMismatch,
                             "'\(model.name).\(attribute.name)' is read as \(describe(attribute.storage)), but the column \(place) holds \(found) values; comparisons with it may not match the stored values"
                                 + (kind.map { remedy(for: attribute, holding: $0, model: model) } ?? ""),
-                            at: attribute.declaration ?? .point(0)))
+                            at: attribute.declaration ?? model.declaration ?? .point(0)))
                 }
             }
             if didChange { result.add(changed) }

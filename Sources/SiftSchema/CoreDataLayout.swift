@@ -117,7 +117,11 @@ package enum CoreDataLayout {
         for rootEntity in entities where rootEntity.parent == 0 {
             let name = tableName(rootEntity.number)
             guard let table = tableByName[name] else {
-                diagnostics.append(.warning(.missingTable, "the store has no table '\(name)' for the entity '\(rootEntity.name)'", at: .point(0)))
+                // Core Data's own entities (persistent history's `CHANGE`, CloudKit's metadata) live
+                // in `A<NAME>` tables: they are the framework's, not the app's.
+                if tableByName["A" + rootEntity.name.uppercased()] == nil {
+                    diagnostics.append(.warning(.missingTable, "the store has no table '\(name)' for the entity '\(rootEntity.name)'", at: .point(0)))
+                }
                 continue
             }
             let columnNames = Set(table.columns.map(\.name))

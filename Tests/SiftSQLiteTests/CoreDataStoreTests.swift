@@ -9,9 +9,9 @@ import Testing
 /// (`ZCODE`, `ZCODE1`), optional to-ones without FOREIGN KEY (`ZAUTHOR`, `ZSHELF`), an ordered
 /// to-many (`Shelf.items`, ordered by `Z_FOK_SHELF`), a to-one to an entity with sub-entities
 /// (`Shelf.featured`: `ZFEATURED` with the target's entity in `Z4FEATURED`), a many-to-many join
-/// table (`Z_4TAGS`), and
-/// every attribute type: Integer, Boolean, Double, Decimal, String, URI, Date (TIMESTAMP), UUID
-/// (16-byte BLOB), Binary Data and Transformable.
+/// table (`Z_4TAGS`), persistent history's own entity (`CHANGE`, in `ACHANGE`), and every
+/// attribute type: Integer, Boolean, Double, Decimal, String, URI, Date (TIMESTAMP), UUID (16-byte
+/// BLOB), Binary Data and Transformable.
 enum CoreDataFixture {
     static let sql = """
         CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
@@ -24,12 +24,13 @@ enum CoreDataFixture {
             ZEXTRAS BLOB );
         CREATE TABLE ZSHELF ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZFEATURED INTEGER, Z4FEATURED INTEGER, ZNAME VARCHAR );
         CREATE TABLE ZTAG ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR );
+        CREATE TABLE ACHANGE ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZCHANGETYPE INTEGER, ZENTITY INTEGER, ZENTITYPK INTEGER );
         CREATE TABLE Z_4TAGS ( Z_4ITEMS INTEGER, Z_7TAGS INTEGER, PRIMARY KEY (Z_4ITEMS, Z_7TAGS) );
         CREATE INDEX ZITEM_ZAUTHOR_INDEX ON ZITEM (ZAUTHOR);
         CREATE INDEX ZITEM_ZSHELF_INDEX ON ZITEM (ZSHELF);
         CREATE INDEX Z_4TAGS_Z_7TAGS_INDEX ON Z_4TAGS (Z_7TAGS, Z_4ITEMS);
         INSERT INTO Z_PRIMARYKEY VALUES (1, 'Author', 0, 2), (2, 'Book', 4, 0), (3, 'Film', 4, 0), (4, 'Item', 0, 5),
-            (5, 'Novel', 2, 0), (6, 'Shelf', 0, 3), (7, 'Tag', 0, 3);
+            (5, 'Novel', 2, 0), (6, 'Shelf', 0, 3), (7, 'Tag', 0, 3), (16001, 'CHANGE', 0, 0);
         INSERT INTO Z_METADATA VALUES (1, '9C1D2A6E-57B4-4E0F-8A3B-6D5E4F3A2B1C', NULL);
         INSERT INTO ZAUTHOR VALUES (1, 1, 1, -1000000000.5, 'Ursula', 'https://example.org/ursula'), (2, 1, 1, NULL, 'Ted', NULL);
         INSERT INTO ZITEM VALUES
@@ -129,6 +130,7 @@ struct CoreDataStoreTests {
         let database = try SiftDatabase(path: paths.store)
         let names = database.schema.models.map(\.name)
         #expect(names == ["Author", "Item", "Shelf", "Tag", "Book", "Film", "Novel"])
+        #expect(!database.schemaDiagnostics.contains { $0.severity >= .warning })
         let film = try #require(database.schema.model(named: "Film"))
         #expect(film.attribute(named: "code")?.columnName == "ZCODE1")
         #expect(film.attribute(named: "minutes")?.isOptional == false)
