@@ -288,11 +288,14 @@ struct StoredValueTests {
                 @Relationship(inverse: \\User.company) var users: [User] = []
             }
             """
-        let database = try database(Self.people, models: models)
+        // User 5's company 9 does not exist: nothing may assume that every value has its row.
+        let database = try database(Self.people + "INSERT INTO users VALUES (5, 'e', 9, 5.0, 1);", models: models)
         let users = try database.fetch(try database.compile(#"User where company?.name == "Acme""#)).compactMap { $0["id"] }
         #expect(users == [.int(1), .int(4)])
         let lonely = try database.fetch(try database.compile("User where company == nil")).compactMap { $0["id"] }
-        #expect(lonely == [.int(3)])
+        #expect(lonely == [.int(3), .int(5)])
+        let employed = try database.fetch(try database.compile("User where company != nil")).compactMap { $0["id"] }
+        #expect(employed == [.int(1), .int(2), .int(4)])
         let companies = try database.fetch(try database.compile("Company where users.count == 2")).compactMap { $0["id"] }
         #expect(companies == [.int(1)])
     }
