@@ -164,8 +164,8 @@ package enum CoreDataLayout {
         }
 
         // The inverse of each to-one: a to-many on the target, named after the referring entity
-        // (and after the to-one, when the entity has several to that target: `messagesBySender`).
-        // In table order, so that the members come in the same order at every reading.
+        // (a to-one is found by its target's name, so an entity has at most one to each target). In
+        // table order, so that the members come in the same order at every reading.
         let toOnes = declared
         for table in tables {
             guard let found = toOnes[table.name] else { continue }
@@ -173,12 +173,8 @@ package enum CoreDataLayout {
                 guard case .foreignKey(let column, _) = relationship.link, let source = byNumber[ownerNumber],
                     let target = entities.first(where: { $0.name == relationship.target })
                 else { continue }
-                var name = Naming.pluralize(Naming.lowercasingFirst(source.name))
-                if found.relationships.filter({ $0.owner == ownerNumber && $0.relationship.target == relationship.target }).count > 1 {
-                    name += "By" + Naming.capitalizingFirst(relationship.name)
-                }
                 let inverse = Relationship(
-                    name: name, target: source.name, cardinality: .toMany,
+                    name: Naming.pluralize(Naming.lowercasingFirst(source.name)), target: source.name, cardinality: .toMany,
                     link: .inverseForeignKey(targetColumn: column, sourceColumn: "Z_PK"), inverse: relationship.name)
                 declared[tableName(target.number), default: Declared()].relationships.append((target.number, inverse))
             }
