@@ -235,27 +235,32 @@ struct WhereTerms {
         if expected > LoweringContext.readableConjuncts { many = [] }
     }
 
+    /// Whether the one term is the whole filter, which may be an `OR`.
+    private var isWhole = false
+
     /// The one term of a filter.
     init(only term: SQLFragment) {
         first = term
+        isWhole = true
     }
 
-    /// Puts `term` first; the terms already there follow it in parentheses (a term made of the
-    /// whole filter may be an `OR`).
+    /// Puts `term` first; the terms already there follow it, the whole filter in parentheses (it
+    /// may be an `OR`).
     mutating func prepend(_ term: SQLFragment) {
         if many != nil { return many!.insert(term, at: 0) }
         guard let previous = first else { return first = term }
         var joined = SQLFragment(reservingCapacity: previous.estimatedLength + (rest?.estimatedLength ?? 0) + 16)
-        joined += "("
+        if isWhole { joined += "(" }
         joined += previous
+        if isWhole { joined += ")" }
         if let rest {
             joined.appendNewline(indent: 1)
             joined += "AND "
             joined += rest
         }
-        joined += ")"
         first = term
         rest = joined
+        isWhole = false
     }
 
     mutating func append(_ term: SQLFragment) {
