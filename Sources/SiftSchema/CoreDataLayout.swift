@@ -348,8 +348,14 @@ package enum CoreDataLayout {
                     // `Z<NAME>`, or the column the store gave this entity's attribute of that
                     // name when another entity of the table has one too (`ZTITLE1`).
                     let upper = attribute.name.uppercased()
-                    // A column the file names itself (`@Column("ZNAME")`, as `sift schema` prints) is kept.
-                    let column = attribute.columnName != attribute.name ? attribute.columnName : storeModel.attributes.first { $0.name.uppercased() == upper && $0.columnName != "Z_PK" }?.columnName ?? "Z" + upper
+                    // A column of the table the file names itself (`@Column("ZNAME")`, as `sift schema`
+                    // prints) is kept; `@Attribute(originalName:)` names the property before a
+                    // migration, and the store's column follows the current name.
+                    let tableColumns = store.models.filter { $0.tableName == storeModel.tableName }.flatMap { $0.attributes.map(\.columnName) }
+                    let column =
+                        attribute.columnName != attribute.name && tableColumns.contains(attribute.columnName)
+                        ? attribute.columnName
+                        : storeModel.attributes.first { $0.name.uppercased() == upper && $0.columnName != "Z_PK" }?.columnName ?? "Z" + upper
                     attribute.columnName = column
                     let sameTable = store.models.lazy.filter { $0.tableName == storeModel.tableName }
                     if let stored = sameTable.compactMap({ $0.attributes.first { $0.columnName == column } }).first {

@@ -46,7 +46,7 @@ enum CoreDataFixture {
     /// The app's SwiftData models: sub-entities are subclasses.
     static let models = """
         @Model final class Author {
-            var name: String
+            @Attribute(originalName: "fullName") var name: String
             var born: Date?
             var website: URL?
             @Relationship(inverse: \\Book.author) var books: [Book] = []
