@@ -83,6 +83,20 @@ struct CoreDataStoreTests {
         #expect(try ids(database, "Author where website != nil") == [1])
     }
 
+    @Test("the models `sift schema` prints for a store read the store again, to the same rows")
+    func printedSchemaRoundTrips() throws {
+        let introspected = try SiftDatabase(path: paths.store)
+        let printed = SchemaPrinter.print(introspected.schema)
+        let modelPath = try files.directory("sift-coredata-printed") + "/Printed.swift"
+        try printed.write(toFile: modelPath, atomically: true, encoding: .utf8)
+        let reread = try SiftDatabase(path: paths.store, modelFile: modelPath)
+        #expect(!reread.schemaDiagnostics.contains { $0.severity >= .warning })
+        #expect(reread.schema.models.map(\.name) == introspected.schema.models.map(\.name))
+        for text in ["Book", "Film where code == \"F-1\"", "Shelf where items.count == 2", "Tag where items.contains { $0.title == \"Emma\" }"] {
+            #expect(try ids(reread, text) == ids(introspected, text), "\(text)")
+        }
+    }
+
     @Test("a Transformable or Decimal property is not queryable, and the error says why")
     func unqueryableStorage() throws {
         let database = try SiftDatabase(path: paths.store, modelFile: paths.models)
