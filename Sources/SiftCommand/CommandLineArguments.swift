@@ -10,8 +10,10 @@ struct CommandLineArguments {
         var message: String
     }
 
-    /// Splits `arguments`. `valued` lists the options that take a value; `flags` those that do not.
-    init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws {
+    /// Splits `arguments`. `valued` lists the options that take a value; `flags` those that do not;
+    /// `repeatable` the valued options that may be given more than once (`--param`, `--schema`):
+    /// any other given twice is a usage error, not a silent choice of one value.
+    init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>, repeatable: Set<String> = []) throws {
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -48,9 +50,16 @@ struct CommandLineArguments {
                 throw UsageError(message: "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
             }
         }
+        for (name, values) in options.sorted(by: { $0.key < $1.key }) where values.count > 1 && !repeatable.contains(name) {
+            throw UsageError(message: "option '\(name)' is given \(values.count) times; give it once")
+        }
     }
 
-    func value(_ name: String) -> String? { options[name]?.last }
+    /// The value of an option given at most once.
+    func value(_ name: String) -> String? { options[name]?.first }
+
+    /// Every value of a repeatable option, in order.
+    func values(_ name: String) -> [String] { options[name] ?? [] }
 }
 
 import Sift

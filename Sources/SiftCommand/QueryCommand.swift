@@ -2,38 +2,32 @@ import Sift
 import SiftREPL
 import SiftSQLite
 
-/// `sift query DB [TEXT | --file FILE] [--schema FILE] [--param name=value ...] [--mode MODE]`.
+/// `sift query DB [TEXT | --file FILE] [--schema FILE] [--param name=value ...] [--mode MODE]`
+/// (`--json` is `--mode json`).
 enum QueryCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try CommandLineArguments(arguments, valued: ["--file", "--schema", "--param", "--mode"], flags: ["--no-color"])
+        let parsed = try CommandLineArguments(
+            arguments, valued: ["--file", "--schema", "--param", "--mode"], flags: ["--no-color", "--json"], repeatable: ["--param"])
         guard let databasePath = parsed.positional.first else {
             throw CommandLineArguments.UsageError(message: "'sift query' needs a DATABASE, e.g. sift query people.sqlite 'User where age > 20'")
         }
-        let modeName = parsed.value("--mode") ?? "table"
+        if parsed.flags.contains("--json"), let other = parsed.value("--mode"), other != OutputMode.json.rawValue {
+            throw CommandLineArguments.UsageError(message: "'--json' is '--mode json'; it cannot be given with '--mode \(other)'")
+        }
+        let modeName = parsed.value("--mode") ?? (parsed.flags.contains("--json") ? OutputMode.json.rawValue : "table")
         guard let mode = OutputMode(rawValue: modeName) else {
             throw CommandLineArguments.UsageError(
                 message: "unknown mode '\(modeName)'; use " + OutputMode.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let database: SiftDatabase
-        do {
-            database = try SiftDatabase(path: databasePath, modelFile: parsed.value("--schema"))
-        } catch let error as CompileError {
-            standardError(DiagnosticRenderer(colors: useColors(parsed)).render(error.diagnostics, in: error.source))
-            return 1
-        }
+        if let modelFile = parsed.value("--schema") { try checkReadableFile(modelFile) }
+        let database = try SiftDatabase(path: databasePath, modelFile: parsed.value("--schema"))
         // What the stored values contradict is said before any row: the answer depends on it.
         let mismatches = database.schemaDiagnostics.filter { $0.id == .storedTypeMismatch }
         if !mismatches.isEmpty {
             standardError(DiagnosticRenderer(colors: useColors(parsed)).render(mismatches, in: database.schemaSource))
         }
         let source = try readQueryText(parsed, positional: Array(parsed.positional.dropFirst()))
-        let query: CompiledQuery
-        do {
-            query = try database.compile(source)
-        } catch let error as CompileError {
-            standardError(DiagnosticRenderer(colors: useColors(parsed)).render(error.diagnostics, in: error.source))
-            return 1
-        }
+        let query = try database.compile(source)
         var values: [String: ParameterValue] = [:]
         for assignment in parsed.options["--param"] ?? [] {
             guard let equals = assignment.firstIndex(of: "=") else {
@@ -46,7 +40,7 @@ enum QueryCommand {
                 continue
             }
             guard let value = ParameterValue.parse(text, as: parameter.type, schema: database.schema) else {
-                throw InputError(message: "'\(text)' is not a valid '\(parameter.type)' for the parameter '\(name)'")
+                throw InputError(message: "'\(text)' is not a valid '\(parameter.type)' for the parameter '\(name)'", id: .badParameterValue)
             }
             values[name] = value
         }

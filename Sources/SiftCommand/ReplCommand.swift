@@ -17,7 +17,7 @@ enum ReplCommand {
         if databasePath == nil {
             guard let example = exampleDatabase() else {
                 throw InputError(
-                    message: "no DATABASE given, and the example database was not found; run 'make run' in the repository, or 'sift DATABASE'")
+                    message: "no DATABASE given, and the example database was not found; run 'make run' in the repository, or 'sift DATABASE'", id: .noSuchFile)
             }
             databasePath = example.database
             modelFile = modelFile ?? example.models
