@@ -30,10 +30,11 @@ public struct CompiledQuery: Sendable, Hashable {
     private(set) var bindingsAreParametersInOrder = false
     /// The model of the rows (the checked query's).
     public var model: Model { query.model }
-    /// The result columns, in order: each an attribute of the model (all of them).
-    public var columns: [Attribute] { query.model.attributes }
-    /// The names of the result columns (the attributes' names), in order.
-    public var columnNames: [String] { query.model.attributeNames }
+    /// The result columns, in order: the model's attributes (all of them), with the key columns
+    /// a model file implies (``Model/resultColumns``).
+    public var columns: [Attribute] { query.model.resultColumns }
+    /// The names of the result columns, in order.
+    public var columnNames: [String] { query.model.resultColumnNames }
     /// The checked query this was compiled from.
     public internal(set) var query: CheckedQuery
     // The lists below are in order of first use, without repeats.

@@ -116,12 +116,12 @@ struct SQLRenderer<Dialect: SQLDialect> {
         text.append(utf8: dialect.quote(identifier: String(decoding: name, as: UTF8.self)))
     }
 
-    /// `"alias"."a", "alias"."b", ...` for a model's attributes: in a dialect that quotes as SQL
+    /// `"alias"."a", "alias"."b", ...` for a model's result columns: in a dialect that quotes as SQL
     /// does, the alias is quoted once and the list written in one pass from the model's quoted
     /// names (quoting each name for every query would be most of the select list's cost).
     mutating func appendColumns(_ alias: String, of model: Model) {
         let columns = model.doubleQuotedColumns
-        guard Self.writesInPlace, columns.count > 0 else { return appendColumns(alias, model.attributes) }
+        guard Self.writesInPlace, columns.count > 0 else { return appendColumns(alias, model.resultColumns) }
         let aliasStart = text.count
         append(identifier: alias)
         let aliasLength = text.count - aliasStart

@@ -116,11 +116,24 @@ public struct Model: Sendable, Hashable {
     public var attributes: [Attribute] { storage.derived.attributes }
     /// The attributes' names, in order (the column names of a query's rows, kept for the same reason).
     public var attributeNames: [String] { storage.derived.attributeNames }
-    /// The attributes' columns in double quotes, for SQL's select list (kept for the same reason).
+    /// The result columns in double quotes, for SQL's select list (kept for the same reason).
     package var doubleQuotedColumns: DoubleQuotedColumns { storage.derived.doubleQuotedColumns }
     /// The select list qualified by the table's own name (``DoubleQuotedColumns/qualifiedByTable``),
     /// read without copying the rest.
     package var tableQualifiedColumns: [UInt8] { storage.derived.doubleQuotedColumns.qualifiedByTable }
+    /// Columns of the table that are no members, selected with the attributes: the key and the
+    /// foreign keys a model file implies without declaring them (a `@Model` class's `id`, the
+    /// `companyID` of its `company`). Introspection makes every column an attribute, so a model
+    /// read from a database has none.
+    public var keyColumns: [Attribute] {
+        get { storage.fields.keyColumns }
+        set { uniqueStorage().setKeyColumns(newValue) }
+    }
+    /// The columns of a query's rows, in order: the primary key among ``keyColumns``, the
+    /// attributes, then the other key columns (the attributes alone when there are none).
+    public var resultColumns: [Attribute] { storage.derived.resultColumns }
+    /// The result columns' names, in order (the column names of a query's rows).
+    public var resultColumnNames: [String] { storage.derived.resultColumnNames }
     /// The members that exist in Swift but are not stored.
     public var unqueryableMembers: [UnqueryableMember] {
         get { storage.fields.unqueryableMembers }
@@ -155,8 +168,8 @@ public struct Model: Sendable, Hashable {
     ) {
         storage = Storage(
             Fields(
-                name: name, tableName: tableName, primaryKey: primaryKey, members: members, unqueryableMembers: unqueryableMembers,
-                style: style, declaration: declaration))
+                name: name, tableName: tableName, primaryKey: primaryKey, members: members, keyColumns: [],
+                unqueryableMembers: unqueryableMembers, style: style, declaration: declaration))
     }
 
     private mutating func uniqueStorage() -> Storage {
@@ -177,6 +190,7 @@ public struct Model: Sendable, Hashable {
         var tableName: String
         var primaryKey: [String]
         var members: [Member]
+        var keyColumns: [Attribute]
         var unqueryableMembers: [UnqueryableMember]
         var style: ModelStyle
         var declaration: SourceRange?
@@ -209,6 +223,11 @@ public struct Model: Sendable, Hashable {
             derived = Derived(fields)
         }
 
+        func setKeyColumns(_ columns: [Attribute]) {
+            fields.keyColumns = columns
+            derived = Derived(fields)
+        }
+
         /// The members, leaving none here, so that the caller holds the only reference to them.
         func takeMembers() -> [Member] {
             defer { fields.members = [] }
@@ -224,6 +243,8 @@ public struct Model: Sendable, Hashable {
         var memberNamesAreASCII: Bool
         var attributes: [Attribute]
         var attributeNames: [String]
+        var resultColumns: [Attribute]
+        var resultColumnNames: [String]
         var doubleQuotedColumns: DoubleQuotedColumns
         /// `table.column` of each attribute, in order (see ``Model/qualifiedColumnName(_:)``).
         var qualifiedColumnNames: [String]
@@ -239,7 +260,11 @@ public struct Model: Sendable, Hashable {
             memberNamesAreASCII = memberNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
             attributes = Model.attributes(of: fields.members)
             attributeNames = attributes.map(\.name)
-            doubleQuotedColumns = DoubleQuotedColumns(attributes.map(\.columnName), table: fields.tableName)
+            resultColumns =
+                fields.keyColumns.isEmpty
+                ? attributes : fields.keyColumns.filter(\.isPrimaryKey) + attributes + fields.keyColumns.filter { !$0.isPrimaryKey }
+            resultColumnNames = resultColumns.map(\.name)
+            doubleQuotedColumns = DoubleQuotedColumns(resultColumns.map(\.columnName), table: fields.tableName)
             qualifiedColumnNames = attributes.map { fields.tableName + "." + $0.columnName }
             type = .model(fields.name)
             memberTypes = fields.members.map(\.type)

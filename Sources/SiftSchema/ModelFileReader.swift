@@ -617,7 +617,39 @@ public struct ModelFileReader {
                 .sorted { ($0.element.declaration?.start ?? Int.max, $0.offset) < ($1.element.declaration?.start ?? Int.max, $1.offset) }
                 .map(\.element)
         }
-        return models
+        return addKeyColumns(models)
+    }
+
+    /// The models with their key columns: the primary key `id` a `@Model` class does not declare
+    /// (its table has it by the naming convention the links above follow), and the foreign-key
+    /// column of each to-one relationship (`companyID` of `company`). They are not members — the
+    /// Swift class has no such stored properties, and an in-memory object is identified and linked
+    /// without them — but a query selects them, as it does with a database for schema, so that its
+    /// rows say which row each is and what it links to.
+    func addKeyColumns(_ models: [Model]) -> [Model] {
+        var result = models
+        for position in result.indices {
+            var model = result[position]
+            var columns = Set(model.attributes.map(\.columnName))
+            var keyColumns: [Attribute] = []
+            if model.primaryKey.count == 1, let key = model.primaryKey.first, key != "rowid", !columns.contains(key) {
+                keyColumns.append(Attribute(name: key, type: .integer(.int), storage: .integer, isUnique: true, isPrimaryKey: true))
+                columns.insert(key)
+            }
+            for relationship in model.relationships {
+                guard case .foreignKey(let column, let targetColumn) = relationship.link, case .toOne(let isOptional) = relationship.cardinality,
+                    !columns.contains(column)
+                else { continue }
+                // The target's key: a declared attribute (`var id: UUID`), else the implicit `Int`.
+                let targetKey = models.first { $0.name == relationship.target }?.attributes.first { $0.columnName == targetColumn }
+                keyColumns.append(
+                    Attribute(name: column, type: targetKey?.type ?? .integer(.int), isOptional: isOptional, storage: targetKey?.storage ?? .integer))
+                columns.insert(column)
+            }
+            model.keyColumns = keyColumns
+            result[position] = model
+        }
+        return result
     }
 }
 
