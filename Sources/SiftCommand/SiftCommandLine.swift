@@ -8,9 +8,9 @@ enum SiftCommandLine {
         let json = wantsJSON(arguments)
         do {
             guard let first = arguments.first else { return try ReplCommand.run([]) }
-            if let help = helpRequest(arguments) {
-                print(help.text)
-                return help.status
+            if let help = try helpRequest(arguments) {
+                print(help)
+                return 0
             }
             switch first {
             case "--version":
@@ -63,19 +63,25 @@ enum SiftCommandLine {
     /// The subcommands, for suggestions and `sift help COMMAND`.
     static let commands = ["parse", "check", "schema", "compile", "query", "repl", "help"]
 
-    /// The help text and status that `-h`, `--help` or `help` asks for, if it does: `sift --help`,
-    /// `sift help [COMMAND]`, or `-h`/`--help` among a command's options (before `--`).
-    static func helpRequest(_ arguments: [String]) -> (text: String, status: Int32)? {
+    /// The help text `-h`, `--help` or `help` asks for, if it does: `sift --help`, `sift help
+    /// [COMMAND]`, or `-h`/`--help` among a command's options (before `--`).
+    static func helpRequest(_ arguments: [String]) throws -> String? {
         guard let first = arguments.first else { return nil }
-        if first == "-h" || first == "--help" { return (Help.usage, 0) }
+        if first == "-h" || first == "--help" { return Help.usage }
         if first == "help" {
-            guard arguments.count > 1 else { return (Help.usage, 0) }
-            guard let usage = Help.usage(of: arguments[1]) else { return nil }
-            return (usage, 0)
+            let topics = arguments.dropFirst().filter { $0 != "-h" && $0 != "--help" }
+            if arguments.count > 1, topics.isEmpty { return Help.usage(of: "help") }
+            guard let topic = topics.first else { return Help.usage }
+            guard topics.count == 1, let usage = Help.usage(of: topic) else {
+                let suggestion = Suggestions.closest(to: topic, among: commands).first
+                throw CommandLineArguments.UsageError(
+                    message: "'sift help' takes one COMMAND; '\(topics.joined(separator: " "))' is not one" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+            }
+            return usage
         }
         let options = arguments.dropFirst().prefix { $0 != "--" }
         guard options.contains("-h") || options.contains("--help"), let usage = Help.usage(of: first) else { return nil }
-        return (usage, 0)
+        return usage
     }
 
     /// Whether the command line asks for JSON output: `compile --json`, `query --json` or

@@ -22,10 +22,11 @@ enum CommandRunner {
         var standardError: String
     }
 
-    /// Runs `executable` with `arguments` in the repository root, with `input` on standard input.
+    /// Runs `executable` (a built product, or an absolute path) with `arguments` in the repository root, with `input` on standard input.
     static func run(_ arguments: [String], executable: String = "sift", input: String? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent(executable)
+        process.executableURL =
+            executable.hasPrefix("/") ? URL(fileURLWithPath: executable) : productsDirectory.appendingPathComponent(executable)
         process.arguments = arguments
         process.currentDirectoryURL = repositoryRoot
         var environmentVariables = ProcessInfo.processInfo.environment
