@@ -73,7 +73,7 @@ enum Help {
 
                 Prints the SQL of a query and its bindings. --schema names a model file or an SQLite
                 database; given twice, a database and the model file that refines it. --json prints
-                the report tools read (README, "The JSON of sift compile"); every failure then prints
+                the report tools read (README, "The sift command"); every failure then prints
                 {"version":1,"diagnostics":[...]} on standard output. --one-line writes the SQL on one line.
                 """
         case "query":
