@@ -322,6 +322,83 @@ struct JSONContractTests {
         #expect(withoutFunctions > 0)
     }
 
+    /// A value as a tool holds it before binding: what `sift query --param` reads, and the Swift value.
+    enum ToolValue {
+        case date(Date)
+        case uuid(UUID)
+        case bool(Bool)
+        case int(Int)
+        case text(String)
+    }
+
+    /// `value` as an SQL literal in `storage`, following README's table of storages (not Sift's code).
+    func literal(_ value: ToolValue, storage: String) throws -> String {
+        switch (value, storage) {
+        case (.date(let date), "dateReferenceSeconds"): return String(date.timeIntervalSinceReferenceDate)
+        case (.date(let date), "dateUnixSeconds"): return String(date.timeIntervalSince1970)
+        case (.date(let date), "dateISO8601"):
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+            return "'" + formatter.string(from: date) + "'"
+        case (.uuid(let uuid), "uuidUppercaseText"): return "'" + uuid.uuidString.uppercased() + "'"
+        case (.uuid(let uuid), "uuidLowercaseText"): return "'" + uuid.uuidString.lowercased() + "'"
+        case (.uuid(let uuid), "uuidBlob"): return "x'" + withUnsafeBytes(of: uuid.uuid) { $0.map { String(format: "%02x", $0) }.joined() } + "'"
+        case (.bool(let flag), "integer"): return flag ? "1" : "0"
+        case (.int(let number), "integer"), (.int(let number), "count"): return String(number)
+        case (.text(let text), "text"), (.text(let text), "nfcText"): return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        default: throw CocoaError(.coderInvalidValue, userInfo: [NSDebugDescriptionErrorKey: "no encoding of \(value) as \(storage)"])
+        }
+    }
+
+    /// The first column of CSV rows after the header.
+    func firstColumn(_ csv: String) -> [String] {
+        csv.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "," }) }
+    }
+
+    /// A tool's way: compile with --json, bind each parameter as its storage says on a plain SQLite
+    /// connection (the sqlite3 shell), and get the rows `sift query` gets with the same values.
+    @Test func bindingEachStorageAsDocumentedGivesSiftsRows() throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let utc = { (text: String) in try #require(formatter.date(from: text)) }
+        let cases: [(query: String, values: [String: (param: String, value: ToolValue)])] = [
+            ("User where birth > since sort by id", ["since": ("2000-01-01", .date(try utc("2000-01-01T00:00:00.000Z")))]),
+            ("Reminder where dueDate == due sort by id", ["due": ("1999-12-31 23:59:59.999", .date(try utc("1999-12-31T23:59:59.999Z")))]),
+            (
+                "User where identifier == who",
+                ["who": ("02F0A420-B199-44AA-B24E-2AB02F29B407", .uuid(try #require(UUID(uuidString: "02F0A420-B199-44AA-B24E-2AB02F29B407"))))]
+            ),
+            (
+                "User where isActive == flag && age > minimum sort by id limit n",
+                ["flag": ("false", .bool(false)), "minimum": ("30", .int(30)), "n": ("5", .int(5))]
+            ),
+            ("Reminder where priority == p && status == s sort by id", ["p": ("high", .int(3)), "s": ("todo", .text("todo"))]),
+        ]
+        for (query, values) in cases {
+            let compiled = try CommandRunner.run(["compile", "--json", "--schema", database, "--schema", models, query])
+            let report = try object(compiled)
+            #expect(report["functions"] as? [String] == [], "\(query) needs Sift's functions")
+            let bindings = try #require(report["bindings"] as? [[String: Any]])
+            var shell = ["-csv", "-header", database]
+            for (index, binding) in bindings.enumerated() {
+                let name = try #require(binding["parameter"] as? String, "\(query): a constant binding")
+                let storage = try #require(binding["storage"] as? String)
+                let value = try #require(values[name], "\(query): no value for \(name)")
+                shell.append(".parameter set ?\(index + 1) \(try literal(value.value, storage: storage))")
+            }
+            shell.append(try #require(report["sql"] as? String) + ";")
+            let plain = try CommandRunner.run(shell, executable: "/usr/bin/sqlite3")
+            #expect(plain.status == 0, "\(query): \(plain.standardError)")
+            let sift = try CommandRunner.run(
+                ["query", database, "--schema", models, query, "--mode", "csv"] + values.flatMap { ["--param", "\($0.key)=\($0.value.param)"] })
+            #expect(sift.status == 0, "\(query): \(sift.standardError)")
+            #expect(!firstColumn(sift.standardOutput).isEmpty, "\(query) selects no row")
+            #expect(firstColumn(plain.standardOutput) == firstColumn(sift.standardOutput), "\(query)")
+        }
+    }
+
     @Test func aColumnNamedLikeAFunctionIsNotAFunction() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("sift-named-\(UUID().uuidString).swift").path
         let text = "@Model final class Item {\n    @Attribute(originalName: \"sift_nfc\") var size: Int\n    var title: String\n}\n"
