@@ -280,6 +280,18 @@ struct JSONContractTests {
         // A @Table declares its key and foreign keys; a join table's key is its two foreign keys.
         #expect(try columns(["--schema", models, "Reminder"]).prefix(2) == ["id", "remindersListID"])
         #expect(try columns(["--schema", models, "ReminderTag"]) == ["reminderID", "tagID"])
+        // A foreign key has the type and storage of the key it refers to.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sift-keys-\(UUID().uuidString).swift").path
+        let text = """
+            @Model final class Team { var id: UUID\n var name: String }
+            @Model final class Player { var name: String\n var team: Team\n var coach: Player? }
+            """
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let player = try CommandRunner.run(["compile", "--json", "--schema", path, "Player"])
+        let described = (try object(player)["columns"] as? [[String: Any]])?.map { "\($0["name"] ?? ""): \($0["type"] ?? "") \($0["storage"] ?? "")" }
+        #expect(described == ["id: Int integer", "name: String text", "teamID: UUID uuidUppercaseText", "coachID: Int? integer"])
+        #expect(try columns(["--schema", path, "Team"]) == ["id", "name"])
         // The key columns are selected, not members: the Swift class has no `id` to query.
         let member = try CommandRunner.run(["check", "--schema", models, "#Predicate<User> { $0.companyID == 1 }"])
         #expect(member.status == 1)
