@@ -648,7 +648,9 @@ extension TypeChecker {
             return make(.error, .error, at: range)
         }
         if case .enumeration(let enumName) = lhs.type.kind, let enumType = schema.enumType(named: enumName), let comparison = enumType.comparison {
-            guard checkEnumOrdering(enumType, comparison, op, at: binary.operatorRange) else { return make(.error, .error, at: range) }
+            guard checkEnumOrdering(enumType, comparison, operation: op.rawValue, at: binary.operatorRange) else {
+                return make(.error, .error, at: range)
+            }
             return make(.comparison(op, lhs, rhs), .bool, at: range)
         }
         guard lhs.type.isComparable else {
@@ -660,10 +662,11 @@ extension TypeChecker {
         return make(.comparison(op, lhs, rhs), .bool, at: range)
     }
 
-    /// Whether `<` and friends apply to an enum the model file declares `Comparable`: only when its
-    /// `<` compares raw values (the order Sift can compute); otherwise reported.
+    /// Whether `<` and friends (and the ranges, `min()` and `max()` built on them; `operation` names
+    /// the one used) apply to an enum the model file declares `Comparable`: only when its `<`
+    /// compares raw values (the order Sift can compute); otherwise reported.
     mutating func checkEnumOrdering(
-        _ enumType: EnumType, _ comparison: EnumType.Comparison, _ op: ComparisonOperator, at range: SourceRange
+        _ enumType: EnumType, _ comparison: EnumType.Comparison, operation: String, at range: SourceRange
     ) -> Bool {
         let lessThan = "static func < (lhs: \(enumType.name), rhs: \(enumType.name)) -> Bool { lhs.rawValue < rhs.rawValue }"
         switch comparison {
@@ -672,12 +675,12 @@ extension TypeChecker {
         case .other(let declaration):
             error(
                 .notComparable,
-                "'\(op.rawValue)' on '\(enumType.name)' would run its own '<', which Sift does not read; Sift compares an enum whose '<' compares raw values",
+                "'\(operation)' on '\(enumType.name)' would run its own '<', which Sift does not read; Sift compares an enum whose '<' compares raw values",
                 at: range, notes: [declarationNote("'<' is declared here", at: declaration), .init("write '\(lessThan)'")])
         case .withoutLessThan:
             error(
                 .notComparable,
-                "'\(enumType.name)' declares 'Comparable' without a '<', which Swift does not synthesize for an enum with raw values, so '\(op.rawValue)' does not apply",
+                "'\(enumType.name)' declares 'Comparable' without a '<', which Swift does not synthesize for an enum with raw values, so '\(operation)' does not apply",
                 at: range, notes: [declarationNote("'\(enumType.name)' is declared here", at: enumType.declaration), .init("add '\(lessThan)'")])
         }
         return false
@@ -742,7 +745,13 @@ extension TypeChecker {
             reportComparisonMismatch(binary, lower, upper)
             return make(.error, .error, at: range)
         }
-        guard lower.type.isComparable else {
+        if case .enumeration(let enumName) = lower.type.kind, let enumType = schema.enumType(named: enumName),
+            let comparison = enumType.comparison
+        {
+            guard checkEnumOrdering(enumType, comparison, operation: binary.op.rawValue, at: binary.operatorRange) else {
+                return make(.error, .error, at: range)
+            }
+        } else if !lower.type.isComparable {
             error(.notComparable, "a range needs Comparable bounds, but '\(lower.type)' is not Comparable", at: binary.operatorRange)
             return make(.error, .error, at: range)
         }
@@ -768,6 +777,9 @@ extension TypeChecker {
         case (.constant(.int(let x)), .constant(.int(let y))): x < y ? -1 : x == y ? 0 : 1
         case (.constant(.double(let x)), .constant(.double(let y))): x < y ? -1 : x == y ? 0 : 1
         case (.constant(.string(let x)), .constant(.string(let y))): x < y ? -1 : x == y ? 0 : 1
+        // Cases of an enum whose `<` compares raw values (the only enum a range accepts).
+        case (.constant(.enumCase(_, _, .int(let x))), .constant(.enumCase(_, _, .int(let y)))): x < y ? -1 : x == y ? 0 : 1
+        case (.constant(.enumCase(_, _, .string(let x))), .constant(.enumCase(_, _, .string(let y)))): x < y ? -1 : x == y ? 0 : 1
         default: nil
         }
     }

@@ -137,13 +137,20 @@ extension TypeChecker {
                 "localizedCompare", "localizedCaseInsensitiveCompare", "localizedStandardCompare", "lowercased", "uppercased",
             ]
         case .array(let element):
-            element.isComparable
+            element.isComparable || isOrderedByRawValues(element)
                 ? ["contains", "allSatisfy", "filter", "count", "first", "min", "max"]
                 : ["contains", "allSatisfy", "filter", "count", "first"]
         case .range: ["contains"]
         case .optional: ["flatMap", "map"]
         default: []
         }
+    }
+
+    /// Whether `type` is an enum the model file declares `Comparable` with a `<` on raw values:
+    /// the enums `<`, ranges, `min()` and `max()` accept.
+    mutating func isOrderedByRawValues(_ type: SiftType) -> Bool {
+        guard case .enumeration(let enumName) = type.kind, let enumType = schema.enumType(named: enumName) else { return false }
+        return enumType.comparison == .rawValues
     }
 
     // MARK: Force unwrapping
@@ -524,7 +531,13 @@ extension TypeChecker {
             return make(.error, .error, at: range)
         case .min?, .max?:
             guard checkNoArguments(call, method: method) else { return make(.error, .error, at: range) }
-            guard element.isComparable else {
+            if case .enumeration(let enumName) = element.kind, let enumType = schema.enumType(named: enumName),
+                let comparison = enumType.comparison
+            {
+                guard checkEnumOrdering(enumType, comparison, operation: "\(method)()", at: name.range) else {
+                    return make(.error, .error, at: range)
+                }
+            } else if !element.isComparable {
                 error(.notComparable, "'\(method)()' needs Comparable elements, but '\(element)' is not Comparable", at: name.range)
                 return make(.error, .error, at: range)
             }

@@ -19,10 +19,8 @@ extension LoweringContext {
         if lhs.type.unwrapped.isFloatingPoint, lhs.hazards.union(rhs.hazards).contains(.notANumber) {
             return notANumberComparison(op, lhs, rhs)
         }
-        if op != .equal, op != .notEqual, case .enumeration(let enumName) = lhs.type.kind, let enumType = schema.enumType(named: enumName),
-            enumType.rawType == .string
-        {
-            return enumRankComparison(op, lhs, rhs, order: enumType.rawValuesInOrder)
+        if op != .equal, op != .notEqual, let order = rankOrder(of: lhs.type) {
+            return enumRankComparison(op, lhs, rhs, order: order)
         }
         if case .constant(let constant) = tree[rhs], let number = numberValue(of: constant, type: rhs.type) {
             // A number compared with a constant (`$0.age > 20`, the commonest comparison): what
@@ -77,7 +75,7 @@ extension LoweringContext {
 
     /// The rank in `order` of an enum value's raw value: bound for a case literal, computed by a
     /// `CASE` otherwise.
-    private mutating func enumRank(of value: TypedExpr, order: [EnumType.RawValue]) -> Lowered {
+    mutating func enumRank(of value: TypedExpr, order: [EnumType.RawValue]) -> Lowered {
         if case .constant(.enumCase(_, _, let rawValue)) = tree[value], let rank = order.firstIndex(of: rawValue) {
             return Lowered(.binding(.constant(.integer(Int64(rank)))), isAtomic: true)
         }
@@ -435,6 +433,23 @@ extension SQLFragment {
             }
             self += " THEN "
             appendBinding(.constant(.integer(Int64(rank))))
+        }
+        self += " END"
+    }
+
+    /// Appends `CASE rank WHEN 0 THEN raw ... END`, the inverse of ``appendEnumRank(of:order:)``:
+    /// the raw value whose rank in `order` is `rank`, every rank and raw value bound; NULL for nil.
+    mutating func appendEnumRawValue(ofRank rank: SQLFragment, order: [EnumType.RawValue]) {
+        self += "CASE "
+        self += rank
+        for (rank, rawValue) in order.enumerated() {
+            self += " WHEN "
+            appendBinding(.constant(.integer(Int64(rank))))
+            self += " THEN "
+            switch rawValue {
+            case .int(let number): appendBinding(.constant(.integer(number)))
+            case .string(let text): appendBinding(.constant(.text(text)))
+            }
         }
         self += " END"
     }

@@ -420,9 +420,20 @@ extension LoweringContext {
         }
         var value = element
         if sequence.type.sequenceElement?.unwrapped.isString == true { value = normalizedString(value) }
-        var result = Lowered(
-            subquery(opened, select: SQLFragment(isMaximum ? "max(" : "min(") + value.sql + ")"), isOptional: true, isAtomic: true,
-            storage: element.storage)
+        var select: SQLFragment
+        if let order = rankOrder(of: sequence.type.sequenceElement) {
+            // A `String` raw-value enum: the extreme rank (Swift's order of the raw values, not
+            // SQLite's text order), turned back into its raw value.
+            var rank = SQLFragment(reservingCapacity: 64)
+            rank += isMaximum ? "max(" : "min("
+            rank.appendEnumRank(of: value.sql, order: order)
+            rank += ")"
+            select = SQLFragment(reservingCapacity: 64)
+            select.appendEnumRawValue(ofRank: rank, order: order)
+        } else {
+            select = SQLFragment(isMaximum ? "max(" : "min(") + value.sql + ")"
+        }
+        var result = Lowered(subquery(opened, select: select), isOptional: true, isAtomic: true, storage: element.storage)
         if opened.mayTrap {
             // An element that traps (NULL) would be skipped by max/min: trap instead.
             let trapped = subquery(opened, selectText: "1", last: element.operand(inside: .comparison) + " IS NULL", prefix: "EXISTS ")
@@ -432,6 +443,16 @@ extension LoweringContext {
             result.trapConditionNumber = numbered(trapped)
         }
         return guardTraps(of: opened, result)
+    }
+
+    /// Swift's order of the raw values of `type` when it is a `String` raw-value enum (which `<`,
+    /// ranges, `min()` and `max()` compare by rank, since SQLite's text order is not Swift's); nil
+    /// for any other type, an `Int` raw-value enum included (its stored numbers compare as they are).
+    mutating func rankOrder(of type: SiftType?) -> [EnumType.RawValue]? {
+        guard case .enumeration(let enumName)? = type?.unwrapped.kind, let enumType = schema.enumType(named: enumName),
+            enumType.rawType == .string
+        else { return nil }
+        return enumType.rawValuesInOrder
     }
 
     /// Whether every element is an integer or floating-point constant (the cases tested, their
@@ -456,7 +477,12 @@ extension LoweringContext {
             var value: Lowered
             var low: Lowered
             var high: Lowered
-            if isColumnLike(element) || !(isColumnLike(lower) || isColumnLike(upper)) {
+            if let order = rankOrder(of: elementType) {
+                // A `String` raw-value enum: the ranks of the three raw values, as `<` compares them.
+                value = enumRank(of: element, order: order)
+                low = enumRank(of: lower, order: order)
+                high = enumRank(of: upper, order: order)
+            } else if isColumnLike(element) || !(isColumnLike(lower) || isColumnLike(upper)) {
                 value = lowerValue(element)
                 low = lowerValue(lower, hint: encoding(toMatch: value, type: lower.type))
                 high = lowerValue(upper, hint: encoding(toMatch: value, type: upper.type))

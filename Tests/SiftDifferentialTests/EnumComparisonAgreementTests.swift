@@ -2,8 +2,9 @@ import Foundation
 import Sift
 import Testing
 
-/// Ordering comparisons of `Priority`, an `Int` raw-value enum the example's model file declares
-/// `Comparable` with a `<` on raw values: SQLite and the evaluator select the same reminders.
+/// Ordering comparisons, ranges, `min()` and `max()` of `Priority`, an `Int` raw-value enum the
+/// example's model file declares `Comparable` with a `<` on raw values: SQLite and the evaluator
+/// select the same reminders.
 @Suite struct EnumComparisonAgreementTests {
     static let queries = [
         #"#Predicate<Reminder> { ($0.priority ?? .low) < .high }"#,
@@ -11,6 +12,13 @@ import Testing
         #"#Predicate<Reminder> { .medium < ($0.priority ?? .high) }"#,
         #"#Predicate<Reminder> { ($0.priority ?? .medium) >= .medium && !$0.isCompleted }"#,
         #"#Predicate<Reminder> { $0.priority != nil && $0.priority! > .low }"#,
+        #"#Predicate<Reminder> { (Priority.low ... .medium).contains($0.priority ?? .high) }"#,
+        #"#Predicate<Reminder> { (Priority.medium ..< .high).contains($0.priority ?? .low) }"#,
+        #"#Predicate<Reminder> { (($0.priority ?? .high) ... .medium).contains(.medium) }"#,
+        #"#Predicate<Reminder> { (.low ..< ($0.priority ?? .low)).contains(.medium) }"#,
+        #"#Predicate<Reminder> { [$0.priority ?? .low, .medium].max() == .medium }"#,
+        #"#Predicate<Reminder> { [.medium, $0.priority ?? .high].min() == .medium }"#,
+        #"#Predicate<Reminder> { [Priority.low, .high].max() == .high && [Priority.low, .high].min() == .low }"#,
     ]
 
     @Test(arguments: queries)
