@@ -70,8 +70,9 @@ let package = Package(
         .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite", "SiftTestSupport"], exclude: ["Golden"], swiftSettings: strict),
-        // Shared by the test targets: a seeded generator.
-        .target(name: "SiftTestSupport", path: "Tests/SiftTestSupport", swiftSettings: strict),
+        // Shared by the test targets: a seeded generator, temporary files, the example schemas and
+        // golden-file paths (`Fixtures`), and a dialect of its own for the renderer (`BracketDialect`).
+        .target(name: "SiftTestSupport", dependencies: ["Sift", "SiftSQLite"], path: "Tests/SiftTestSupport", swiftSettings: strict),
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
         .testTarget(

@@ -1,4 +1,5 @@
 import Sift
+import SiftTestSupport
 import Testing
 
 /// The SQL of the comparisons the lowering writes by a shorter path than its general one (a

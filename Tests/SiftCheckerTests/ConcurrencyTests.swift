@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Sift
+import SiftTestSupport
 import Testing
 
 /// The compiler is a pure, value-based library: compiling from many threads at once gives the

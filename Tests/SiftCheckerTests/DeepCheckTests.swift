@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftTestSupport
 import Testing
 
 /// Checking and lowering the deepest trees the parser accepts, on a thread with a small stack.

@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftTestSupport
 import Testing
 
 /// Every query of `Examples/people.sift` and `Examples/reminders.sift` is valid Swift for the

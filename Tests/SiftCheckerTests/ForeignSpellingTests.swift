@@ -1,4 +1,5 @@
 import Sift
+import SiftTestSupport
 import Testing
 
 /// The Swift that a foreign-spelling diagnostic offers (its fix-it, or its "in Sift:" note) is a

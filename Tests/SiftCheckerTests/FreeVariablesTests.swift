@@ -1,5 +1,6 @@
 import Sift
 @testable import SiftChecker
+import SiftTestSupport
 import Testing
 
 /// `FreeVariables.readsOnly(_:in:)` — the one-walk test the lowering uses to tell an uncorrelated

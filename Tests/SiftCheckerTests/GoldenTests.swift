@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftTestSupport
 import Testing
 
 /// One golden file: `Golden/accepted/*.sift` or `Golden/rejected/*.sift`.

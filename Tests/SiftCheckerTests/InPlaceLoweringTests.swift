@@ -1,4 +1,5 @@
 import Sift
+import SiftTestSupport
 import Testing
 
 /// Where the lowering writes SQL in place in Sift's dialect — the `ORDER BY` and `LIMIT` clauses

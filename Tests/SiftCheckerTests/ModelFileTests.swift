@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftTestSupport
 import Testing
 
 /// Reads a model file named `Models.swift` and returns the schema and rendered diagnostics.

@@ -1,8 +1,9 @@
-// Schema tests for known bugs, with the CORRECT expectations. Not compiled (the .txt suffix):
-// rename to Tests/SiftCheckerTests/SchemaPendingTests.swift once the bugs are fixed.
+// Schema diagnostics and printed schemas in cases that are easy to get wrong, each test with the
+// correct expectation.
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 @Suite struct SchemaPendingTests {

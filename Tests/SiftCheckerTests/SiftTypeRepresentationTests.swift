@@ -1,4 +1,5 @@
 import Sift
+import SiftTestSupport
 import Testing
 
 /// A ``SiftType`` is packed into bits: a base and up to ten wrappers in place, deeper types through

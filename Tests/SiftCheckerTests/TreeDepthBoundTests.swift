@@ -1,5 +1,6 @@
 import Sift
 @testable import SiftChecker
+import SiftTestSupport
 import Testing
 
 /// `exceeds(limit, tree)` — what decides whether a phase recurses on a large stack — answers

@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftTestSupport
 import Testing
 
 /// The typed tree as one array per checked query: each query reserves room for its own nodes,

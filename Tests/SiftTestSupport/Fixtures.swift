@@ -2,36 +2,36 @@ import Foundation
 import Sift
 import SiftSQLite
 
-/// Paths and schemas shared by the checker tests.
-enum Fixtures {
-    /// `Tests/SiftCheckerTests`.
+/// Paths and schemas shared by the test targets.
+public enum Fixtures {
+    /// `Tests/SiftTestSupport`.
     static let testsDirectory: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     /// The package root.
-    static let packageRoot: URL = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-    static let goldenDirectory: URL = testsDirectory.appendingPathComponent("Golden")
+    public static let packageRoot: URL = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+    public static let goldenDirectory: URL = packageRoot.appendingPathComponent("Tests/SiftCheckerTests/Golden")
 
-    static func read(_ url: URL) throws -> String {
+    public static func read(_ url: URL) throws -> String {
         try String(contentsOf: url, encoding: .utf8)
     }
 
-    static func readExample(_ name: String) throws -> String {
+    public static func readExample(_ name: String) throws -> String {
         try read(packageRoot.appendingPathComponent("Examples").appendingPathComponent(name))
     }
 
     /// Reads a model file's text, with the source named `name` so notes render stably.
-    static func modelSchema(_ text: String, name: String) -> (Schema, [Diagnostic]) {
+    public static func modelSchema(_ text: String, name: String) -> (Schema, [Diagnostic]) {
         ModelFileReader.read(SourceFile(name: name, text: text))
     }
 
     /// `Examples/Models.swift`, read once.
-    static let exampleModels: Result<Schema, any Error> = Result {
+    public static let exampleModels: Result<Schema, any Error> = Result {
         let (schema, diagnostics) = modelSchema(try readExample("Models.swift"), name: "Examples/Models.swift")
         guard diagnostics.isEmpty else { throw FixtureError("Examples/Models.swift: \(diagnostics)") }
         return schema
     }
 
     /// The example database (`Examples/example.sql`) refined by `Examples/Models.swift`, built once.
-    static let exampleDatabaseSchema: Result<Schema, any Error> = Result {
+    public static let exampleDatabaseSchema: Result<Schema, any Error> = Result {
         let database = try TemporaryDatabase("example")
         try database.create(try readExample("example.sql"))
         let modelFile = packageRoot.appendingPathComponent("Examples/Models.swift").path
@@ -46,7 +46,7 @@ enum Fixtures {
     }
 
     /// A schema by its golden-file name: `models` (default), `example-db`, or a file of `Golden/schemas/`.
-    static func schema(named name: String) throws -> Schema {
+    public static func schema(named name: String) throws -> Schema {
         switch name {
         case "models": return try exampleModels.get()
         case "example-db": return try exampleDatabaseSchema.get()
@@ -59,16 +59,16 @@ enum Fixtures {
     }
 }
 
-struct FixtureError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct FixtureError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// A database file in the temporary directory, removed when released.
-final class TemporaryDatabase: @unchecked Sendable {
-    let path: String
+public final class TemporaryDatabase: @unchecked Sendable {
+    public let path: String
 
-    init(_ label: String) throws {
+    public init(_ label: String) throws {
         path = FileManager.default.temporaryDirectory
             .appendingPathComponent("sift-checker-tests-\(label)-\(UUID().uuidString).sqlite").path
     }
@@ -77,7 +77,7 @@ final class TemporaryDatabase: @unchecked Sendable {
         for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
-    func create(_ script: String) throws {
+    public func create(_ script: String) throws {
         let connection = try Connection(path: path, mode: .readWriteCreate)
         try connection.execute(script)
     }
@@ -88,24 +88,29 @@ final class TemporaryDatabase: @unchecked Sendable {
 /// SQLite's quoting (`sqliteQuoting`), the general path writing what SQLite's own path writes.
 /// With `distinctFrom`, its null-safe equality is standard SQL's `IS [NOT] DISTINCT FROM` instead
 /// of SQLite's `IS [NOT]`.
-struct BracketDialect: SQLDialect {
-    var distinctFrom = false
-    var sqliteQuoting = false
+public struct BracketDialect: SQLDialect {
+    public var distinctFrom = false
+    public var sqliteQuoting = false
     let sqlite = SQLiteDialect()
-    func quote(identifier: String) -> String { sqliteQuoting ? sqlite.quote(identifier: identifier) : "[" + identifier + "]" }
-    func placeholder(_ position: Int) -> String { sqliteQuoting ? sqlite.placeholder(position) : "$\(position)" }
-    func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {
+    /// A dialect with brackets, `$N` placeholders and SQLite's `IS [NOT]`, unless told otherwise.
+    public init(distinctFrom: Bool = false, sqliteQuoting: Bool = false) {
+        self.distinctFrom = distinctFrom
+        self.sqliteQuoting = sqliteQuoting
+    }
+    public func quote(identifier: String) -> String { sqliteQuoting ? sqlite.quote(identifier: identifier) : "[" + identifier + "]" }
+    public func placeholder(_ position: Int) -> String { sqliteQuoting ? sqlite.placeholder(position) : "$\(position)" }
+    public func nullSafeEqual(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {
         guard distinctFrom else { return sqlite.nullSafeEqual(lhs, rhs, negated: negated) }
         return lhs + (negated ? " IS DISTINCT FROM " : " IS NOT DISTINCT FROM ") + rhs
     }
-    func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment { sqlite.call(function, arguments) }
-    func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment { sqlite.collate(value, comparator) }
-    func referenceSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment { sqlite.referenceSeconds(value, storage: storage) }
-    func toReal(_ value: SQLFragment) -> SQLFragment { sqlite.toReal(value) }
-    func jsonArrayElements(_ array: SQLFragment, alias: String) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment) {
+    public func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment { sqlite.call(function, arguments) }
+    public func collate(_ value: SQLFragment, _ comparator: StringComparatorCollation) -> SQLFragment { sqlite.collate(value, comparator) }
+    public func referenceSeconds(_ value: SQLFragment, storage: Storage) -> SQLFragment { sqlite.referenceSeconds(value, storage: storage) }
+    public func toReal(_ value: SQLFragment) -> SQLFragment { sqlite.toReal(value) }
+    public func jsonArrayElements(_ array: SQLFragment, alias: String) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment) {
         sqlite.jsonArrayElements(array, alias: alias)
     }
-    func limit(_ limit: SQLFragment?, offset: SQLFragment?) -> SQLFragment { sqlite.limit(limit, offset: offset) }
-    var trueLiteral: String { sqlite.trueLiteral }
-    var falseLiteral: String { sqlite.falseLiteral }
+    public func limit(_ limit: SQLFragment?, offset: SQLFragment?) -> SQLFragment { sqlite.limit(limit, offset: offset) }
+    public var trueLiteral: String { sqlite.trueLiteral }
+    public var falseLiteral: String { sqlite.falseLiteral }
 }
