@@ -69,7 +69,13 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "SiftCheckerTests", dependencies: ["Sift", "SiftSQLite", "SiftTestSupport"], exclude: ["Golden"], swiftSettings: strict),
+            name: "SiftSchemaTests", dependencies: ["SiftSchema", "Sift", "SiftSQLite", "SiftTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "SiftCheckerTests", dependencies: ["SiftChecker", "Sift", "SiftSQLite", "SiftTestSupport"], exclude: ["Golden"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "SiftSQLTests", dependencies: ["SiftSyntax", "SiftChecker", "SiftSQL", "Sift", "SiftSQLite", "SiftTestSupport"],
+            swiftSettings: strict),
         // Shared by the test targets: a seeded generator, temporary files, the example schemas and
         // golden-file paths (`Fixtures`), and a dialect of its own for the renderer (`BracketDialect`).
         .target(name: "SiftTestSupport", dependencies: ["Sift", "SiftSQLite"], path: "Tests/SiftTestSupport", swiftSettings: strict),

@@ -59,8 +59,8 @@ done
 echo "$(ls "$compiler" | wc -l) compiler seeds, $(ls "$models" | wc -l) model-file seeds"
 
 # Model texts written as multi-line string literals in the schema tests.
-for file in Tests/SiftCheckerTests/ModelFileTests.swift Tests/SiftCheckerTests/SchemaDiagnosticTests.swift \
-    Tests/SiftCheckerTests/SchemaPendingTests.swift Tests/SiftCheckerTests/RefinementTests.swift \
+for file in Tests/SiftSchemaTests/ModelFileTests.swift Tests/SiftSchemaTests/SchemaDiagnosticTests.swift \
+    Tests/SiftSchemaTests/SchemaPendingTests.swift Tests/SiftSchemaTests/RefinementTests.swift \
     Tests/SiftSyntaxTests/ModelFileTests.swift; do
     base=$(basename "$file" .swift)
     awk -v dir="$models" -v base="$base" '
