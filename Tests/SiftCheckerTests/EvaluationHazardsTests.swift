@@ -80,17 +80,9 @@ import Testing
     }
 }
 
-/// A typed node's handle is copied at every level of every phase: 24 bytes and no reference; its
-/// kind, stored once in the tree, fits a node with three children and a constant in 88 bytes.
-@Suite struct TypedNodeLayoutTests {
-    @Test func aHandleIs24PlainBytesAndAKindAtMost88() {
-        #expect(MemoryLayout<TypedExpr>.size == 24)
-        #expect(_isPOD(TypedExpr.self))
-        #expect(MemoryLayout<Constant>.size <= 9)
-        #expect(MemoryLayout<TypedExprKind>.stride <= 88)
-    }
-
-    /// Height and hazards share a word: each reads back what the node was made with.
+/// A typed node's height and hazards share a word of its handle (whose size `MemoryLayoutTests`
+/// bounds): each reads back what the node was made with.
+@Suite struct TypedNodeHeightAndHazardsTests {
     @Test func heightAndHazardsReadBack() {
         var tree = TypedTree()
         var node = tree.make(.constant(.int(1)), .int, at: .point(0))

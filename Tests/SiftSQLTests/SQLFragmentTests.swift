@@ -147,12 +147,6 @@ import Testing
         #expect(SQLLowering.lower(one, schema: Schema(models: [single]), options: options).sql == #"SELECT "ones"."id" FROM "ones" WHERE "ones"."id" > ?1"#)
     }
 
-    /// The lowering recognises SQLite's dialect by its type and then uses a value of its own,
-    /// which is the caller's only while the dialect has no stored state.
-    @Test func sqliteDialectHasNoState() {
-        #expect(MemoryLayout<SQLiteDialect>.size == 0)
-    }
-
     /// A model's quoted columns follow its members and its table when they change (through
     /// `members` and `tableName`, as schema refinement does): replaced, appended and removed
     /// attributes, and a renamed table (the select list qualified by the table's name).
