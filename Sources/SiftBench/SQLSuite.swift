@@ -96,7 +96,7 @@ final class SQLSuite: Suite {
             } catch {
                 throw BenchError(description: "the corpus query \(query.label) does not compile:\n\(error)")
             }
-            let siftBindings = try compiled.bindings(for: query.parameters, schema: database.schema).map(SQLiteValue.init)
+            let siftBindings = try compiled.bindings(for: query.parameters, schema: database.schema)
             let siftRows = try connection.prepare(compiled.sql).rows(bindings: siftBindings)
             let handRows = try connection.prepare(query.hand).rows(bindings: query.handBindings)
             if let difference = Self.difference(siftRows, handRows, order: query.order) {

@@ -73,7 +73,7 @@ struct ColumnDecoding {
         case (.enumeration, _): return ValueDecoder.decodeEnum(value, enumType: enumType?.enumType)
         default: break
         }
-        return .undecodable(SQLValue(value))
+        return .undecodable(value)
     }
 }
 

@@ -73,7 +73,7 @@ public enum ValueDecoder {
                 return .enumCase(name: found.name, rawValue: raw.description)
             }
         }
-        return .undecodable(SQLValue(value))
+        return .undecodable(value)
     }
 
     /// A date from its storage; nil when the stored value is not a date in that storage.

@@ -1,10 +1,11 @@
 import CSQLite
+import Sift
 
-// Moving `SQLiteValue`s across the C API: binding parameters, reading columns and function
+// Moving `SQLValue`s across the C API: binding parameters, reading columns and function
 // arguments, and setting function results. Text is always measured in bytes (never `strlen`), so
 // NUL characters survive; text that is not valid UTF-8 is repaired with U+FFFD when decoded.
 
-extension SQLiteValue {
+extension SQLValue {
     /// Reads column `column` of the current row of `statement`.
     init(column: Int32, of statement: OpaquePointer) {
         switch sqlite3_column_type(statement, column) {

@@ -402,7 +402,7 @@ public final class SiftDatabase {
     /// `EXPLAIN QUERY PLAN` of a compiled query.
     public func queryPlan(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:]) throws -> [QueryPlanRow] {
         let values = (try? query.bindings(for: parameters, schema: schema)) ?? query.bindings.map { _ in .null }
-        return try connection.queryPlan(query.sql, bindings: values.map(SQLiteValue.init))
+        return try connection.queryPlan(query.sql, bindings: values)
     }
 }
 

@@ -8,37 +8,11 @@ extension Connection {
             try createFunction(
                 name: function.sqlName, argumentCount: function.arity, deterministic: true, shortcut: TextFunctionShortcuts.shortcut(for: function)
             ) { arguments in
-                SQLiteValue(function.evaluate(arguments.map(SQLValue.init)))
+                function.evaluate(arguments)
             }
         }
         for collation in SiftCollation.all {
             try createCollation(name: collation.sqlName) { collation.compare($0, $1) }
-        }
-    }
-}
-
-extension SQLValue {
-    /// The library-neutral value of an SQLite value.
-    public init(_ value: SQLiteValue) {
-        switch value {
-        case .null: self = .null
-        case .integer(let integer): self = .integer(integer)
-        case .real(let real): self = .real(real)
-        case .text(let text): self = .text(text)
-        case .blob(let bytes): self = .blob(bytes)
-        }
-    }
-}
-
-extension SQLiteValue {
-    /// The SQLite value of a library-neutral value.
-    public init(_ value: SQLValue) {
-        switch value {
-        case .null: self = .null
-        case .integer(let integer): self = .integer(integer)
-        case .real(let real): self = .real(real)
-        case .text(let text): self = .text(text)
-        case .blob(let bytes): self = .blob(bytes)
         }
     }
 }

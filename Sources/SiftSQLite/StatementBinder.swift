@@ -7,7 +7,7 @@ struct StatementBinder: SQLValueSink {
     let statement: Statement
 
     mutating func put(_ value: SQLValue, at position: Int) throws {
-        try check(SQLiteValue(value).bind(to: statement.pointer, at: Int32(position)))
+        try check(value.bind(to: statement.pointer, at: Int32(position)))
     }
 
     mutating func putText(utf8: UnsafeBufferPointer<UInt8>, at position: Int) throws {

@@ -58,7 +58,7 @@ struct ExampleDatabase: Sendable {
         let query = try database.compile(text)
         let from = try #require(query.sql.range(of: "\nFROM "))
         let keys = #"SELECT "users"."id""# + query.sql[from.lowerBound...]
-        let bindings = try query.bindings(for: [:], schema: database.schema).map(SQLiteValue.init)
+        let bindings = try query.bindings(for: [:], schema: database.schema)
         let rows = try database.connection.prepare(keys).rows(bindings: bindings)
         return (query.sql, Set(rows.map { $0[0].integerValue ?? -1 }))
     }

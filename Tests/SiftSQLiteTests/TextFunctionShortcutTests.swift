@@ -22,7 +22,7 @@ import Testing
                 for needle in Self.texts {
                     let swift = function.evaluate([.text(haystack), .text(needle)])
                     let sqlite = try statement.rows(bindings: [.text(haystack), .text(needle)]).first?.first
-                    #expect(sqlite.map(SQLValue.init) == swift, "\(function.sqlName)(\(haystack.debugDescription), \(needle.debugDescription))")
+                    #expect(sqlite == swift, "\(function.sqlName)(\(haystack.debugDescription), \(needle.debugDescription))")
                     compared += 1
                 }
             }

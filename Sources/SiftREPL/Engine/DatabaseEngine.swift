@@ -39,12 +39,12 @@ public final class DatabaseEngine: QueryEngine {
         compilation.bindings = compiled.bindings.map { slot in
             switch slot {
             case .constant(let value):
-                return SQLBinding(SQLiteValue(value))
+                return SQLBinding(value)
             case .parameter(let name, let encoding):
                 guard let value = parameters[name], let type = types[name],
                     let encoded = try? ParameterEncoder.encode(value, name: name, type: type, encoding: encoding, schema: schema)
                 else { return SQLBinding(.null, parameterName: name) }
-                return SQLBinding(SQLiteValue(encoded), parameterName: name)
+                return SQLBinding(encoded, parameterName: name)
             }
         }
         return compilation
