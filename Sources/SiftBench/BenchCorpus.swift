@@ -30,7 +30,7 @@ struct BenchQuery {
     var label: String
     var text: String
     var hand: String
-    var handBindings: [SQLiteValue]
+    var handBindings: [SQLValue]
     var parameters: [String: ParameterValue] = [:]
     var order: Order = .unordered
 }
@@ -44,7 +44,7 @@ enum BenchCorpus {
     /// `score` in the result row of a User query.
     static let scoreColumn = 6
 
-    static func nfd(_ text: String) -> SQLiteValue { .text(text.decomposedStringWithCanonicalMapping) }
+    static func nfd(_ text: String) -> SQLValue { .text(text.decomposedStringWithCanonicalMapping) }
 
     /// A 30-day window of births with a few thousand users at scale 1.
     static let startDate = Date(timeIntervalSinceReferenceDate: 300_000_000)

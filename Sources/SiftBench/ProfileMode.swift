@@ -95,7 +95,7 @@ enum ProfileMode {
         if options.rawRerun {
             let raw = try RawSQLite(path: database.connection.path, readOnly: true)
             let statement = try raw.prepare(query.sql)
-            let texts = identifiers.map { SQLiteValue.text($0.uuidString) }
+            let texts = identifiers.map { SQLValue.text($0.uuidString) }
             start = MonotonicClock.now()
             for run in 0..<options.rerunLoop { rows += try statement.runReading([texts[run % texts.count]]) }
         } else {

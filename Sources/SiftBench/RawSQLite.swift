@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Sift
 import SiftSQLite
 
 /// A bare `sqlite3*` handle for what must not go through Sift: building the benchmark database
@@ -56,7 +57,7 @@ final class RawStatement {
 
     deinit { sqlite3_finalize(pointer) }
 
-    func bind(_ value: SQLiteValue, at index: Int32) {
+    func bind(_ value: SQLValue, at index: Int32) {
         switch value {
         case .null: sqlite3_bind_null(pointer, index)
         case .integer(let v): sqlite3_bind_int64(pointer, index, v)
@@ -93,9 +94,9 @@ final class RawStatement {
         }
     }
 
-    /// One column of the current row as a plain `SQLiteValue`.
+    /// One column of the current row as a plain `SQLValue`.
     @inline(__always)
-    func value(_ column: Int32) -> SQLiteValue {
+    func value(_ column: Int32) -> SQLValue {
         switch sqlite3_column_type(pointer, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(pointer, column))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(pointer, column))
@@ -112,8 +113,8 @@ final class RawStatement {
     }
 
     /// Resets, clears and binds `values`, steps through every row reading each column as a plain
-    /// `SQLiteValue`, and returns the row count (the cached-statement baseline).
-    func runReading(_ values: [SQLiteValue]) throws -> Int {
+    /// `SQLValue`, and returns the row count (the cached-statement baseline).
+    func runReading(_ values: [SQLValue]) throws -> Int {
         sqlite3_reset(pointer)
         sqlite3_clear_bindings(pointer)
         for (offset, value) in values.enumerated() { bind(value, at: Int32(offset + 1)) }

@@ -9,7 +9,7 @@ import SiftSQLite
 ///   `api/`: compiling it through `SiftDatabase.compile(_:)` from its text, on texts it has not
 ///   seen before (``DistinctTexts``).
 /// - `exec/sift/`: `SiftDatabase.forEachRow` (cached statement, bindings, decoding every value as
-///   users get them); `exec/sift-sql/`: Sift's SQL with plain `SQLiteValue` reads; `exec/hand/`:
+///   users get them); `exec/sift-sql/`: Sift's SQL with plain `SQLValue` reads; `exec/hand/`:
 ///   the hand-written SQL with the same plain reads. Both plain runs use a statement prepared once
 ///   on the same connection and step through every row reading every column. The SQL ratio is
 ///   sift-sql / hand; the end-to-end ratio is sift / hand.
@@ -27,7 +27,7 @@ final class SQLSuite: Suite {
         var query: BenchQuery
         var source: SourceFile
         var compiled: CompiledQuery
-        var siftBindings: [SQLiteValue]
+        var siftBindings: [SQLValue]
         var rows: Int
     }
 
@@ -124,9 +124,9 @@ final class SQLSuite: Suite {
     }
 
     /// Why two results differ, or nil when they are the same under `order`.
-    static func difference(_ sift: [[SQLiteValue]], _ hand: [[SQLiteValue]], order: BenchQuery.Order) -> String? {
+    static func difference(_ sift: [[SQLValue]], _ hand: [[SQLValue]], order: BenchQuery.Order) -> String? {
         if sift.count != hand.count { return "\(sift.count) rows against \(hand.count)" }
-        func sortedRows(_ rows: [[SQLiteValue]]) -> [String] { rows.map { $0.description }.sorted() }
+        func sortedRows(_ rows: [[SQLValue]]) -> [String] { rows.map { $0.description }.sorted() }
         switch order {
         case .unordered:
             return sortedRows(sift) == sortedRows(hand) ? nil : "different rows"
@@ -190,7 +190,7 @@ final class SQLSuite: Suite {
         }
         if let item = loaded.items.first(where: { $0.query.parameters["userID"] != nil }) {
             for (kind, identifiers) in [("1-row", loaded.existing), ("0-rows", loaded.missing)] {
-                let texts = identifiers.map { SQLiteValue.text($0.uuidString) }
+                let texts = identifiers.map { SQLValue.text($0.uuidString) }
                 let values = identifiers.map { ParameterValue.uuid($0) }
                 benchmarks.append(
                     Benchmark(suite: name, name: "cache-hit/sift/\(kind)", group: "cache-hit/\(kind)", alternateRuns: true) {
@@ -229,8 +229,8 @@ final class SQLSuite: Suite {
         return benchmarks
     }
 
-    /// Binds, steps through every row reading every column as a plain `SQLiteValue`, resets.
-    static func stepAll(_ statement: Statement, _ bindings: [SQLiteValue]) throws -> Int {
+    /// Binds, steps through every row reading every column as a plain `SQLValue`, resets.
+    static func stepAll(_ statement: Statement, _ bindings: [SQLValue]) throws -> Int {
         try statement.bind(bindings)
         defer { statement.reset() }
         let columns = statement.columnCount
@@ -312,7 +312,7 @@ final class SQLSuite: Suite {
         }
         if !executions.isEmpty {
             print(
-                "Execution per query, every row stepped (median of samples). SQL ratio = Sift's SQL / hand-written, both with plain\nSQLiteValue reads; end-to-end = SiftDatabase.forEachRow (decoding) / hand-written; each ratio is the median of the\nratios of samples taken side by side. Target: SQL ratio ≤ 1.10 for every query.\n"
+                "Execution per query, every row stepped (median of samples). SQL ratio = Sift's SQL / hand-written, both with plain\nSQLValue reads; end-to-end = SiftDatabase.forEachRow (decoding) / hand-written; each ratio is the median of the\nratios of samples taken side by side. Target: SQL ratio ≤ 1.10 for every query.\n"
             )
             print(execTable.render())
             let sortedRatios = executions.map(\.ratio).sorted()

@@ -52,11 +52,11 @@ struct ColumnDecoding {
         default:
             break
         }
-        return decode(SQLiteValue(column: column, of: statement))
+        return decode(SQLValue(column: column, of: statement))
     }
 
     /// The same answers as ``ValueDecoder/decode(_:as:schema:)``.
-    func decode(_ value: SQLiteValue) -> DecodedValue {
+    func decode(_ value: SQLValue) -> DecodedValue {
         if case .null = value { return .null }
         switch (kind, value) {
         case (.bool, .integer(let integer)) where integer == 0 || integer == 1: return .bool(integer == 1)

@@ -1,4 +1,5 @@
 import CSQLite
+import Sift
 
 /// A shortcut for an SQL function: answers a call straight from SQLite's argument values (setting
 /// the result on the context) and returns true, or returns false to let the function's body answer.
@@ -6,9 +7,9 @@ typealias FunctionShortcut = @Sendable (_ context: OpaquePointer?, _ arguments: 
 
 /// Keeps a Swift SQL function alive for SQLite (retained until SQLite destroys the function).
 private final class FunctionBox: Sendable {
-    let body: @Sendable ([SQLiteValue]) throws -> SQLiteValue
+    let body: @Sendable ([SQLValue]) throws -> SQLValue
     let shortcut: FunctionShortcut?
-    init(_ body: @escaping @Sendable ([SQLiteValue]) throws -> SQLiteValue, shortcut: FunctionShortcut?) {
+    init(_ body: @escaping @Sendable ([SQLValue]) throws -> SQLValue, shortcut: FunctionShortcut?) {
         self.body = body
         self.shortcut = shortcut
     }
@@ -29,7 +30,7 @@ extension Connection {
     /// indexes, generated columns and constant folding.
     public func createFunction(
         name: String, argumentCount: Int? = nil, deterministic: Bool = true,
-        _ body: @escaping @Sendable ([SQLiteValue]) throws -> SQLiteValue
+        _ body: @escaping @Sendable ([SQLValue]) throws -> SQLValue
     ) throws {
         try createFunction(name: name, argumentCount: argumentCount, deterministic: deterministic, shortcut: nil, body)
     }
@@ -38,7 +39,7 @@ extension Connection {
     /// arguments into Swift values; `body` answers the others.
     func createFunction(
         name: String, argumentCount: Int?, deterministic: Bool, shortcut: FunctionShortcut?,
-        _ body: @escaping @Sendable ([SQLiteValue]) throws -> SQLiteValue
+        _ body: @escaping @Sendable ([SQLValue]) throws -> SQLValue
     ) throws {
         let box = Unmanaged.passRetained(FunctionBox(body, shortcut: shortcut)).toOpaque()
         let flags = SQLITE_UTF8 | (deterministic ? SQLITE_DETERMINISTIC : 0)
@@ -48,7 +49,7 @@ extension Connection {
             { context, count, arguments in
                 let box = Unmanaged<FunctionBox>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
                 if let shortcut = box.shortcut, let arguments, shortcut(context, arguments) { return }
-                let values = (0..<Int(count)).map { SQLiteValue(argument: arguments![$0]) }
+                let values = (0..<Int(count)).map { SQLValue(argument: arguments![$0]) }
                 do {
                     try box.body(values).setResult(of: context)
                 } catch let error as SQLiteError {
@@ -73,9 +74,9 @@ extension Connection {
             handle.database, name, SQLITE_UTF8, box,
             { box, leftCount, left, rightCount, right in
                 let collation = Unmanaged<CollationBox>.fromOpaque(box!).takeUnretainedValue()
-                let leftText = SQLiteValue.decodeText(
+                let leftText = SQLValue.decodeText(
                     left?.assumingMemoryBound(to: UInt8.self), count: Int(leftCount))
-                let rightText = SQLiteValue.decodeText(
+                let rightText = SQLValue.decodeText(
                     right?.assumingMemoryBound(to: UInt8.self), count: Int(rightCount))
                 let order = collation.compare(leftText, rightText)
                 return order < 0 ? -1 : (order > 0 ? 1 : 0)

@@ -10,12 +10,12 @@ public struct DatasetLoadError: Error, Sendable, CustomStringConvertible {
     /// The column, when the error is about one value.
     public var column: String?
     /// The stored value, as SQLite holds it.
-    public var storedValue: SQLiteValue?
+    public var storedValue: SQLValue?
     /// What is wrong.
     public var reason: String
 
     /// An error about `table` (and a row, column and value of it).
-    public init(table: String, row: ObjectIdentity? = nil, column: String? = nil, storedValue: SQLiteValue? = nil, reason: String) {
+    public init(table: String, row: ObjectIdentity? = nil, column: String? = nil, storedValue: SQLValue? = nil, reason: String) {
         self.table = table
         self.row = row
         self.column = column

@@ -171,7 +171,7 @@ public enum DatasetLoader {
 /// The rows read for one model: raw column values by position, and the objects they became.
 struct DatasetRows {
     var position: [String: Int]
-    var rows: [[SQLiteValue]] = []
+    var rows: [[SQLValue]] = []
     var references: [ObjectReference] = []
 
     /// Row positions by the value of a column (NULLs are not indexed).
@@ -188,9 +188,9 @@ struct DatasetRows {
 /// A column value used to match rows, normalised as SQLite compares keys: a whole REAL equals
 /// the INTEGER of the same value. NULL matches nothing.
 struct DatasetKey: Hashable {
-    let value: SQLiteValue
+    let value: SQLValue
 
-    init?(_ stored: SQLiteValue) {
+    init?(_ stored: SQLValue) {
         switch stored {
         case .null: return nil
         case .real(let real):
@@ -200,7 +200,7 @@ struct DatasetKey: Hashable {
     }
 
     /// A stored key as an identity component.
-    static func value(_ stored: SQLiteValue) -> Value {
+    static func value(_ stored: SQLValue) -> Value {
         switch stored {
         case .null: .null
         case .integer(let value): .int(value)

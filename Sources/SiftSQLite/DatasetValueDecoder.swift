@@ -13,7 +13,7 @@ enum DatasetValueDecoder {
         var reason: String
     }
 
-    static func decode(_ stored: SQLiteValue, _ attribute: Attribute, schema: Schema) throws(Failure) -> Value {
+    static func decode(_ stored: SQLValue, _ attribute: Attribute, schema: Schema) throws(Failure) -> Value {
         if case .null = stored {
             guard attribute.isOptional else { throw Failure(reason: "NULL in the non-optional attribute '\(attribute.name)'") }
             return .null
@@ -67,7 +67,7 @@ enum DatasetValueDecoder {
         }
     }
 
-    static func date(_ stored: SQLiteValue, storage: Storage, mismatch: Failure) throws(Failure) -> Date {
+    static func date(_ stored: SQLValue, storage: Storage, mismatch: Failure) throws(Failure) -> Date {
         switch storage {
         case .dateReferenceSeconds, .dateUnixSeconds:
             let seconds: Double
@@ -89,7 +89,7 @@ enum DatasetValueDecoder {
         }
     }
 
-    static func uuid(_ stored: SQLiteValue, storage: Storage, mismatch: Failure) throws(Failure) -> UUID {
+    static func uuid(_ stored: SQLValue, storage: Storage, mismatch: Failure) throws(Failure) -> UUID {
         switch storage {
         case .uuidUppercaseText, .uuidLowercaseText:
             guard case .text(let text) = stored else { throw mismatch }

@@ -56,12 +56,12 @@ public enum ISO8601Display {
 /// Decodes stored values by an attribute's type and storage.
 public enum ValueDecoder {
     /// `value` as `attribute` holds it in Swift.
-    public static func decode(_ value: SQLiteValue, as attribute: Attribute, schema: Schema) -> DecodedValue {
+    public static func decode(_ value: SQLValue, as attribute: Attribute, schema: Schema) -> DecodedValue {
         ColumnDecoding(attribute, schema: schema).decode(value)
     }
 
     /// An enum value by its raw value; undecodable when no case has it.
-    static func decodeEnum(_ value: SQLiteValue, enumType: EnumType?) -> DecodedValue {
+    static func decodeEnum(_ value: SQLValue, enumType: EnumType?) -> DecodedValue {
         if let enumType {
             let raw: EnumType.RawValue?
             switch value {
@@ -77,7 +77,7 @@ public enum ValueDecoder {
     }
 
     /// A date from its storage; nil when the stored value is not a date in that storage.
-    public static func decodeDate(_ value: SQLiteValue, storage: Storage) -> Date? {
+    public static func decodeDate(_ value: SQLValue, storage: Storage) -> Date? {
         switch (storage, value) {
         case (.dateReferenceSeconds, .real(let seconds)): Date(timeIntervalSinceReferenceDate: seconds)
         case (.dateReferenceSeconds, .integer(let seconds)): Date(timeIntervalSinceReferenceDate: Double(seconds))

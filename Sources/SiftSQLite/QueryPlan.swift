@@ -1,3 +1,5 @@
+import Sift
+
 /// One row of `EXPLAIN QUERY PLAN`: a step of SQLite's plan and where it sits in the plan tree.
 public struct QueryPlanRow: Sendable, Hashable {
     /// The row's id, referenced by its children's `parent`.
@@ -51,7 +53,7 @@ extension Array where Element == QueryPlanRow {
 extension Connection {
     /// SQLite's plan for `sql` (one statement, without the `EXPLAIN QUERY PLAN` prefix), with
     /// `bindings` bound, which matters when the plan depends on values. The statement is not run.
-    public func queryPlan(_ sql: String, bindings: [SQLiteValue] = []) throws -> [QueryPlanRow] {
+    public func queryPlan(_ sql: String, bindings: [SQLValue] = []) throws -> [QueryPlanRow] {
         let statement = try prepare("EXPLAIN QUERY PLAN " + sql)
         if !bindings.isEmpty || statement.parameterCount > 0 {
             var values = bindings

@@ -1,3 +1,5 @@
+import Sift
+
 /// Steps through the rows of a statement one at a time, without collecting them.
 ///
 /// ```swift
@@ -15,7 +17,7 @@ public final class RowCursor {
     }
 
     /// The next row, or nil once the statement has finished.
-    public func next() throws -> [SQLiteValue]? {
+    public func next() throws -> [SQLValue]? {
         guard !isFinished else { return nil }
         do {
             if try statement.step() { return statement.row() }

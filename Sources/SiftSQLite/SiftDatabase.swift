@@ -239,7 +239,7 @@ public final class SiftDatabase {
                 let notNFC = "\(column) <> \(SiftFunction.nfc.sqlName)(\(column))"
                 let notNFD = "\(column) <> \(SiftFunction.nfd.sqlName)(\(column))"
                 let select = "SELECT 1 FROM \(SQLiteIdentifier.quote(model.tableName)) WHERE (\(column) GLOB ?1 OR instr(\(column), char(0)) > 0) AND "
-                let nonASCII: [SQLiteValue] = [.text("*[^ -~]*")]
+                let nonASCII: [SQLValue] = [.text("*[^ -~]*")]
                 guard let notInNFC = try? connection.prepare(select + notNFC + " LIMIT 1").rows(bindings: nonASCII) else { return .mixed }
                 if notInNFC.isEmpty { return .nfc }
                 guard let inNeither = try? connection.prepare(select + notNFC + " AND " + notNFD + " LIMIT 1").rows(bindings: nonASCII) else {

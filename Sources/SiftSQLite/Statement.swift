@@ -1,4 +1,5 @@
 import CSQLite
+import Sift
 
 /// One prepared SQL statement (`sqlite3_stmt`), finalized when released.
 ///
@@ -57,7 +58,7 @@ public final class Statement {
 
     /// Resets the statement and binds `values` to parameters 1...n in order. The number of values
     /// must equal `parameterCount`.
-    public func bind(_ values: [SQLiteValue]) throws {
+    public func bind(_ values: [SQLValue]) throws {
         reset()
         // Every parameter is bound below: no need to clear the old values first.
         guard values.count == parameterCount else {
@@ -73,7 +74,7 @@ public final class Statement {
 
     /// Binds `value` to parameter `index` (1-based). The statement must not be running: call
     /// `reset()` first if it has been stepped.
-    public func bind(_ value: SQLiteValue, at index: Int) throws {
+    public func bind(_ value: SQLValue, at index: Int) throws {
         guard index >= 1, index <= parameterCount else {
             throw SQLiteError(
                 code: .range,
@@ -116,14 +117,14 @@ public final class Statement {
     }
 
     /// Column `column` (0-based) of the current row.
-    public func value(at column: Int) -> SQLiteValue {
+    public func value(at column: Int) -> SQLValue {
         precondition(column >= 0 && column < columnCount, "column \(column) out of range 0..<\(columnCount)")
-        return SQLiteValue(column: Int32(column), of: pointer)
+        return SQLValue(column: Int32(column), of: pointer)
     }
 
     /// Every column of the current row.
-    public func row() -> [SQLiteValue] {
-        (0..<sqlite3_column_count(pointer)).map { SQLiteValue(column: $0, of: pointer) }
+    public func row() -> [SQLValue] {
+        (0..<sqlite3_column_count(pointer)).map { SQLValue(column: $0, of: pointer) }
     }
 
     /// Rewinds the statement so it can run again; bindings are kept. Any error of the last run was
@@ -134,24 +135,24 @@ public final class Statement {
 
     /// Binds `bindings`, runs the statement to completion and returns every row. The statement is
     /// reset afterwards, even on error, so it holds no lock.
-    public func rows(bindings: [SQLiteValue] = []) throws -> [[SQLiteValue]] {
+    public func rows(bindings: [SQLValue] = []) throws -> [[SQLValue]] {
         try bind(bindings)
         defer { reset() }
-        var rows: [[SQLiteValue]] = []
+        var rows: [[SQLValue]] = []
         while try step() { rows.append(row()) }
         return rows
     }
 
     /// Binds `bindings` and runs the statement to completion, ignoring any rows. The statement is
     /// reset afterwards.
-    public func execute(bindings: [SQLiteValue] = []) throws {
+    public func execute(bindings: [SQLValue] = []) throws {
         try bind(bindings)
         defer { reset() }
         while try step() {}
     }
 
     /// Binds `bindings` and returns a cursor that steps through the rows one at a time.
-    public func cursor(bindings: [SQLiteValue] = []) throws -> RowCursor {
+    public func cursor(bindings: [SQLValue] = []) throws -> RowCursor {
         try bind(bindings)
         return RowCursor(statement: self)
     }

@@ -11,7 +11,7 @@ struct StatementBinder: SQLValueSink {
     }
 
     mutating func putText(utf8: UnsafeBufferPointer<UInt8>, at position: Int) throws {
-        try check(SQLiteValue.bindText(utf8, to: statement.pointer, at: Int32(position)))
+        try check(SQLValue.bindText(utf8, to: statement.pointer, at: Int32(position)))
     }
 
     private func check(_ resultCode: Int32) throws {

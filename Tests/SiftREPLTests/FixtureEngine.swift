@@ -82,7 +82,7 @@ final class FixtureEngine: QueryEngine {
     }
 
     /// A stored value as the attribute's Swift value.
-    func display(_ value: SQLiteValue, as attribute: Attribute) -> ResultValue {
+    func display(_ value: SQLValue, as attribute: Attribute) -> ResultValue {
         if value.isNull { return .null }
         switch attribute.type {
         case .bool: return .bool(value.integerValue.map { $0 != 0 } ?? false)
@@ -116,7 +116,7 @@ final class FixtureEngine: QueryEngine {
             self.parameters = parameters
         }
 
-        mutating func bind(_ value: SQLiteValue, name: String? = nil) -> String {
+        mutating func bind(_ value: SQLValue, name: String? = nil) -> String {
             bindings.append(SQLBinding(value, parameterName: name))
             return "?\(bindings.count)"
         }

@@ -1,3 +1,4 @@
+import Sift
 import SiftSQLite
 import Testing
 
@@ -13,7 +14,7 @@ struct FunctionAndCollationTests {
     @Test func functionsReceiveAndReturnEveryStorageClass() throws {
         let connection = try Connection.inMemory()
         try connection.createFunction(name: "echo", argumentCount: 1) { $0[0] }
-        for value: SQLiteValue in [nil, 1, .integer(.min), 2.5, "", "a\u{0}b", "ü", .blob([]), .blob([0, 9])] {
+        for value: SQLValue in [nil, 1, .integer(.min), 2.5, "", "a\u{0}b", "ü", .blob([]), .blob([0, 9])] {
             #expect(try connection.scalar("SELECT echo(?)", [value]) == value)
         }
     }

@@ -1,3 +1,4 @@
+import Sift
 import SiftSQLite
 import Testing
 
@@ -81,7 +82,7 @@ struct StatementTests {
         #expect(!statement.isBusy)
 
         let cursor = try statement.cursor()
-        var names: [SQLiteValue] = []
+        var names: [SQLValue] = []
         while let row = try cursor.next() { names.append(row[0]) }
         #expect(names == ["ann", "bob", "cy"])
         #expect(try cursor.next() == nil)

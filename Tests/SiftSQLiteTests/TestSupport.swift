@@ -1,4 +1,5 @@
 import Foundation
+import Sift
 import SiftSQLite
 import SiftTestSupport
 
@@ -65,12 +66,12 @@ func runOnAnotherThread(after delay: Double, unless cancel: SharedFlag, _ work: 
 
 extension Connection {
     /// The rows of `sql` with `bindings`, through a freshly prepared statement.
-    func rows(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [[SQLiteValue]] {
+    func rows(_ sql: String, _ bindings: [SQLValue] = []) throws -> [[SQLValue]] {
         try prepare(sql).rows(bindings: bindings)
     }
 
     /// The single value of a one-row, one-column query.
-    func scalar(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> SQLiteValue {
+    func scalar(_ sql: String, _ bindings: [SQLValue] = []) throws -> SQLValue {
         let rows = try rows(sql, bindings)
         guard rows.count == 1, rows[0].count == 1 else {
             throw SQLiteError(code: .misuse, message: "expected one value, got \(rows)", sql: sql)

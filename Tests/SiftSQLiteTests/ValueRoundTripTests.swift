@@ -1,9 +1,10 @@
+import Sift
 import SiftSQLite
 import Testing
 
 @Suite("Values of every storage class round-trip")
 struct ValueRoundTripTests {
-    static let values: [SQLiteValue] = [
+    static let values: [SQLValue] = [
         .null,
         .integer(0), .integer(-1), .integer(Int64.max), .integer(Int64.min),
         .real(1.5), .real(-0.25), .real(.infinity), .real(-.infinity),
@@ -14,14 +15,14 @@ struct ValueRoundTripTests {
     ]
 
     @Test("through a bound parameter", arguments: values)
-    func throughParameter(value: SQLiteValue) throws {
+    func throughParameter(value: SQLValue) throws {
         let connection = try Connection.inMemory()
         let rows = try connection.prepare("SELECT ?, typeof(?1)").rows(bindings: [value])
         #expect(rows == [[value, .text(value.storageClass)]])
     }
 
     @Test("through a table column", arguments: values)
-    func throughTable(value: SQLiteValue) throws {
+    func throughTable(value: SQLValue) throws {
         let connection = try Connection.inMemory()
         try connection.execute("CREATE TABLE t (v)")
         try connection.prepare("INSERT INTO t (v) VALUES (?)").execute(bindings: [value])
@@ -63,21 +64,21 @@ struct ValueRoundTripTests {
     }
 
     @Test func descriptionsAreReadable() {
-        #expect(SQLiteValue.null.description == "NULL")
-        #expect(SQLiteValue.integer(-42).description == "-42")
-        #expect(SQLiteValue.real(1.5).description == "1.5")
-        #expect(SQLiteValue.text("say \"hi\"").description == #""say \"hi\"""#)
-        #expect(SQLiteValue.blob([0, 0xAF, 0x10]).description == "X'00AF10'")
-        #expect(SQLiteValue.blob([]).description == "X''")
+        #expect(SQLValue.null.description == "NULL")
+        #expect(SQLValue.integer(-42).description == "-42")
+        #expect(SQLValue.real(1.5).description == "1.5")
+        #expect(SQLValue.text("say \"hi\"").description == #""say \"hi\"""#)
+        #expect(SQLValue.blob([0, 0xAF, 0x10]).description == "X'00AF10'")
+        #expect(SQLValue.blob([]).description == "X''")
     }
 
     @Test func literalsAndAccessors() {
-        let values: [SQLiteValue] = [nil, 7, 2.5, "x"]
+        let values: [SQLValue] = [nil, 7, 2.5, "x"]
         #expect(values == [.null, .integer(7), .real(2.5), .text("x")])
         #expect(values[0].isNull)
         #expect(values[1].integerValue == 7 && values[1].realValue == nil)
         #expect(values[2].realValue == 2.5)
         #expect(values[3].textValue == "x" && values[3].blobValue == nil)
-        #expect(SQLiteValue.blob([1]).blobValue == [1])
+        #expect(SQLValue.blob([1]).blobValue == [1])
     }
 }

@@ -108,7 +108,7 @@ extension REPLSession {
     }
 
     /// A value as an SQL literal: `NULL`, `42`, `1.5`, `'it''s'`, `X'00FF'`.
-    static func sqlLiteral(_ value: SQLiteValue) -> String {
+    static func sqlLiteral(_ value: SQLValue) -> String {
         switch value {
         case .null: "NULL"
         case .integer(let number): String(number)

@@ -49,11 +49,11 @@ public struct EngineCompilation: Sendable {
 
 /// A value bound to one SQL parameter, and the named parameter it came from, if any.
 public struct SQLBinding: Sendable, Hashable {
-    public var value: SQLiteValue
+    public var value: SQLValue
     /// The Sift named parameter (`searchString`) whose value this is; `nil` for a literal.
     public var parameterName: String?
 
-    public init(_ value: SQLiteValue, parameterName: String? = nil) {
+    public init(_ value: SQLValue, parameterName: String? = nil) {
         self.value = value
         self.parameterName = parameterName
     }
