@@ -50,7 +50,7 @@ enum QueryCommand {
         settings.displayLimit = nil
         let result = ResultSet(
             columns: query.columns.map { ResultColumn(name: $0.name, typeDescription: $0.typeDescription) },
-            rows: rows.map { $0.values.map(ResultValue.init) })
+            rows: rows.map(\.values))
         print(ResultPrinter.render(result, settings: settings, terminalWidth: nil), terminator: "")
         return 0
     }

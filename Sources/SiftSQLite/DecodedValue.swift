@@ -44,6 +44,55 @@ public enum DecodedValue: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension DecodedValue {
+    /// Whether the value is shown right-aligned in a grid (numbers).
+    public var isNumeric: Bool {
+        switch self {
+        case .int, .double, .undecodable(.integer), .undecodable(.real): true
+        default: false
+        }
+    }
+
+    /// The text shown for the value in a result's cells; `nil` is shown as `nullText`.
+    ///
+    /// Dates are ISO-8601 in UTC with milliseconds (`2026-03-14T09:30:00.000Z`), Booleans
+    /// `true`/`false`, enum cases by name (`high`), UUIDs upper-case, data as `X'00FF'`; a value
+    /// that does not decode as it is stored.
+    public func displayText(null nullText: String) -> String {
+        switch self {
+        case .null, .undecodable(.null): nullText
+        case .bool(let value): value ? "true" : "false"
+        case .int(let value), .undecodable(.integer(let value)): String(value)
+        case .double(let value), .undecodable(.real(let value)): Self.format(value)
+        case .string(let value), .url(let value), .undecodable(.text(let value)): value
+        case .date(let value): ISO8601Display.string(from: value)
+        case .uuid(let value): value.uuidString
+        case .data(let bytes), .undecodable(.blob(let bytes)): "X'" + Self.hex(bytes) + "'"
+        case .enumCase(let name, _): name
+        }
+    }
+
+    /// A Double as Swift prints it, without a trailing `.0` lost (`72.5`, `3.0`, `1e-05`); `nan`,
+    /// `inf`, `-inf`.
+    package static func format(_ value: Double) -> String {
+        if value.isNaN { return "nan" }
+        if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+        return String(value)
+    }
+
+    /// Bytes as upper-case hexadecimal digits, two per byte.
+    package static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789ABCDEF")
+        var out = ""
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return out
+    }
+}
+
 /// Dates shown to people: ISO-8601 in UTC with milliseconds, `2026-03-14T09:30:00.000Z`.
 public enum ISO8601Display {
     /// `date` as ISO-8601 in UTC with milliseconds.

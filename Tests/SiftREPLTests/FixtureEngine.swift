@@ -82,25 +82,27 @@ final class FixtureEngine: QueryEngine {
     }
 
     /// A stored value as the attribute's Swift value.
-    func display(_ value: SQLValue, as attribute: Attribute) -> ResultValue {
+    func display(_ value: SQLValue, as attribute: Attribute) -> DecodedValue {
         if value.isNull { return .null }
         switch attribute.type {
         case .bool: return .bool(value.integerValue.map { $0 != 0 } ?? false)
-        case .integer: return value.integerValue.map(ResultValue.integer) ?? .text(value.description)
-        case .double, .float: return .real(value.realValue ?? value.integerValue.map(Double.init) ?? .nan)
+        case .integer: return value.integerValue.map(DecodedValue.int) ?? .string(value.description)
+        case .double, .float: return .double(value.realValue ?? value.integerValue.map(Double.init) ?? .nan)
         case .date:
             switch attribute.storage {
-            case .dateISO8601: return value.textValue.flatMap(ISODate.parse).map(ResultValue.date) ?? .null
+            case .dateISO8601: return value.textValue.flatMap(ISODate.parse).map(DecodedValue.date) ?? .null
             case .dateUnixSeconds: return .date(Date(timeIntervalSince1970: value.realValue ?? 0))
             default: return .date(Date(timeIntervalSinceReferenceDate: value.realValue ?? value.integerValue.map(Double.init) ?? 0))
             }
-        case .uuid: return value.textValue.flatMap(UUID.init(uuidString:)).map(ResultValue.uuid) ?? .null
+        case .uuid: return value.textValue.flatMap(UUID.init(uuidString:)).map(DecodedValue.uuid) ?? .null
         case .data: return .data(value.blobValue ?? [])
         case .enumeration(let name):
             let raw: EnumType.RawValue? = value.integerValue.map { .int($0) } ?? value.textValue.map { .string($0) }
-            if let raw, let found = schema.enumType(named: name)?.case(withRawValue: raw) { return .enumCase(found.name) }
-            return .text(value.description)
-        default: return value.textValue.map(ResultValue.text) ?? .text(value.description)
+            if let raw, let found = schema.enumType(named: name)?.case(withRawValue: raw) {
+                return .enumCase(name: found.name, rawValue: raw.description)
+            }
+            return .string(value.description)
+        default: return value.textValue.map(DecodedValue.string) ?? .string(value.description)
         }
     }
 

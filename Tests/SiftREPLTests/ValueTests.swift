@@ -51,11 +51,14 @@ import Testing
     }
 
     @Test func displayText() {
-        #expect(ResultValue.bool(true).displayText(null: "") == "true")
-        #expect(ResultValue.real(3).displayText(null: "") == "3.0")
-        #expect(ResultValue.null.displayText(null: "NULL") == "NULL")
-        #expect(ResultValue.enumCase("high").displayText(null: "") == "high")
-        #expect(ResultValue.data([0, 255]).displayText(null: "") == "X'00FF'")
+        #expect(DecodedValue.bool(true).displayText(null: "") == "true")
+        #expect(DecodedValue.double(3).displayText(null: "") == "3.0")
+        #expect(DecodedValue.null.displayText(null: "NULL") == "NULL")
+        #expect(DecodedValue.enumCase(name: "high", rawValue: "3").displayText(null: "") == "high")
+        #expect(DecodedValue.data([0, 255]).displayText(null: "") == "X'00FF'")
+        #expect(DecodedValue.undecodable(.blob([0, 255])).displayText(null: "") == "X'00FF'")
+        #expect(DecodedValue.undecodable(.text("x")).displayText(null: "") == "x")
+        #expect(DecodedValue.int(1).isNumeric && DecodedValue.undecodable(.real(1)).isNumeric && !DecodedValue.string("1").isNumeric)
     }
 
     @Test func cellText() {
@@ -72,7 +75,7 @@ import Testing
     @Test func resultRendering() {
         let result = ResultSet(
             columns: [ResultColumn(name: "q", typeDescription: "String")],
-            rows: [[.text("a,b")], [.text("say \"hi\"")], [.text(" padded")], [.null], [.text("\u{1}\u{2028}")]])
+            rows: [[.string("a,b")], [.string("say \"hi\"")], [.string(" padded")], [.null], [.string("\u{1}\u{2028}")]])
         var settings = REPLSettings(mode: .csv)
         settings.nullValue = "-"
         #expect(

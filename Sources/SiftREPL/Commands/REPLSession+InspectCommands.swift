@@ -112,9 +112,9 @@ extension REPLSession {
         switch value {
         case .null: "NULL"
         case .integer(let number): String(number)
-        case .real(let number): ResultValue.format(number)
+        case .real(let number): DecodedValue.format(number)
         case .text(let text): "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-        case .blob(let bytes): "X'" + ResultValue.hex(bytes) + "'"
+        case .blob(let bytes): "X'" + DecodedValue.hex(bytes) + "'"
         }
     }
 }

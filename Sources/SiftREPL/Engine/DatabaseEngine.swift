@@ -53,7 +53,7 @@ public final class DatabaseEngine: QueryEngine {
     public func run(_ compilation: EngineCompilation, onRow: (ResultRow) throws -> Void) throws {
         guard let compiled = compilation.compiled else { throw EngineUnavailable.sqlLowering }
         try database.forEachRow(compiled, parameters: compilation.parameterValues) { row in
-            try onRow(row.values.map(ResultValue.init))
+            try onRow(row.values)
         }
     }
 
@@ -79,30 +79,5 @@ public final class DatabaseEngine: QueryEngine {
 
     public func reload() throws {
         try reopen(path: location, writable: !database.connection.isReadOnly)
-    }
-}
-
-extension ResultValue {
-    /// The display value of a decoded stored value.
-    public init(_ value: DecodedValue) {
-        switch value {
-        case .null: self = .null
-        case .bool(let flag): self = .bool(flag)
-        case .int(let number): self = .integer(number)
-        case .double(let number): self = .real(number)
-        case .string(let text), .url(let text): self = .text(text)
-        case .date(let date): self = .date(date)
-        case .uuid(let uuid): self = .uuid(uuid)
-        case .data(let bytes): self = .data(bytes)
-        case .enumCase(let name, _): self = .enumCase(name)
-        case .undecodable(let stored):
-            switch stored {
-            case .null: self = .null
-            case .integer(let number): self = .integer(number)
-            case .real(let number): self = .real(number)
-            case .text(let text): self = .text(text)
-            case .blob(let bytes): self = .data(bytes)
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftSQLite
 
 /// How `.param set NAME VALUE` reads VALUE: as a Sift literal whose form gives the parameter its
 /// type — `"text"` (String), `42` (Int), `-1.5` (Double), `true` (Bool), `nil`, a date
@@ -59,7 +60,7 @@ extension ParameterValue {
     public var literalDescription: String {
         switch self {
         case .date(let date): ISODate.format(date)
-        case .double(let value): ResultValue.format(value)
+        case .double(let value): DecodedValue.format(value)
         default: description
         }
     }

@@ -4,7 +4,7 @@ import SiftSQLite
 /// The REPL's seam with SQL: everything that needs a database goes through an engine.
 ///
 /// The REPL parses dot-commands, reads lines, completes and renders; an engine compiles query text
-/// to SQL, runs it and turns stored values into display-ready ``ResultValue``s. The REPL calls an
+/// to SQL, runs it and turns stored values into display-ready ``DecodedValue``s. The REPL calls an
 /// engine from one thread only (the one running the session), except ``interruptHandle``, which a
 /// signal watcher uses from another thread.
 public protocol QueryEngine: AnyObject {
@@ -53,4 +53,4 @@ extension QueryEngine {
 }
 
 /// One result row: one value per column of the compilation.
-public typealias ResultRow = [ResultValue]
+public typealias ResultRow = [DecodedValue]

@@ -1,4 +1,5 @@
 import Sift
+import SiftSQLite
 /// `json` mode: an array of objects keyed by column name, one object per line, written row by
 /// row. Numbers and Booleans are JSON numbers and Booleans, `nil` is `null`, dates are ISO-8601
 /// strings, data is base64.
@@ -31,13 +32,13 @@ struct JSONWriter {
 
     func end() -> String { rowsWritten == 0 ? "[]\n" : "\n]\n" }
 
-    static func value(_ value: ResultValue) -> String {
+    static func value(_ value: DecodedValue) -> String {
         switch value {
-        case .null: "null"
+        case .null, .undecodable(.null): "null"
         case .bool(let flag): flag ? "true" : "false"
-        case .integer(let number): String(number)
-        case .real(let number): number.isFinite ? String(number) : "null"
-        case .data(let bytes): string(base64(bytes))
+        case .int(let number), .undecodable(.integer(let number)): String(number)
+        case .double(let number), .undecodable(.real(let number)): number.isFinite ? String(number) : "null"
+        case .data(let bytes), .undecodable(.blob(let bytes)): string(base64(bytes))
         default: string(value.displayText(null: ""))
         }
     }
