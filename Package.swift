@@ -30,14 +30,16 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]),
 
         // MARK: The compiler core, one module per phase, no C dependency
-        .target(name: "SiftSyntax", swiftSettings: strict),
+        // Below the phases: deep recursion run on a thread with a large stack (libc only).
+        .target(name: "SiftLargeStack", swiftSettings: strict),
+        .target(name: "SiftSyntax", dependencies: ["SiftLargeStack"], swiftSettings: strict),
         .target(name: "SiftSchema", dependencies: ["SiftSyntax"], swiftSettings: strict),
-        .target(name: "SiftChecker", dependencies: ["SiftSyntax", "SiftSchema"], swiftSettings: strict),
+        .target(name: "SiftChecker", dependencies: ["SiftLargeStack", "SiftSyntax", "SiftSchema"], swiftSettings: strict),
         .target(
-            name: "SiftSQL", dependencies: ["SiftSyntax", "SiftSchema", "SiftChecker"],
+            name: "SiftSQL", dependencies: ["SiftLargeStack", "SiftSyntax", "SiftSchema", "SiftChecker"],
             swiftSettings: strict),
         .target(
-            name: "SiftEvaluator", dependencies: ["SiftSyntax", "SiftSchema", "SiftChecker"],
+            name: "SiftEvaluator", dependencies: ["SiftLargeStack", "SiftSyntax", "SiftSchema", "SiftChecker"],
             swiftSettings: strict),
         .target(
             name: "Sift",
@@ -67,7 +69,7 @@ let package = Package(
             swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]),
 
         // MARK: Tests
-        .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftSyntax", "SiftTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SiftSyntaxTests", dependencies: ["SiftLargeStack", "SiftSyntax", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SiftSchemaTests", dependencies: ["SiftSchema", "Sift", "SiftSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(

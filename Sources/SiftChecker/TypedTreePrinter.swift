@@ -1,3 +1,4 @@
+import SiftLargeStack
 import SiftSchema
 import SiftSyntax
 

@@ -1,4 +1,5 @@
 import SiftChecker
+import SiftLargeStack
 import SiftSchema
 import SiftSyntax
 

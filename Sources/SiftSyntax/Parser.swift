@@ -1,3 +1,5 @@
+import SiftLargeStack
+
 /// The parser of Sift's front end: queries in every accepted form, bare expressions and model
 /// files, from one token stream and one expression grammar.
 ///

@@ -1,3 +1,5 @@
+import SiftLargeStack
+
 /// Prints syntax trees as canonical S-expressions, for tests and `sift parse`.
 ///
 /// The format is stable: tests compare it verbatim.

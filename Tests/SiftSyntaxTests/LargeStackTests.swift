@@ -1,3 +1,4 @@
+import SiftLargeStack
 @testable import SiftSyntax
 import Testing
 
