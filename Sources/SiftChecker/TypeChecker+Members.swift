@@ -65,7 +65,8 @@ extension TypeChecker {
             case "count": return make(.count(base), .int, at: range)
             case "isEmpty": return make(.isEmpty(base), .bool, at: range)
             case "first":
-                if case .model? = base.type.sequenceElement?.kind {
+                // An ordered to-many (Core Data's `Z_FOK_` order) has a first element; a set has none.
+                if case .model? = base.type.sequenceElement?.kind, !isOrderedRelationship(base) {
                     error(
                         .unsupportedConstruct,
                         "a relationship has no order, so its 'first' element is not defined; use 'contains { ... }' to test its elements",
@@ -110,6 +111,12 @@ extension TypeChecker {
 
     /// Accesses a schema member on a non-optional object.
     /// The typed node of a member of `base`; `type` is the member's (the model keeps it made).
+    /// Whether `sequence` is an ordered to-many relationship, whose elements have positions.
+    func isOrderedRelationship(_ sequence: TypedExpr) -> Bool {
+        if case .toMany(_, let relationship) = typedTree[sequence] { return relationship.isOrdered }
+        return false
+    }
+
     mutating func memberAccess(_ base: TypedExpr, _ member: consuming Model.Member, type: SiftType, at range: SourceRange) -> TypedExpr {
         switch consume member {
         case .attribute(let attribute): make(.attribute(base, attribute), type, at: range)

@@ -138,7 +138,9 @@ public struct Dataset: Sendable {
         for target in targets where target.model != found.target || !(tables[found.target]?.objects.indices.contains(target.index) ?? false) {
             throw DatasetError.wrongTarget(model: source.model, relationship: relationship, target: target)
         }
-        tables[source.model]!.objects[source.index].links[relationship] = targets.map(\.index).sorted()
+        // An unordered relationship is a set, kept in dataset order; an ordered one keeps the order given.
+        let indices = targets.map(\.index)
+        tables[source.model]!.objects[source.index].links[relationship] = found.isOrdered ? indices : indices.sorted()
     }
 
     /// Links `source` to `target` through a relationship, and the inverse relationship back, as
@@ -166,7 +168,8 @@ public struct Dataset: Sendable {
         var links = tables[source.model]!.objects[source.index].links[relationship.name] ?? []
         if relationship.isToMany {
             if !links.contains(target.index) { links.append(target.index) }
-            links.sort()
+            // An ordered relationship gains the target at its end, as an array does.
+            if !relationship.isOrdered { links.sort() }
         } else {
             if let old = links.first, old != target.index, let inverse = inverseRelationship(of: relationship, in: source.model) {
                 tables[target.model]!.objects[old].links[inverse.name]?.removeAll { $0 == source.index }

@@ -196,6 +196,11 @@ extension LoweringContext {
             }
             return lowerIsEmpty(inner)
         case .first(let sequence):
+            if isRow(expr.type) {
+                // An ordered relationship's first element, as a value only compared with nil.
+                guard let row = row(of: expr) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
+                return Lowered(.column(row.alias, presenceColumn(of: row.alias, model: row.model)), isOptional: true, isAtomic: true)
+            }
             return lowerFirst(sequence, hint: hint)
         case .extremum(let isMaximum, let sequence):
             return lowerExtremum(sequence, isMaximum: isMaximum, hint: hint)
@@ -431,6 +436,8 @@ extension LoweringContext {
             return (alias, model, baseRow.level, isOptional)
         case .injectOptional(let inner):
             return row(of: inner)
+        case .first(let sequence):
+            return firstOfOrderedRelationship(sequence)
         default:
             return nil
         }

@@ -52,7 +52,9 @@ public enum DatasetLoader {
             for relationship in other.relationships where relationship.target == model.name {
                 switch relationship.link {
                 case .foreignKey(_, let targetColumn): columns.append(targetColumn)
-                case .inverseForeignKey(let targetColumn, _): columns.append(targetColumn)
+                case .inverseForeignKey(let targetColumn, _):
+                    columns.append(targetColumn)
+                    if let order = relationship.orderColumn { columns.append(order) }
                 case .joinTable(let join): columns.append(join.targetKey)
                 }
             }
@@ -101,6 +103,24 @@ public enum DatasetLoader {
 
     // MARK: Links
 
+    /// The rows of an ordered to-many in Core Data's order, that of its own fetch
+    /// (`ORDER BY Z_FOK_<INVERSE>` in SQLite): by their position, a row without one (NULL)
+    /// first, and ties in dataset (`Z_PK`) order, as the SQL lowering orders them too.
+    static func orderedElements(_ rows: [Int], by position: (Int) -> SQLiteValue) -> [Int] {
+        let keyed = rows.enumerated().map { offset, row -> (Int64?, Int, Int) in
+            if case .integer(let value) = position(row) { return (value, offset, row) }
+            return (nil, offset, row)
+        }
+        return keyed.sorted { a, b in
+            switch (a.0, b.0) {
+            case (let x?, let y?): return x != y ? x < y : a.1 < b.1
+            case (.some, nil): return false
+            case (nil, .some): return true
+            case (nil, nil): return a.1 < b.1
+            }
+        }.map(\.2)
+    }
+
     static func loadLinks(
         _ relationship: Relationship, of model: Model, _ rowsByModel: [String: DatasetRows], _ connection: Connection,
         _ dataset: inout Dataset
@@ -126,7 +146,11 @@ public enum DatasetLoader {
             let index = targets.index(on: targetColumn)
             for (row, values) in sources.rows.enumerated() {
                 guard let key = DatasetKey(values[sources.position[sourceColumn]!]) else { continue }
-                linked[row] = (index[key] ?? []).map { targets.references[$0] }
+                var found = index[key] ?? []
+                if let order = relationship.orderColumn, let position = targets.position[order] {
+                    found = orderedElements(found, by: { targets.rows[$0][position] })
+                }
+                linked[row] = found.map { targets.references[$0] }
             }
         case .joinTable(let join):
             let sourceIndex = sources.index(on: join.sourceKey)

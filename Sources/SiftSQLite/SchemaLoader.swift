@@ -71,6 +71,8 @@ public enum SchemaLoader {
         var adaptationDiagnostics: [Diagnostic] = []
         if isCoreDataStore { (file, store, adaptationDiagnostics) = CoreDataLayout.adapt(modelSchema.0, to: introspected) }
         var (refined, refinementDiagnostics) = SchemaRefinement.refine(store, with: file)
+        // A store's to-one columns are selected under the names the model gives the relationships.
+        if isCoreDataStore { refined = CoreDataLayout.withForeignKeyColumns(refined) }
         refinementDiagnostics = adaptationDiagnostics + refinementDiagnostics
         let (checked, storedValueDiagnostics) = try StoredValueCheck.check(refined, connection)
         return Loaded(schema: checked, diagnostics: modelSchema.1 + refinementDiagnostics + storedValueDiagnostics, source: modelSchema.2)

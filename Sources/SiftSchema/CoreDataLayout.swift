@@ -10,7 +10,9 @@ import SiftSyntax
 ///   its own entity's rows and its descendants' (``EntitySelection``); a root's model reads them all,
 ///   as a fetch request includes sub-entities by default.
 /// - `Z_PK` is the identity (the member `id`, or `Z_PK` when an attribute is named `id`);
-///   `Z_OPT` counts saves and `Z_FOK_*` columns order ordered relationships: neither is a member.
+///   `Z_OPT` counts saves: it is no member.
+/// - An ordered to-many relationship keeps each element's position in a column `Z_FOK_<INVERSE>`
+///   beside the element's to-one back (``Relationship/orderColumn``); it is no member either.
 /// - An attribute is the column `Z<NAME>` upper-cased; a sub-entity's attribute whose name another
 ///   entity of the table already uses gets a number (`ZTITLE1`).
 /// - A to-one relationship is an INTEGER column `Z<NAME>` holding the target's `Z_PK`, with a
@@ -173,9 +175,12 @@ package enum CoreDataLayout {
                 guard case .foreignKey(let column, _) = relationship.link, let source = byNumber[ownerNumber],
                     let target = entities.first(where: { $0.name == relationship.target })
                 else { continue }
-                let inverse = Relationship(
+                var inverse = Relationship(
                     name: Naming.pluralize(Naming.lowercasingFirst(source.name)), target: source.name, cardinality: .toMany,
                     link: .inverseForeignKey(targetColumn: column, sourceColumn: "Z_PK"), inverse: relationship.name)
+                // An ordered to-many keeps each element's position next to its to-one: `Z_FOK_SHELF`.
+                let orderColumn = "Z_FOK_" + column.dropFirst()
+                if table.columns.contains(where: { $0.name == orderColumn }) { inverse.orderColumn = orderColumn }
                 declared[tableName(target.number), default: Declared()].relationships.append((target.number, inverse))
             }
         }
@@ -236,7 +241,28 @@ package enum CoreDataLayout {
             }
             models.append(model)
         }
-        return (Schema(models: models), diagnostics)
+        return (withForeignKeyColumns(Schema(models: models)), diagnostics)
+    }
+
+    /// The schema with each model's to-one columns (`ZCOMPANY`) selected in its rows after the
+    /// attributes, named as the relationship (`company`): a to-one holds the target's `Z_PK`, which
+    /// its rows show as `id`, and Core Data's dictionary results name a to-one by its
+    /// relationship too. Not members: the relationship is the member.
+    package static func withForeignKeyColumns(_ schema: Schema) -> Schema {
+        var result = Schema(models: [], enums: schema.enums, source: schema.source)
+        for var model in schema.models {
+            let columns = Set(model.attributes.map(\.columnName))
+            var keyColumns: [Attribute] = []
+            for relationship in model.relationships {
+                guard case .foreignKey(let column, _) = relationship.link, case .toOne(let isOptional) = relationship.cardinality,
+                    !columns.contains(column), !keyColumns.contains(where: { $0.columnName == column })
+                else { continue }
+                keyColumns.append(Attribute(name: relationship.name, columnName: column, type: .integer(.int), isOptional: isOptional, storage: .integer))
+            }
+            model.keyColumns = keyColumns
+            result.add(model)
+        }
+        return result
     }
 
     /// The store's relationship a model file's relationship is: the one of the same name
@@ -369,6 +395,7 @@ package enum CoreDataLayout {
                 case .relationship(var relationship):
                     if let stored = storeRelationship(for: relationship, in: storeModel) {
                         relationship.link = stored.link
+                        relationship.orderColumn = stored.orderColumn
                     } else if !relationship.isToMany {
                         relationship.link = .foreignKey(column: "Z" + relationship.name.uppercased(), targetColumn: "Z_PK")
                     }

@@ -68,6 +68,12 @@ public struct Relationship: Sendable, Hashable {
         get { shared.fields.inverse }
         set { shared.fields.inverse = newValue }
     }
+    /// The column that orders an ordered to-many relationship's elements (Core Data's
+    /// `Z_FOK_<INVERSE>` on the target's table), nil for an unordered one.
+    public var orderColumn: String? {
+        get { shared.fields.orderColumn }
+        set { shared.fields.orderColumn = newValue }
+    }
     /// Where it is declared, for notes in diagnostics.
     public var declaration: SourceRange? {
         get { shared.fields.declaration }
@@ -84,7 +90,7 @@ public struct Relationship: Sendable, Hashable {
         declaration: SourceRange? = nil
     ) {
         shared = SharedFields(
-            Fields(name: name, target: target, cardinality: cardinality, link: link, inverse: inverse, declaration: declaration))
+            Fields(name: name, target: target, cardinality: cardinality, link: link, inverse: inverse, orderColumn: nil, declaration: declaration))
     }
 
     private struct Fields: Hashable, Sendable {
@@ -93,11 +99,15 @@ public struct Relationship: Sendable, Hashable {
         var cardinality: Cardinality
         var link: Link
         var inverse: String?
+        var orderColumn: String?
         var declaration: SourceRange?
     }
 
     /// Whether it leads to many objects.
     public var isToMany: Bool { cardinality == .toMany }
+
+    /// Whether its elements have an order (an ordered to-many: ``orderColumn`` holds it).
+    public var isOrdered: Bool { orderColumn != nil }
 
     /// The Swift spelling of its type, e.g. `Company?` or `[Interest]`.
     public var typeDescription: String {

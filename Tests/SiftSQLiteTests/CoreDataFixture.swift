@@ -5,7 +5,7 @@ import SiftTestSupport
 /// A store laid out as Core Data writes one: entity inheritance three levels deep (Item → Book →
 /// Novel, Item → Film) in one table with `Z_ENT`, a sibling attribute whose name collides
 /// (`ZCODE`, `ZCODE1`), optional to-ones without FOREIGN KEY (`ZAUTHOR`, `ZSHELF`), an ordered
-/// to-many (`Shelf.items`, ordered by `Z_FOK_SHELF`), a to-one to an entity with sub-entities
+/// to-many (`Shelf.items`, ordered by `Z_FOK_SHELF`, against key order, one position NULL), a to-one to an entity with sub-entities
 /// (`Shelf.featured`: `ZFEATURED` with the target's entity in `Z4FEATURED`), a many-to-many join
 /// table (`Z_4TAGS`), persistent history's own entity (`CHANGE`, in `ACHANGE`), and every
 /// attribute type: Integer, Boolean, Double, Decimal, String, URI, Date (TIMESTAMP), UUID (16-byte
@@ -37,7 +37,7 @@ enum CoreDataFixture {
             (2, 3, 1, 0, NULL, NULL, 117, 1, 1, 200, 4.0, 12.5, NULL, 'F-1', NULL, 'Alien', NULL, NULL, NULL),
             (3, 5, 1, 1, 300, 2, NULL, NULL, NULL, -50.25, NULL, NULL, 'B-2', NULL, 'classic', 'Emma', NULL, NULL, NULL),
             (4, 4, 1, 0, NULL, NULL, NULL, 2, 1, NULL, NULL, NULL, NULL, NULL, NULL, 'Lamp', NULL, NULL, NULL),
-            (5, 2, 1, 1, 90, NULL, NULL, 2, 2, 0, 3.0, NULL, NULL, NULL, NULL, 'Atlas', NULL, NULL, NULL);
+            (5, 2, 1, 1, 90, NULL, NULL, 2, NULL, 0, 3.0, NULL, NULL, NULL, NULL, 'Atlas', NULL, NULL, NULL);
         INSERT INTO ZSHELF VALUES (1, 6, 1, 2, 3, 'Front'), (2, 6, 1, NULL, NULL, 'Back'), (3, 6, 1, 3, 5, 'Empty');
         INSERT INTO ZTAG VALUES (1, 7, 1, 'sf'), (2, 7, 1, 'old'), (3, 7, 1, 'unused');
         INSERT INTO Z_4TAGS VALUES (1, 1), (2, 1), (3, 2), (1, 2);

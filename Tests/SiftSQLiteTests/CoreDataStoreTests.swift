@@ -97,6 +97,42 @@ struct CoreDataStoreTests {
         }
     }
 
+    @Test("an ordered to-many's first element is the one of smallest Z_FOK_ position (NULL first, ties by key); an unordered one has none")
+    func orderedFirst() throws {
+        for database in [try SiftDatabase(path: paths.store, modelFile: paths.models), try SiftDatabase(path: paths.store)] {
+            #expect(database.schema.model(named: "Shelf")?.relationship(named: "items")?.orderColumn == "Z_FOK_SHELF")
+            #expect(database.schema.model(named: "Tag")?.relationship(named: "items")?.isOrdered == false)
+            // Shelf 1 holds Dune (key 1, position 2) and Alien (key 2, position 1).
+            #expect(try ids(database, "Shelf where items.first?.title == \"Alien\"") == [1])
+            #expect(try ids(database, "Shelf where items.first?.title == \"Dune\"") == [])
+            // Shelf 2 holds Lamp (position 1) and Atlas (position NULL): Core Data's ORDER BY puts NULL first.
+            #expect(try ids(database, "Shelf where items.first?.title == \"Atlas\"") == [2])
+            #expect(try ids(database, "Shelf where items.first == nil") == [3])
+            #expect(try ids(database, "Shelf where items.first != nil && items.first?.rating == 3.0 sort by name") == [2])
+            #expect(try ids(database, "Shelf where (items.first?.rating ?? 0) > 3.5 || items.count > 5") == [1])
+            #expect {
+                try database.compile("Tag where items.first?.title == \"Dune\"")
+            } throws: { error in
+                "\(error)".contains("a relationship has no order")
+            }
+        }
+    }
+
+    @Test("a row carries its to-one columns after the attributes, named as the model names the relationships")
+    func toOneColumns() throws {
+        let database = try SiftDatabase(path: paths.store, modelFile: paths.models)
+        let book = try database.compile("Book where title == \"Emma\"")
+        #expect(book.columns.first?.name == "id")
+        #expect(book.columns.suffix(2).map(\.name) == ["author", "shelf"])
+        #expect(book.columns.suffix(2).map(\.columnName) == ["ZAUTHOR", "ZSHELF"])
+        let row = try #require(try database.fetch(book).first)
+        guard case .int(2)? = row["author"] else { Issue.record("author: \(String(describing: row["author"]))"); return }
+        guard case .null? = row["shelf"] else { Issue.record("shelf: \(String(describing: row["shelf"]))"); return }
+        let shelf = try database.compile("Shelf where name == \"Front\"")
+        #expect(shelf.columns.map(\.name) == ["id", "name", "featured"])
+        guard case .int(2)? = try database.fetch(shelf).first?["featured"] else { Issue.record("featured"); return }
+    }
+
     @Test("a Transformable or Decimal property is not queryable, and the error says why")
     func unqueryableStorage() throws {
         let database = try SiftDatabase(path: paths.store, modelFile: paths.models)
