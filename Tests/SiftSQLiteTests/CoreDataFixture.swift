@@ -5,7 +5,8 @@ import SiftTestSupport
 /// A store laid out as Core Data writes one: entity inheritance three levels deep (Item → Book →
 /// Novel, Item → Film) in one table with `Z_ENT`, a sibling attribute whose name collides
 /// (`ZCODE`, `ZCODE1`), optional to-ones without FOREIGN KEY (`ZAUTHOR`, `ZSHELF`), an ordered
-/// to-many (`Shelf.items`, ordered by `Z_FOK_SHELF`, against key order, one position NULL), a to-one to an entity with sub-entities
+/// to-many (`Shelf.items`, ordered by `Z_FOK_SHELF`, against key order, one position NULL; `Author.books`,
+/// whose elements are a sub-entity's, by `Z_FOK_AUTHOR`), a to-one to an entity with sub-entities
 /// (`Shelf.featured`: `ZFEATURED` with the target's entity in `Z4FEATURED`), a many-to-many join
 /// table (`Z_4TAGS`), persistent history's own entity (`CHANGE`, in `ACHANGE`), and every
 /// attribute type: Integer, Boolean, Double, Decimal, String, URI, Date (TIMESTAMP), UUID (16-byte
@@ -17,7 +18,7 @@ enum CoreDataFixture {
         CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB);
         CREATE TABLE ZAUTHOR ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBORN TIMESTAMP, ZNAME VARCHAR, ZWEBSITE VARCHAR );
         CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZISAVAILABLE INTEGER, ZPAGES INTEGER,
-            ZAUTHOR INTEGER, ZMINUTES INTEGER, ZSHELF INTEGER, Z_FOK_SHELF INTEGER, ZADDED TIMESTAMP, ZRATING FLOAT,
+            ZAUTHOR INTEGER, Z_FOK_AUTHOR INTEGER, ZMINUTES INTEGER, ZSHELF INTEGER, Z_FOK_SHELF INTEGER, ZADDED TIMESTAMP, ZRATING FLOAT,
             ZPRICE DECIMAL, ZCODE VARCHAR, ZCODE1 VARCHAR, ZGENRE VARCHAR, ZTITLE VARCHAR, ZCOVER BLOB, ZIDENTIFIER BLOB,
             ZEXTRAS BLOB );
         CREATE TABLE ZSHELF ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZFEATURED INTEGER, Z4FEATURED INTEGER, ZNAME VARCHAR );
@@ -32,12 +33,12 @@ enum CoreDataFixture {
         INSERT INTO Z_METADATA VALUES (1, '9C1D2A6E-57B4-4E0F-8A3B-6D5E4F3A2B1C', NULL);
         INSERT INTO ZAUTHOR VALUES (1, 1, 1, -1000000000.5, 'Ursula', 'https://example.org/ursula'), (2, 1, 1, NULL, 'Ted', NULL);
         INSERT INTO ZITEM VALUES
-            (1, 2, 3, 1, 412, 1, NULL, 1, 2, 100.5, 4.5, 9.99, 'B-1', NULL, NULL, 'Dune', X'00FF',
+            (1, 2, 3, 1, 412, 1, 1, NULL, 1, 2, 100.5, 4.5, 9.99, 'B-1', NULL, NULL, 'Dune', X'00FF',
                 X'E621E1F8C36C495A93FC0C247A3E6E5F', X'62706C6973743030A10155736369666908'),
-            (2, 3, 1, 0, NULL, NULL, 117, 1, 1, 200, 4.0, 12.5, NULL, 'F-1', NULL, 'Alien', NULL, NULL, NULL),
-            (3, 5, 1, 1, 300, 2, NULL, NULL, NULL, -50.25, NULL, NULL, 'B-2', NULL, 'classic', 'Emma', NULL, NULL, NULL),
-            (4, 4, 1, 0, NULL, NULL, NULL, 2, 1, NULL, NULL, NULL, NULL, NULL, NULL, 'Lamp', NULL, NULL, NULL),
-            (5, 2, 1, 1, 90, NULL, NULL, 2, NULL, 0, 3.0, NULL, NULL, NULL, NULL, 'Atlas', NULL, NULL, NULL);
+            (2, 3, 1, 0, NULL, NULL, NULL, 117, 1, 1, 200, 4.0, 12.5, NULL, 'F-1', NULL, 'Alien', NULL, NULL, NULL),
+            (3, 5, 1, 1, 300, 2, 1, NULL, NULL, NULL, -50.25, NULL, NULL, 'B-2', NULL, 'classic', 'Emma', NULL, NULL, NULL),
+            (4, 4, 1, 0, NULL, NULL, NULL, NULL, 2, 1, NULL, NULL, NULL, NULL, NULL, NULL, 'Lamp', NULL, NULL, NULL),
+            (5, 2, 1, 1, 90, NULL, NULL, NULL, 2, NULL, 0, 3.0, NULL, NULL, NULL, NULL, 'Atlas', NULL, NULL, NULL);
         INSERT INTO ZSHELF VALUES (1, 6, 1, 2, 3, 'Front'), (2, 6, 1, NULL, NULL, 'Back'), (3, 6, 1, 3, 5, 'Empty');
         INSERT INTO ZTAG VALUES (1, 7, 1, 'sf'), (2, 7, 1, 'old'), (3, 7, 1, 'unused');
         INSERT INTO Z_4TAGS VALUES (1, 1), (2, 1), (3, 2), (1, 2);

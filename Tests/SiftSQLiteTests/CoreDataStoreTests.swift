@@ -110,6 +110,12 @@ struct CoreDataStoreTests {
             #expect(try ids(database, "Shelf where items.first == nil") == [3])
             #expect(try ids(database, "Shelf where items.first != nil && items.first?.rating == 3.0 sort by name") == [2])
             #expect(try ids(database, "Shelf where (items.first?.rating ?? 0) > 3.5 || items.count > 5") == [1])
+            // A sub-entity's elements (Book's) are chosen among its own entities' rows, numbers bound.
+            let books = try database.compile("Author where books.first?.title == \"Emma\"")
+            #expect(books.sql.contains(#"ORDER BY "ZITEM"."Z_FOK_AUTHOR", "ZITEM"."Z_PK" LIMIT 1)"#))
+            #expect(books.sql.contains(#""ZITEM"."Z_ENT" IN (?1, ?2)"#))
+            #expect(try ids(database, "Author where books.first?.title == \"Emma\"") == [2])
+            #expect(try ids(database, "Author where books.first?.pages ?? 0 > 400") == [1])
             #expect {
                 try database.compile("Tag where items.first?.title == \"Dune\"")
             } throws: { error in
