@@ -506,7 +506,9 @@ extension TypeChecker {
                     if case .model = element.kind {
                         error(
                             .unsupportedConstruct,
-                            "a relationship has no order, so 'first(where:)' is not defined; use 'contains(where:)' to test its elements",
+                            isOrderedRelationship(base)
+                                ? "'first(where:)' of a relationship is not supported; use 'contains(where:)' to test its elements, or 'first' for its first element"
+                                : "a relationship has no order, so 'first(where:)' is not defined; use 'contains(where:)' to test its elements",
                             at: name.range)
                         return make(.error, .error, at: range)
                     }

@@ -117,6 +117,11 @@ struct CoreDataStoreTests {
             #expect(try ids(database, "Author where books.first?.title == \"Emma\"") == [2])
             #expect(try ids(database, "Author where books.first?.pages ?? 0 > 400") == [1])
             #expect {
+                try database.compile("Shelf where items.first { $0.title.hasPrefix(\"D\") }?.title == \"Dune\"")
+            } throws: { error in
+                "\(error)".contains("'first(where:)' of a relationship is not supported")
+            }
+            #expect {
                 try database.compile("Tag where items.first?.title == \"Dune\"")
             } throws: { error in
                 "\(error)".contains("a relationship has no order")
