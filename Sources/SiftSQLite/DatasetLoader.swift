@@ -106,7 +106,7 @@ public enum DatasetLoader {
     /// The rows of an ordered to-many in Core Data's order, that of its own fetch
     /// (`ORDER BY Z_FOK_<INVERSE>` in SQLite): by their position, a row without one (NULL)
     /// first, and ties in dataset (`Z_PK`) order, as the SQL lowering orders them too.
-    static func orderedElements(_ rows: [Int], by position: (Int) -> SQLiteValue) -> [Int] {
+    static func orderedElements(_ rows: [Int], by position: (Int) -> SQLValue) -> [Int] {
         let keyed = rows.enumerated().map { offset, row -> (Int64?, Int, Int) in
             if case .integer(let value) = position(row) { return (value, offset, row) }
             return (nil, offset, row)
