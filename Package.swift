@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "Sift", targets: ["Sift"]),
         .library(name: "SiftSQLite", targets: ["SiftSQLite"]),
         .executable(name: "sift", targets: ["SiftCommand"]),
+        // The SQLite loadable extension with Sift's SQL functions (`make release` links it as libsift.so).
+        .library(name: "SiftExtension", type: .dynamic, targets: ["SiftExtension"]),
         .executable(name: "sift-bench", targets: ["SiftBench"]),
         .executable(name: "sift-example", targets: ["SiftExample"]),
         // libFuzzer targets (`make fuzz`); a normal build gives a replay tool: `sift-fuzz-compiler FILE...`.
@@ -28,6 +30,10 @@ let package = Package(
         .systemLibrary(
             name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]),
+
+        // The loadable extension's entry point and its SQLite calls, through the routines table the
+        // host passes in: it includes <sqlite3ext.h> but does not link libsqlite3.
+        .target(name: "CSiftExtension"),
 
         // MARK: The compiler core, one module per phase, no C dependency
         // Below the phases: deep recursion run on a thread with a large stack (libc only).
@@ -54,6 +60,19 @@ let package = Package(
             name: "SiftCommand",
             dependencies: ["Sift", "SiftSQLite", "SiftREPL", "SiftLineEditor"],
             swiftSettings: strict),
+        // Sift's SQL functions for any SQLite host. A release build carries the Swift runtime inside
+        // (static stdlib, so it loads where Swift is not installed); the shared object exports only
+        // `sqlite3_sift_init` (its Swift runtime stays private even in a host that has another one) and
+        // is never unloaded (the runtime's thread-exit hooks must not outlive its code).
+        .target(
+            name: "SiftExtension", dependencies: ["SiftSQL", "CSiftExtension"], exclude: ["exports.map"], swiftSettings: strict,
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
+                .unsafeFlags([
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SiftExtension/exports.map",
+                    "-Xlinker", "-z", "-Xlinker", "nodelete",
+                ]),
+            ]),
         .executableTarget(
             name: "SiftBench", dependencies: ["Sift", "SiftSQLite", "SiftEvaluator", "CSQLite"], swiftSettings: strict),
 
@@ -80,13 +99,15 @@ let package = Package(
             swiftSettings: strict),
         // Shared by the test targets: a seeded generator, temporary files, the example schemas and
         // golden-file paths (`Fixtures`), and a dialect of its own for the renderer (`BracketDialect`).
-        .target(name: "SiftTestSupport", dependencies: ["Sift", "SiftSQLite"], path: "Tests/SiftTestSupport", swiftSettings: strict),
+        .target(name: "SiftTestSupport", dependencies: ["Sift", "SiftSQL", "SiftSQLite", "CSQLite"], path: "Tests/SiftTestSupport", swiftSettings: strict),
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
         .testTarget(
             name: "SiftREPLTests", dependencies: ["SiftREPL", "Sift", "SiftSQLite", "SiftTestSupport"], exclude: ["Transcripts", "Fixture", "PseudoTerminal"],
             swiftSettings: strict),
         .testTarget(name: "SiftEvaluatorTests", dependencies: ["Sift", "SiftSQLite", "SiftTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "SiftExtensionTests", dependencies: ["Sift", "SiftSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(name: "SiftDifferentialTests", dependencies: ["Sift", "SiftSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SiftRobustnessTests", dependencies: ["Sift", "SiftSQLite", "SiftFuzzCompiler", "SiftFuzzModelFile", "SiftTestSupport"],

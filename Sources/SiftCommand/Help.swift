@@ -18,6 +18,8 @@ enum Help {
                sift query DATABASE [TEXT | --file FILE] [--schema FILE] [--param NAME=VALUE ...]
                           [--mode box|table|line|csv|json] [--json]
                                                        run a query and print its rows
+               sift extension-path                     print the path of the SQLite extension with
+                                                       Sift's SQL functions (for sqlite3's .load)
                sift COMMAND --help                     the usage of one command
 
         A query is any of:
@@ -94,6 +96,8 @@ enum Help {
                 Opens the REPL on a database (without one, the example database). --write opens it for
                 writing; --bail stops at the first error (for scripts).
                 """
+        case "extension-path":
+            text = ExtensionPathCommand.usage
         case "help":
             text = """
                 USAGE: sift help [COMMAND]

@@ -28,6 +28,8 @@ enum SiftCommandLine {
                 return try QueryCommand.run(Array(arguments.dropFirst()))
             case "repl":
                 return try ReplCommand.run(Array(arguments.dropFirst()))
+            case "extension-path":
+                return try ExtensionPathCommand.run(Array(arguments.dropFirst()))
             case "--schema", "--bail", "--no-color", "--write":
                 return try ReplCommand.run(arguments)
             default:
@@ -61,7 +63,7 @@ enum SiftCommandLine {
     }
 
     /// The subcommands, for suggestions and `sift help COMMAND`.
-    static let commands = ["parse", "check", "schema", "compile", "query", "repl", "help"]
+    static let commands = ["parse", "check", "schema", "compile", "query", "repl", "extension-path", "help"]
 
     /// The help text `-h`, `--help` or `help` asks for, if it does: `sift --help`, `sift help
     /// [COMMAND]`, or `-h`/`--help` among a command's options (before `--`).
