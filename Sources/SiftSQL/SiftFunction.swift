@@ -194,7 +194,9 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
         case .fitInteger:
             guard case .integer(let value) = arguments[0], case .integer(let bits) = arguments[1] else { return .null }
             let signed = bits > 0
-            let width = Int64(abs(bits))
+            // `magnitude`, not `abs`: any SQL may call this function (the loadable extension), and
+            // abs(Int64.min) traps.
+            let width = bits.magnitude
             if width >= 64 { return signed || value >= 0 ? .integer(value) : .null }
             if signed {
                 let limit = Int64(1) << (width - 1)
