@@ -13,7 +13,7 @@ RELEASE_BIN = .build/release
 APT_PACKAGES = libsqlite3-dev libedit-dev pkg-config sqlite3 tmux
 EXAMPLE_DBS = Examples/example.sqlite Examples/coredata.sqlite
 
-.PHONY: all deps build release run test bench bench-instructions fuzz docs clean examples
+.PHONY: all deps build release install run test bench bench-instructions fuzz docs clean examples
 
 all: build
 
@@ -34,8 +34,30 @@ deps:
 build: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
+# Also the SQLite loadable extension, as libsift.so beside sift (the name from which SQLite derives
+# its entry point, sqlite3_sift_init), checked: it must not link libsqlite3 nor the Swift runtime's
+# shared libraries, must leave no sqlite3_* symbol for the dynamic linker to bind (it calls SQLite
+# through the routines the host passes in), and must export only its entry point.
+EXTENSION = libsift.so
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS) --product sift
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS) --product SiftExtension
+	ln -sf libSiftExtension.so $(RELEASE_BIN)/$(EXTENSION)
+	@so=$(RELEASE_BIN)/$(EXTENSION); \
+	if readelf --dynamic --wide $$so | grep NEEDED | grep -E 'libsqlite3|libswift|libFoundation|libdispatch|libBlocksRuntime|libicu'; then \
+		echo "error: $$so needs a library a machine without Swift may not have (above)"; exit 1; fi; \
+	if nm --dynamic --undefined-only $$so | grep sqlite3; then echo "error: $$so calls SQLite outside the host's routines (above)"; exit 1; fi; \
+	exported="$$(nm --dynamic --defined-only --extern-only $$so | awk '{print $$3}')"; \
+	if [ "$$exported" != sqlite3_sift_init ]; then echo "error: $$so exports more than sqlite3_sift_init: $$exported"; exit 1; fi; \
+	echo "Built $(RELEASE_BIN)/sift and $$so"
+
+# Installs a stripped sift in $(PREFIX)/bin and the extension in $(PREFIX)/lib, under DESTDIR when
+# given (staged installs, packages). `sift extension-path` finds it there: ../lib beside sift's bin.
+PREFIX ?= /usr/local
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib
+	install -m 755 -s $(RELEASE_BIN)/sift $(DESTDIR)$(PREFIX)/bin/sift
+	install -m 644 -s $(RELEASE_BIN)/$(EXTENSION) $(DESTDIR)$(PREFIX)/lib/$(EXTENSION)
 
 # The example databases are built from checked-in SQL (no binary blobs in the repository).
 Examples/%.sqlite: Examples/%.sql
