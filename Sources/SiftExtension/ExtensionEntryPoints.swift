@@ -7,12 +7,16 @@ import SiftSQL
 // These declarations are public so that the C part links to them; the shared object exports
 // nothing but `sqlite3_sift_init` (exports.map).
 
+/// The functions in registration order: a call's user data is its index here (computed once:
+/// `allCases` builds a new array at each use).
+let registeredFunctions = SiftFunction.allCases
+
 /// Registers every Sift SQL function and collation on `database`: SQLite's result code.
 @_cdecl("sift_extension_register")
 public func registerSiftExtension(
     _ database: OpaquePointer?, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    for (index, function) in SiftFunction.allCases.enumerated() {
+    for (index, function) in registeredFunctions.enumerated() {
         let resultCode = sift_extension_create_function(database, function.sqlName, Int32(function.arity), Int32(index))
         if resultCode != 0 {
             message?.pointee = sift_extension_message("sift: cannot register \(function.sqlName) (SQLite result code \(resultCode))")
@@ -34,7 +38,7 @@ public func registerSiftExtension(
 public func callSiftFunction(
     _ context: OpaquePointer?, _ index: Int32, _ argumentCount: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?
 ) {
-    let function = SiftFunction.allCases[Int(index)]
+    let function = registeredFunctions[Int(index)]
     let values = (0..<Int(argumentCount)).map { SQLValue(extensionArgument: arguments?[$0]) }
     function.evaluate(values).setExtensionResult(of: context)
 }
