@@ -44,6 +44,7 @@ const void *sift_extension_value_blob(sqlite3_value *value) { return sqlite3_val
 int sift_extension_value_bytes(sqlite3_value *value) { return sqlite3_value_bytes(value); }
 
 void sift_extension_result_null(sqlite3_context *context) { sqlite3_result_null(context); }
+void sift_extension_result_value(sqlite3_context *context, sqlite3_value *value) { sqlite3_result_value(context, value); }
 void sift_extension_result_int64(sqlite3_context *context, int64_t value) { sqlite3_result_int64(context, value); }
 void sift_extension_result_double(sqlite3_context *context, double value) { sqlite3_result_double(context, value); }
 

@@ -39,6 +39,7 @@ public func callSiftFunction(
     _ context: OpaquePointer?, _ index: Int32, _ argumentCount: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?
 ) {
     let function = registeredFunctions[Int(index)]
+    if let arguments, ExtensionTextShortcuts.answer(function, context, arguments) { return }
     let values = (0..<Int(argumentCount)).map { SQLValue(extensionArgument: arguments?[$0]) }
     function.evaluate(values).setExtensionResult(of: context)
 }

@@ -12,7 +12,7 @@ import Testing
     static let arguments: [SQLValue] = [
         .text("kim"), .text("Kim"), .text("Jos\u{E9}"), .text("Jose\u{301}"), .text("김민준"), .text("Straße"), .text("a\r\nb"),
         .text("\r"), .text("x\u{0}y"), .text(""), .integer(0), .integer(7), .integer(-3), .integer(.max), .integer(.min),
-        .real(2.5), .real(-0.0), .real(.infinity), .real(-.infinity), .real(1e300), SiftFunction.notANumber, .null, .blob([1, 2]),
+        .text("\r\n"), .text("a\r"), .text("\nb"), .text("Ça va"), .real(2.5), .real(-0.0), .real(.infinity), .real(-.infinity), .real(1e300), SiftFunction.notANumber, .null, .blob([1, 2]),
         .blob([]), .text("2026-12-01T09:00:00Z"), .text("2026-12-01 09:00:00.001"), .integer(8), .integer(-16),
     ]
 

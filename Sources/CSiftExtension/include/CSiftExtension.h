@@ -39,6 +39,8 @@ const void *sift_extension_value_blob(sqlite3_value *value);
 int sift_extension_value_bytes(sqlite3_value *value);
 
 void sift_extension_result_null(sqlite3_context *context);
+/// Sets a copy of an argument as the result.
+void sift_extension_result_value(sqlite3_context *context, sqlite3_value *value);
 void sift_extension_result_int64(sqlite3_context *context, int64_t value);
 void sift_extension_result_double(sqlite3_context *context, double value);
 /// Sets a UTF-8 text result; SQLite copies the bytes.
