@@ -8,7 +8,7 @@
 /// Both routes that register Sift's functions use these (Sift's runtime connection and the loadable
 /// extension), each reading SQLite's argument bytes its own way; any other argument (other text,
 /// NULL, numbers, blobs, invalid UTF-8) goes to `SiftFunction.evaluate`, which stays the definition
-/// (tests compare the two). Inlinable so that the runtime's calls compile to the loop itself.
+/// (tests compare the two). Inlinable, so that each caller's optimizer may specialize them.
 package enum SimpleTextBytes {
     /// Whether `bytes` are valid UTF-8 with every character below U+0300.
     @inlinable
