@@ -8,13 +8,13 @@ import Testing
 /// plain SQLite connection (SQLite's own calls) with Sift's loadable extension loaded as on Sift's
 /// runtime connection: the extension's functions and collations are Sift's.
 ///
-/// `SIFT_EXTENSION_DIFFERENTIAL_COUNT` (default 3000) queries from seed `SIFT_DIFFERENTIAL_SEED`
+/// `SIFT_EXTENSION_DIFFERENTIAL_COUNT` (default 2000) queries from seed `SIFT_DIFFERENTIAL_SEED`
 /// (default 1), NFC facts on for even seeds as in `DifferentialTests`; `SIFT_EXTENSION=PATH` tests
 /// another build of the extension (see `SiftExtensionFile`).
 @Suite("Differential: the loadable extension vs Sift's runtime")
 struct ExtensionAgreementTests {
     static var count: Int {
-        ProcessInfo.processInfo.environment["SIFT_EXTENSION_DIFFERENTIAL_COUNT"].flatMap { Int($0) } ?? 3000
+        ProcessInfo.processInfo.environment["SIFT_EXTENSION_DIFFERENTIAL_COUNT"].flatMap { Int($0) } ?? 2000
     }
 
     @Test("generated queries return Sift's rows on a plain SQLite connection with the extension")

@@ -23,8 +23,11 @@ struct ExampleFixture: Sendable {
         modelFile = Self.repository.appendingPathComponent("Examples/Models.swift").path
     }
 
-    /// The example files whose queries the tests run.
-    static let queryFiles = ["people.sift", "reminders.sift"]
+    /// The example files whose queries the tests run: every Examples/*.sift.
+    static var queryFiles: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Examples").path)) ?? []
+        return names.filter { $0.hasSuffix(".sift") }.sorted()
+    }
 
     /// The queries of an Examples/*.sift file: one per line, or a `#Predicate` spanning lines until
     /// its braces close; blank lines and `//` comments skipped.
@@ -62,6 +65,7 @@ struct ExampleFixture: Sendable {
     /// Every example query compiled by Sift against the example database refined by the model file.
     func compiledQueries(_ database: SiftDatabase) throws -> [Compiled] {
         var compiled: [Compiled] = []
+        guard Self.queryFiles.count >= 2 else { throw CocoaError(.fileNoSuchFile) }
         for file in Self.queryFiles {
             for text in try Self.queries(in: file) {
                 let query = try database.compile(text, sourceName: file)
