@@ -17,8 +17,7 @@ import Testing
         #expect(queries.count > 50)
         var nonEmpty = 0
         for query in queries {
-            let expected = try database.connection.prepare(query.sql).rows(bindings: query.bindings.map(SQLiteValue.init))
-                .map { $0.map(SQLValue.init) }
+            let expected = try database.connection.prepare(query.sql).rows(bindings: query.bindings)
             let actual: [[SQLValue]]
             do {
                 actual = try plain.rows(query.sql, bindings: query.bindings)

@@ -82,8 +82,8 @@ import Testing
         let results = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[[Any]]])
         #expect(results.count == queries.count)
         for (query, rows) in zip(queries, results) {
-            let expected = try database.connection.prepare(query.sql).rows(bindings: query.bindings.map(SQLiteValue.init))
-                .map { $0.map { SQLValue($0) as SQLValue? } }
+            let expected = try database.connection.prepare(query.sql).rows(bindings: query.bindings)
+                .map { $0.map { $0 as SQLValue? } }
             #expect(rows.map { $0.map(Self.value) } == expected, "\(query.text)\n\(query.sql)")
         }
     }

@@ -27,8 +27,8 @@ import Testing
                 script += "INSERT INTO temp.sqlite_parameters(key, value) VALUES \(values.joined(separator: ", "));\n"
             }
             script += ".print @@@\n\(query.sql);\n"
-            let rows = try database.connection.prepare(query.sql).rows(bindings: query.bindings.map(SQLiteValue.init))
-            expected.append(try rows.map { row in try Self.csvText(SQLValue(try #require(row.first))) })
+            let rows = try database.connection.prepare(query.sql).rows(bindings: query.bindings)
+            expected.append(try rows.map { row in try Self.csvText(try #require(row.first)) })
         }
         let output = try Self.run(shell, arguments: [example.path], input: script)
         #expect(output.status == 0, "\(output.standardError)")
