@@ -113,7 +113,7 @@ extension TypeChecker {
     /// The typed node of a member of `base`; `type` is the member's (the model keeps it made).
     /// Whether `sequence` is an ordered to-many relationship, whose elements have positions.
     func isOrderedRelationship(_ sequence: TypedExpr) -> Bool {
-        if case .toMany(_, let relationship) = typedTree[sequence] { return relationship.isOrdered }
+        if case .toMany(_, let relationship) = typedTree[sequence] { return relationship.orderColumn != nil }
         return false
     }
 

@@ -140,7 +140,7 @@ public struct Dataset: Sendable {
         }
         // An unordered relationship is a set, kept in dataset order; an ordered one keeps the order given.
         let indices = targets.map(\.index)
-        tables[source.model]!.objects[source.index].links[relationship] = found.isOrdered ? indices : indices.sorted()
+        tables[source.model]!.objects[source.index].links[relationship] = found.orderColumn != nil ? indices : indices.sorted()
     }
 
     /// Links `source` to `target` through a relationship, and the inverse relationship back, as
@@ -169,7 +169,7 @@ public struct Dataset: Sendable {
         if relationship.isToMany {
             if !links.contains(target.index) { links.append(target.index) }
             // An ordered relationship gains the target at its end, as an array does.
-            if !relationship.isOrdered { links.sort() }
+            if relationship.orderColumn == nil { links.sort() }
         } else {
             if let old = links.first, old != target.index, let inverse = inverseRelationship(of: relationship, in: source.model) {
                 tables[target.model]!.objects[old].links[inverse.name]?.removeAll { $0 == source.index }

@@ -20,20 +20,17 @@ public enum SchemaLoader {
         public var description: String { message }
     }
 
-    /// Loads `path`: an SQLite database (recognised by its header) or a model file.
+    /// Loads `path`: an SQLite database (recognised by its header) or a model (a Swift model file
+    /// or Xcode's data model, see ``readModel(_:)``).
     public static func load(_ path: String) throws -> Loaded {
-        if try isDatabase(path) { return try load(database: path, modelFile: nil) }
+        if try !isFolder(path), try isDatabase(path) { return try load(database: path, modelFile: nil) }
         return try load(database: nil, modelFile: path)
     }
 
     /// Loads a database, a model file, or a database refined by a model file.
     public static func load(database: String?, modelFile: String?) throws -> Loaded {
         var modelSchema: (Schema, [Diagnostic], SourceFile)?
-        if let modelFile {
-            let source = try readText(modelFile)
-            let (schema, diagnostics) = ModelFileReader.read(source)
-            modelSchema = (schema, diagnostics, source)
-        }
+        if let modelFile { modelSchema = try readModel(modelFile) }
         guard let database else {
             guard let modelSchema else { throw LoadError(message: "no schema: give a model file or a database") }
             return Loaded(schema: modelSchema.0, diagnostics: modelSchema.1, source: modelSchema.2)
@@ -44,11 +41,7 @@ public enum SchemaLoader {
     /// Loads the schema of an open database, refined by a model file when one is given.
     public static func load(connection: Connection, databaseName: String, modelFile: String?) throws -> Loaded {
         var modelSchema: (Schema, [Diagnostic], SourceFile)?
-        if let modelFile {
-            let source = try readText(modelFile)
-            let (schema, diagnostics) = ModelFileReader.read(source)
-            modelSchema = (schema, diagnostics, source)
-        }
+        if let modelFile { modelSchema = try readModel(modelFile) }
         return try load(connection: connection, databaseName: databaseName, modelFile: modelSchema)
     }
 
@@ -102,6 +95,13 @@ public enum SchemaLoader {
         return TableDescription(
             name: table.name, columns: columns, primaryKey: table.primaryKey, foreignKeys: foreignKeys,
             uniqueColumnSets: unique, isView: table.isView, withoutRowID: table.withoutRowID)
+    }
+
+    /// Whether `path` names a folder (an `.xcdatamodeld` model is one).
+    static func isFolder(_ path: String) throws -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw LoadError(message: "no such file '\(path)'") }
+        return (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether the file starts with SQLite's header ("SQLite format 3\0").

@@ -180,7 +180,10 @@ package enum CoreDataLayout {
                     link: .inverseForeignKey(targetColumn: column, sourceColumn: "Z_PK"), inverse: relationship.name)
                 // An ordered to-many keeps each element's position next to its to-one: `Z_FOK_SHELF`.
                 let orderColumn = "Z_FOK_" + column.dropFirst()
-                if table.columns.contains(where: { $0.name == orderColumn }) { inverse.orderColumn = orderColumn }
+                if table.columns.contains(where: { $0.name == orderColumn }) {
+                    inverse.orderColumn = orderColumn
+                    inverse.isOrdered = true
+                }
                 declared[tableName(target.number), default: Declared()].relationships.append((target.number, inverse))
             }
         }
@@ -396,6 +399,7 @@ package enum CoreDataLayout {
                     if let stored = storeRelationship(for: relationship, in: storeModel) {
                         relationship.link = stored.link
                         relationship.orderColumn = stored.orderColumn
+                        if stored.orderColumn != nil { relationship.isOrdered = true }
                     } else if !relationship.isToMany {
                         relationship.link = .foreignKey(column: "Z" + relationship.name.uppercased(), targetColumn: "Z_PK")
                     }

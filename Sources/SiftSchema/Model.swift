@@ -155,21 +155,26 @@ public struct Model: Sendable, Hashable {
         get { storage.fields.entitySelection }
         set { uniqueStorage().fields.entitySelection = newValue }
     }
+    /// The model it inherits from (a Core Data parent entity), whose members come first among its own.
+    public var parent: String? {
+        get { storage.fields.parent }
+        set { uniqueStorage().fields.parent = newValue }
+    }
 
     /// The fields, shared between copies until one is changed: a model is copied wherever a
     /// query names it (every lookup by name, every row variable of a lowering), and a copy is
     /// then one reference instead of a dozen.
     private var storage: Storage
 
-    /// A model `name` stored in `tableName` with its members.
+    /// A model `name` stored in `tableName` with its members, inheriting from `parent` when given.
     public init(
         name: String, tableName: String, primaryKey: [String], members: [Member] = [],
-        unqueryableMembers: [UnqueryableMember] = [], style: ModelStyle, declaration: SourceRange? = nil
+        unqueryableMembers: [UnqueryableMember] = [], style: ModelStyle, declaration: SourceRange? = nil, parent: String? = nil
     ) {
         storage = Storage(
             Fields(
                 name: name, tableName: tableName, primaryKey: primaryKey, members: members, keyColumns: [],
-                unqueryableMembers: unqueryableMembers, style: style, declaration: declaration))
+                unqueryableMembers: unqueryableMembers, style: style, declaration: declaration, parent: parent))
     }
 
     private mutating func uniqueStorage() -> Storage {
@@ -195,6 +200,7 @@ public struct Model: Sendable, Hashable {
         var style: ModelStyle
         var declaration: SourceRange?
         var entitySelection: EntitySelection? = nil
+        var parent: String?
     }
 
     /// Changed only through ``uniqueStorage()``, when no other model shares it.

@@ -30,6 +30,9 @@ public struct ModelFileReader {
     var typeDeclarations: [TypeDeclaration] = []
     /// The nodes of the file's expressions.
     var tree = SyntaxTree.empty
+    /// Each model's ancestors (Core Data parent entities): a relationship inherited from one may
+    /// have an inverse that points back to the ancestor.
+    var ancestors: [String: Set<String>] = [:]
 
     /// Reads a parsed model file. Parse diagnostics are not repeated here.
     public static func read(_ file: ModelFileSyntax, source: SourceFile) -> (Schema, [Diagnostic]) {
@@ -195,6 +198,7 @@ public struct ModelFileReader {
         var isOptional: Bool
         var inverse: (model: String?, name: Identifier)?
         var columnName: String?
+        var isOrdered = false
     }
 
     func attribute(named name: String, in attributes: [AttributeSyntax]) -> AttributeSyntax? {
@@ -567,7 +571,7 @@ public struct ModelFileReader {
                             notes: [.init("'\(relationship.target)' is declared here", at: targetDraft.model.declaration)])
                         continue
                     }
-                    if back!.target != draft.model.name {
+                    if back!.target != draft.model.name, ancestors[draft.model.name]?.contains(back!.target) != true {
                         error(
                             .badInverse, "the inverse '\(inverse.name.name)' does not point back: it is a relationship to '\(back!.target)', not to '\(draft.model.name)'",
                             at: inverse.name.range, notes: [.init("'\(inverse.name.name)' is declared here", at: back!.name.range)])
@@ -608,7 +612,7 @@ public struct ModelFileReader {
                     .relationship(
                         Relationship(
                             name: relationship.name.name, target: relationship.target, cardinality: cardinality, link: link,
-                            inverse: back?.name.name, declaration: relationship.name.range)))
+                            inverse: back?.name.name, declaration: relationship.name.range, isOrdered: relationship.isOrdered)))
             }
         }
         // Keep members in declaration order; members found by linking come after, in link order.

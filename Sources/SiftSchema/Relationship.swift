@@ -79,6 +79,12 @@ public struct Relationship: Sendable, Hashable {
         get { shared.fields.declaration }
         set { shared.fields.declaration = newValue }
     }
+    /// A to-many relationship whose objects keep an order (Core Data's `ordered`, an `NSOrderedSet`), as its
+    /// model declares it; queries can use the order only where ``orderColumn`` says where it is stored.
+    public var isOrdered: Bool {
+        get { shared.fields.isOrdered }
+        set { shared.fields.isOrdered = newValue }
+    }
 
     // The fields live in one shared box: a relationship is copied into typed nodes, joins and
     // lowered paths, and a copy then retains one reference instead of each of its names.
@@ -87,10 +93,12 @@ public struct Relationship: Sendable, Hashable {
     /// A relationship `name` to `target`, linked by `link`.
     public init(
         name: String, target: String, cardinality: Cardinality, link: Link, inverse: String? = nil,
-        declaration: SourceRange? = nil
+        declaration: SourceRange? = nil, isOrdered: Bool = false
     ) {
         shared = SharedFields(
-            Fields(name: name, target: target, cardinality: cardinality, link: link, inverse: inverse, orderColumn: nil, declaration: declaration))
+            Fields(
+                name: name, target: target, cardinality: cardinality, link: link, inverse: inverse, orderColumn: nil,
+                declaration: declaration, isOrdered: isOrdered))
     }
 
     private struct Fields: Hashable, Sendable {
@@ -101,13 +109,11 @@ public struct Relationship: Sendable, Hashable {
         var inverse: String?
         var orderColumn: String?
         var declaration: SourceRange?
+        var isOrdered: Bool
     }
 
     /// Whether it leads to many objects.
     public var isToMany: Bool { cardinality == .toMany }
-
-    /// Whether its elements have an order (an ordered to-many: ``orderColumn`` holds it).
-    public var isOrdered: Bool { orderColumn != nil }
 
     /// The Swift spelling of its type, e.g. `Company?` or `[Interest]`.
     public var typeDescription: String {

@@ -39,6 +39,7 @@ public enum SchemaRefinement {
             refined.declaration = fileModel.declaration
             refined.unqueryableMembers = fileModel.unqueryableMembers
             refined.style = fileModel.style
+            refined.parent = fileModel.parent
             for member in fileModel.members {
                 switch member {
                 case .attribute(let attribute):
@@ -109,6 +110,7 @@ public enum SchemaRefinement {
                     var merged = existing
                     merged.name = relationship.name
                     merged.declaration = relationship.declaration
+                    merged.isOrdered = relationship.isOrdered
                     if case .toOne(let isOptional) = relationship.cardinality, case .toOne = existing.cardinality {
                         merged.cardinality = .toOne(isOptional: isOptional)
                     }
