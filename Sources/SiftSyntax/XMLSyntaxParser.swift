@@ -5,9 +5,12 @@
 /// anything else with one diagnostic at the first fault: a named entity other than the five, an
 /// internal DTD subset (no entity is ever expanded, so no input grows), a mismatched end tag.
 ///
-/// Open elements are kept on a heap-allocated stack, not the call stack, so nesting depth
-/// cannot exhaust the stack.
+/// Open elements are kept on a heap-allocated stack, not the call stack; nesting deeper than
+/// ``maximumDepth`` is refused, as a tree that deep would exhaust the stack when released.
 public struct XMLSyntaxParser {
+    /// The deepest nesting of elements read (a data model nests four deep).
+    public static let maximumDepth = 256
+
     let source: SourceFile
     let bytes: [UInt8]
     var position = 0
@@ -36,9 +39,7 @@ public struct XMLSyntaxParser {
 
     mutating func document() throws -> XMLElementSyntax {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
-        if starts(with: "<?xml"), position + 5 < bytes.count, isSpace(bytes[position + 5]) || bytes[position + 5] == UInt8(ascii: "?") {
-            try processingInstruction()
-        }
+        if isDeclaration() { try processingInstruction() }
         var root: XMLElementSyntax?
         while true {
             skipSpaces()
@@ -46,6 +47,7 @@ public struct XMLSyntaxParser {
             if starts(with: "<!--") {
                 try comment()
             } else if starts(with: "<?") {
+                if isDeclaration() { throw fault("the '<?xml …?>' declaration may only begin the file", length: 5) }
                 try processingInstruction()
             } else if starts(with: "<!DOCTYPE") {
                 guard root == nil else { throw fault("a '<!DOCTYPE' must come before the root element", length: 9) }
@@ -98,9 +100,7 @@ public struct XMLSyntaxParser {
                 let text = try cdata()
                 stack[stack.count - 1].element.text += text
             } else if starts(with: "<?") {
-                if starts(with: "<?xml"), position + 5 < bytes.count, isSpace(bytes[position + 5]) {
-                    throw fault("the '<?xml …?>' declaration may only begin the file", length: 5)
-                }
+                if isDeclaration() { throw fault("the '<?xml …?>' declaration may only begin the file", length: 5) }
                 try processingInstruction()
             } else if starts(with: "<!") {
                 throw fault("expected an element, a comment or a CDATA section after '<!'", length: 2)
@@ -109,6 +109,11 @@ public struct XMLSyntaxParser {
                 if isEmpty {
                     stack[stack.count - 1].element.children.append(first.element)
                 } else {
+                    guard stack.count < Self.maximumDepth else {
+                        throw Fault(
+                            message: "elements nested more than \(Self.maximumDepth) deep are not read",
+                            range: first.element.nameRange)
+                    }
                     stack.append(first)
                 }
             } else {
@@ -346,6 +351,12 @@ public struct XMLSyntaxParser {
     }
 
     // MARK: Bytes
+
+    /// Whether `<?xml` followed by a space or `?` (not `<?xml-stylesheet`) is at `position`.
+    func isDeclaration() -> Bool {
+        guard starts(with: "<?xml"), position + 5 < bytes.count else { return false }
+        return isSpace(bytes[position + 5]) || bytes[position + 5] == UInt8(ascii: "?")
+    }
 
     /// An XML name at `position`.
     mutating func name(what: String) throws -> (String, SourceRange) {

@@ -6,10 +6,22 @@ extension REPLSession {
         var words = invocation.words
         let writable = words.contains("--write")
         words.removeAll { $0 == "--write" }
-        guard words.count == 1 else { throw CommandError("usage: .open FILE [--write]") }
+        // `--schema MODEL`: a Swift model file or Xcode's data model refining the database.
+        var modelFile: String?
+        if let flag = words.firstIndex(of: "--schema") {
+            guard flag + 1 < words.count else { throw CommandError("usage: .open FILE [--schema MODEL] [--write]") }
+            modelFile = resolve(words[flag + 1])
+            guard FileManager.default.fileExists(atPath: modelFile!) else { throw CommandError("no such file '\(words[flag + 1])'") }
+            words.removeSubrange(flag...(flag + 1))
+        }
+        guard words.count == 1 else { throw CommandError("usage: .open FILE [--schema MODEL] [--write]") }
         let path = resolve(words[0])
         guard FileManager.default.fileExists(atPath: path) else { throw CommandError("no such file '\(words[0])'") }
-        try engine.reopen(path: path, writable: writable)
+        if let modelFile {
+            try engine.reopen(path: path, modelFile: modelFile, writable: writable)
+        } else {
+            try engine.reopen(path: path, writable: writable)
+        }
         resultSink.write(
             "opened \(words[0])\(writable ? "" : " (read-only)"): " + Self.count(engine.schema.models.count, "model") + "\n")
     }

@@ -7,7 +7,7 @@ public final class DatabaseEngine: QueryEngine {
     public private(set) var database: SiftDatabase
     public private(set) var location: String
     /// The model file that refines the database's schema, reused by ``reopen(path:writable:)``.
-    public let modelFile: String?
+    public private(set) var modelFile: String?
 
     /// Opens `path` (read-only unless `writable`), refined by `modelFile` when given.
     public init(path: String, modelFile: String?, writable: Bool = false) throws {
@@ -67,6 +67,14 @@ public final class DatabaseEngine: QueryEngine {
         opened.connection.setTimeLimit(timeLimit)
         database = opened
         location = path
+    }
+
+    public func reopen(path: String, modelFile: String, writable: Bool) throws {
+        let opened = try SiftDatabase(path: path, modelFile: modelFile, mode: writable ? .readWrite : .readOnly)
+        opened.connection.setTimeLimit(timeLimit)
+        database = opened
+        location = path
+        self.modelFile = modelFile
     }
 
     /// The time limit set with ``setTimeLimit(_:)``, kept across ``reopen(path:writable:)``.

@@ -39,6 +39,10 @@ public protocol QueryEngine: AnyObject {
     /// On failure the engine keeps what it had open.
     func reopen(path: String, writable: Bool) throws
 
+    /// Opens another database refined by the model at `modelFile` (a Swift model file or Xcode's
+    /// data model), which later reopens keep. On failure the engine keeps what it had open.
+    func reopen(path: String, modelFile: String, writable: Bool) throws
+
     /// Stops any query that runs longer than `seconds` (nil: no limit).
     func setTimeLimit(_ seconds: Double?)
 
@@ -49,6 +53,9 @@ public protocol QueryEngine: AnyObject {
 
 extension QueryEngine {
     public func setTimeLimit(_ seconds: Double?) {}
+    public func reopen(path: String, modelFile: String, writable: Bool) throws {
+        throw EngineUnavailable.modelFile
+    }
     public func reload() throws { try reopen(path: location, writable: false) }
 }
 

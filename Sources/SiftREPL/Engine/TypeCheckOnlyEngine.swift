@@ -8,7 +8,7 @@ public final class TypeCheckOnlyEngine: QueryEngine {
     public private(set) var schema: Schema
     public private(set) var location: String
     /// The model file that refines the database's schema, reused by ``reopen(path:writable:)``.
-    public let modelFile: String?
+    public private(set) var modelFile: String?
     /// Diagnostics found while loading the schema (shown by the REPL at start).
     public private(set) var loadDiagnostics: [Diagnostic]
     public private(set) var loadSource: SourceFile
@@ -54,17 +54,30 @@ public final class TypeCheckOnlyEngine: QueryEngine {
         loadSource = loaded.source
         location = path
     }
+
+    public func reopen(path: String, modelFile: String, writable: Bool) throws {
+        let loaded = try SchemaLoader.load(database: path, modelFile: modelFile)
+        schema = loaded.schema
+        loadDiagnostics = loaded.diagnostics
+        loadSource = loaded.source
+        location = path
+        self.modelFile = modelFile
+    }
 }
 
 /// A feature the engine in use does not have.
 public enum EngineUnavailable: Error, CustomStringConvertible {
     /// No SQL back end: queries can be checked but not run.
     case sqlLowering
+    /// The engine opens no model file.
+    case modelFile
 
     public var description: String {
         switch self {
         case .sqlLowering:
             "this build of sift checks queries but cannot run them yet (no SQL back end); try .typed or .ast"
+        case .modelFile:
+            "this engine reads no model file; open the database without '--schema'"
         }
     }
 }
