@@ -48,7 +48,8 @@ public final class SiftDatabase {
     /// How the query run last decodes its rows, kept for its next run.
     private var lastRunPlan: RunPlan?
 
-    /// Opens `path` (read-only unless `mode` says otherwise) and loads its schema.
+    /// Opens `path` (read-only unless `mode` says otherwise) and loads its schema, refined by
+    /// `modelFile` when given: a Swift model file or Xcode's data model (`.xcdatamodeld`).
     public init(path: String, modelFile: String? = nil, mode: Connection.OpenMode = .readOnly) throws {
         connection = try Connection(path: path, mode: mode)
         try connection.registerSiftFunctions()

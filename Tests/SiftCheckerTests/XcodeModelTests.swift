@@ -356,6 +356,70 @@ import Testing
                 """)
     }
 
+    // MARK: Damaged input
+
+    /// Generated damage to real models (cut ranges, XML's special characters dropped in, ranges
+    /// repeated): the reader never crashes; a model it cannot read yields errors whose places are
+    /// inside the file, and XML it cannot parse yields exactly one.
+    @Test func damagedModelsAreDiagnosedNeverACrash() throws {
+        let originals = [
+            try Fixtures.read(Fixtures.packageRoot.appendingPathComponent("Examples/People.xcdatamodeld/People.xcdatamodel/contents")),
+            Self.contents(Self.inheritance),
+        ]
+        let specials = Array("<>&\"'=/!?[]-;#x \n").map { String($0) } + ["&amp;", "<!--", "-->", "<![CDATA[", "]]>", "&#0;", "</entity>"]
+        var random = SplitMix64(seed: 2026_12_05)
+        var unreadable = 0
+        for round in 0..<1000 {
+            var bytes = Array(originals[round % originals.count].utf8)
+            for _ in 0...random.below(3) {
+                let start = random.below(bytes.count)
+                let end = min(bytes.count, start + random.below(40))
+                switch random.below(3) {
+                case 0: bytes.removeSubrange(start..<end)
+                case 1: bytes.insert(contentsOf: Array(specials[random.below(specials.count)].utf8), at: start)
+                default: bytes.insert(contentsOf: Array(bytes[start..<end]), at: end)
+                }
+                if bytes.isEmpty { bytes = Array("<".utf8) }
+            }
+            let source = SourceFile(name: "contents", text: String(decoding: bytes, as: UTF8.self))
+            let parsed = XMLSyntaxParser.parse(source)
+            #expect((parsed.value == nil) == (parsed.diagnostics.count == 1), "round \(round)")
+            let (schema, diagnostics) = XcodeModelReader.read(source)
+            for diagnostic in diagnostics {
+                #expect(diagnostic.range.end <= source.bytes.count, "round \(round): \(diagnostic)")
+            }
+            if diagnostics.hasErrors {
+                unreadable += 1
+                #expect(!DiagnosticRenderer().render(diagnostics, in: source).isEmpty)
+            } else {
+                for model in schema.models {
+                    for member in model.members { #expect((member.declaration?.end ?? 0) <= source.bytes.count, "round \(round)") }
+                }
+            }
+        }
+        // The damage is real: most rounds are refused, and some still read.
+        #expect(unreadable > 500 && unreadable < 1000, "\(unreadable)")
+    }
+
+    // MARK: The library's entry points
+
+    @Test func theLibraryReadsADataModelByPath() throws {
+        let folder = try modelFolder([("Model.xcdatamodel", Self.firstVersion), ("Model 2.xcdatamodel", Self.secondVersion)], current: "Model 2.xcdatamodel")
+        #expect(try Schema(modelAt: folder).model(named: "User")?.memberNames == ["email", "name"])
+        let bad = try modelFolder([("Model.xcdatamodel", "<entity name=\"User\"><attribute name=\"x\" attributeType=\"Number\"/></entity>")], current: nil)
+        #expect(throws: CompileError.self) { try Schema(modelAt: bad) }
+        #expect(throws: SchemaLoader.LoadError.self) { try Schema(modelAt: folder + "/missing.xcdatamodel") }
+
+        let database = try TemporaryDatabase("xcdatamodel-library")
+        try database.create(try Fixtures.readExample("example.sql"))
+        let people = Fixtures.packageRoot.appendingPathComponent("Examples/People.xcdatamodeld").path
+        let opened = try SiftDatabase(path: database.path, modelFile: people)
+        let query = try opened.compile(#"#Predicate<User> { $0.isActive && $0.company?.name == "Acme" }"#)
+        let rows = try opened.fetch(query)
+        #expect(!rows.isEmpty)
+        #expect(rows.allSatisfy { $0["isActive"] == .bool(true) })
+    }
+
     // MARK: Folders and versions
 
     /// Writes `Model.xcdatamodeld` with one version per entry of `versions` (folder name → the
