@@ -35,6 +35,8 @@ public enum SchemaPrinter {
         var out = ""
         if isModel {
             if model.tableName != Naming.tableName(forModel: model.name) { out += "// table \(SwiftLiteral.quote(model.tableName))\n" }
+            // A Core Data sub-entity: its parent's members are printed among its own.
+            if let parent = model.parent { out += "// parent entity \(commentName(parent))\n" }
             out += "@Model final class \(swiftName(model.name)) {\n"
         } else {
             out += "@Table(\(SwiftLiteral.quote(model.tableName))) struct \(swiftName(model.name)) {\n"
@@ -98,6 +100,7 @@ public enum SchemaPrinter {
             }
             line += "var \(swiftName(relationship.name)): \(swiftTypeDescription(relationship))"
             if relationship.isToMany { line += " = []" }
+            if relationship.isOrdered { line += "  // ordered" }
             out += line + "\n"
         }
         for relationship in implied {

@@ -146,6 +146,40 @@ import Testing
         #expect(compilation.diagnostics.isEmpty, "\(DiagnosticRenderer().render(compilation.diagnostics, in: compilation.source))")
     }
 
+    @Test func parentsAndOrderedRelationshipsPrintAsComments() {
+        #expect(
+            Self.printed(
+                """
+                    <entity name="Vehicle" representedClassName="Vehicle" isAbstract="YES" syncable="YES">
+                        <attribute name="make" attributeType="String"/>
+                        <relationship name="stops" toMany="YES" ordered="YES" deletionRule="Cascade" destinationEntity="Stop" inverseName="vehicle" inverseEntity="Stop"/>
+                    </entity>
+                    <entity name="Bus" representedClassName="Bus" parentEntity="Vehicle" syncable="YES">
+                        <attribute name="seats" attributeType="Integer 16" usesScalarValueType="YES"/>
+                    </entity>
+                    <entity name="Stop" representedClassName="Stop" syncable="YES">
+                        <relationship name="vehicle" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Vehicle" inverseName="stops" inverseEntity="Vehicle"/>
+                    </entity>
+                """) == """
+                @Model final class Vehicle {
+                    var make: String
+                    @Relationship(inverse: \\Stop.vehicle) var stops: [Stop] = []  // ordered
+                }
+
+                // parent entity Vehicle
+                @Model final class Bus {
+                    var make: String
+                    var seats: Int16
+                    @Relationship(inverse: \\Stop.vehicle) var stops: [Stop] = []  // ordered
+                }
+
+                @Model final class Stop {
+                    var vehicle: Vehicle?
+                }
+
+                """)
+    }
+
     @Test func aParentMayBeWrittenAfterItsSubEntity() throws {
         let (schema, diagnostics, _) = Self.read(
             """
