@@ -70,6 +70,8 @@ public enum XcodeModelReader {
         var name: Identifier
         var parent: Identifier?
         var draft: ModelFileReader.ModelDraft
+        /// The attributes a uniqueness constraint of one attribute names (inherited ones too).
+        var unique: Set<String>
     }
 
     struct Reader {
@@ -110,7 +112,16 @@ public enum XcodeModelReader {
                 drafts[index].model.unqueryableMembers = inherited.model.unqueryableMembers + drafts[index].model.unqueryableMembers
                 drafts[index].relationships = inherited.relationships + drafts[index].relationships
                 files.ancestors[entities[index].name.name] = (files.ancestors[parent.name] ?? []).union([parent.name])
+                entities[index].unique.formUnion(entities[parentIndex].unique)
                 if let id = drafts[index].model.attribute(named: "id") { drafts[index].model.primaryKey = [id.columnName] }
+            }
+            // Uniqueness constraints, once inherited attributes are in place (a constraint may name one).
+            for index in drafts.indices {
+                drafts[index].model.members = drafts[index].model.members.map { member in
+                    guard case .attribute(var attribute) = member, entities[index].unique.contains(attribute.name) else { return member }
+                    attribute.isUnique = true
+                    return .attribute(attribute)
+                }
             }
             var models = files.link(drafts)
             // Inherited members first, in the parent's order (linking orders members by where they
@@ -184,7 +195,7 @@ public enum XcodeModelReader {
                 seen[member.name] = member.range
                 switch child.name {
                 case "attribute":
-                    attribute(child, name: member, isUnique: unique.contains(member.name), into: &model)
+                    attribute(child, name: member, into: &model)
                 case "relationship":
                     if let relationship = relationship(child, name: member) { relationships.append(relationship) }
                 default:
@@ -195,10 +206,10 @@ public enum XcodeModelReader {
             if let id = model.attribute(named: "id") { model.primaryKey = [id.columnName] }
             return Entity(
                 element: element, name: name, parent: parent,
-                draft: ModelFileReader.ModelDraft(model: model, relationships: relationships, foreignKeys: []))
+                draft: ModelFileReader.ModelDraft(model: model, relationships: relationships, foreignKeys: []), unique: unique)
         }
 
-        mutating func attribute(_ element: XMLElementSyntax, name: Identifier, isUnique: Bool, into model: inout Model) {
+        mutating func attribute(_ element: XMLElementSyntax, name: Identifier, into model: inout Model) {
             let isOptional = flag(element, "optional") ?? false
             let isTransient = flag(element, "transient") ?? false
             _ = flag(element, "usesScalarValueType")
@@ -230,7 +241,7 @@ public enum XcodeModelReader {
             }
             let attribute = Attribute(
                 name: name.name, columnName: name.name, type: type, isOptional: isOptional,
-                storage: Storage.defaultStorage(for: type, modelStyle: .model), isUnique: isUnique || name.name == "id",
+                storage: Storage.defaultStorage(for: type, modelStyle: .model), isUnique: name.name == "id",
                 isPrimaryKey: name.name == "id", declaration: name.range)
             model.members.append(.attribute(attribute))
         }

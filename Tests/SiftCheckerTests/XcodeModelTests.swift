@@ -112,6 +112,11 @@ import Testing
             </entity>
             <entity name="Savings" representedClassName="Savings" parentEntity="Account" syncable="YES">
                 <attribute name="rate" attributeType="Float" usesScalarValueType="YES"/>
+                <uniquenessConstraints>
+                    <uniquenessConstraint>
+                        <constraint value="name"/>
+                    </uniquenessConstraint>
+                </uniquenessConstraints>
             </entity>
             <entity name="Bonus" representedClassName="Bonus" parentEntity="Savings" syncable="YES">
                 <attribute name="until" optional="YES" attributeType="Date" usesScalarValueType="NO"/>
@@ -136,6 +141,11 @@ import Testing
         #expect(savings.memberNames == ["balance", "name", "owner", "rate"])
         #expect(bonus.memberNames == ["balance", "name", "owner", "rate", "until"])
         #expect(checking.memberNames == ["balance", "name", "owner", "overdraft"])
+        // A uniqueness constraint may name an inherited attribute, and is inherited itself.
+        #expect(account.attribute(named: "name")?.isUnique == false)
+        #expect(savings.attribute(named: "name")?.isUnique == true)
+        #expect(bonus.attribute(named: "name")?.isUnique == true)
+        #expect(checking.attribute(named: "name")?.isUnique == false)
         // The inherited to-one keeps its inverse, which points back to the parent.
         let owner = try #require(bonus.relationship(named: "owner"))
         #expect(owner.target == "Person")
