@@ -100,8 +100,8 @@ extension SchemaLoader {
 extension Schema {
     /// The schema of the model at `path`: a Swift model file, or Xcode's data model (an
     /// `.xcdatamodeld` folder, an `.xcdatamodel` folder or its `contents` file), the reader chosen
-    /// by ``SchemaLoader/readModel(_:)``. Throws ``CompileError`` with the diagnostics when the model
-    /// has errors, and ``SchemaLoader/LoadError`` when there is nothing to read.
+    /// by `SchemaLoader.readModel(_:)`. Throws `CompileError` with the diagnostics when the model
+    /// has errors, and `SchemaLoader.LoadError` when there is nothing to read.
     public init(modelAt path: String) throws {
         let read = try SchemaLoader.readModel(path)
         if read.diagnostics.hasErrors { throw CompileError(diagnostics: read.diagnostics, source: read.source) }

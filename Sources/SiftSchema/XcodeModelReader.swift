@@ -39,7 +39,7 @@ public enum XcodeModelReader {
     }
 
     /// Reads a parsed `contents` document (its root is `<model>`).
-    public static func read(_ root: XMLElementSyntax, source: SourceFile) -> (Schema, [Diagnostic]) {
+    package static func read(_ root: XMLElementSyntax, source: SourceFile) -> (Schema, [Diagnostic]) {
         var reader = Reader(files: ModelFileReader(source: source))
         let schema = reader.read(root)
         return (schema, reader.files.diagnostics)
@@ -47,7 +47,7 @@ public enum XcodeModelReader {
 
     /// The current version's folder name (`Model 2.xcdatamodel`) from an `.xcdatamodeld` folder's
     /// `.xccurrentversion` property list, or nil with the diagnostics that say why not.
-    public static func currentVersionName(_ source: SourceFile) -> (String?, [Diagnostic]) {
+    package static func currentVersionName(_ source: SourceFile) -> (String?, [Diagnostic]) {
         let parsed = XMLSyntaxParser.parse(source)
         guard let root = parsed.value else { return (nil, parsed.diagnostics) }
         let missing = Diagnostic.error(

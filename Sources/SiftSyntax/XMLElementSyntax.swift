@@ -1,19 +1,19 @@
 /// An element of an XML document (an Xcode data model's `contents`, a property list), with
 /// where each of its parts is written, so that what is read from it can be reported at its place.
-public struct XMLElementSyntax: Sendable, Hashable {
+package struct XMLElementSyntax: Sendable, Hashable {
     /// `name="value"` in a start tag.
-    public struct Attribute: Sendable, Hashable {
+    package struct Attribute: Sendable, Hashable {
         /// The attribute's name.
-        public var name: String
+        package var name: String
         /// Its value, references decoded (`&amp;` is `&`).
-        public var value: String
+        package var value: String
         /// Where the name is written.
-        public var nameRange: SourceRange
+        package var nameRange: SourceRange
         /// Where the value is written, inside the quotes.
-        public var valueRange: SourceRange
+        package var valueRange: SourceRange
 
         /// An attribute `name="value"` written at these ranges.
-        public init(name: String, value: String, nameRange: SourceRange, valueRange: SourceRange) {
+        package init(name: String, value: String, nameRange: SourceRange, valueRange: SourceRange) {
             self.name = name
             self.value = value
             self.nameRange = nameRange
@@ -22,21 +22,21 @@ public struct XMLElementSyntax: Sendable, Hashable {
     }
 
     /// The element's name (`entity`).
-    public var name: String
+    package var name: String
     /// Where the name is written in the start tag.
-    public var nameRange: SourceRange
+    package var nameRange: SourceRange
     /// The attributes, in the order written.
-    public var attributes: [Attribute]
+    package var attributes: [Attribute]
     /// The child elements, in order.
-    public var children: [XMLElementSyntax]
+    package var children: [XMLElementSyntax]
     /// The character data directly inside the element (CDATA sections included), references
     /// decoded, the children's text left out.
-    public var text: String
+    package var text: String
     /// From the start tag's `<` to the end of the end tag (or of `/>`).
-    public var range: SourceRange
+    package var range: SourceRange
 
     /// An element named `name`.
-    public init(
+    package init(
         name: String, nameRange: SourceRange, attributes: [Attribute] = [], children: [XMLElementSyntax] = [],
         text: String = "", range: SourceRange
     ) {
@@ -49,8 +49,8 @@ public struct XMLElementSyntax: Sendable, Hashable {
     }
 
     /// The attribute named `name`, if written.
-    public func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
+    package func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
 
     /// The child elements named `name`, in order.
-    public func children(named name: String) -> [XMLElementSyntax] { children.filter { $0.name == name } }
+    package func children(named name: String) -> [XMLElementSyntax] { children.filter { $0.name == name } }
 }

@@ -7,9 +7,9 @@
 ///
 /// Open elements are kept on a heap-allocated stack, not the call stack; nesting deeper than
 /// ``maximumDepth`` is refused, as a tree that deep would exhaust the stack when released.
-public struct XMLSyntaxParser {
+package struct XMLSyntaxParser {
     /// The deepest nesting of elements read (a data model nests four deep).
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     let source: SourceFile
     let bytes: [UInt8]
@@ -23,7 +23,7 @@ public struct XMLSyntaxParser {
     }
 
     /// Parses a whole document: its root element, or nil with the diagnostic that says why not.
-    public static func parse(_ source: SourceFile) -> Parsed<XMLElementSyntax?> {
+    package static func parse(_ source: SourceFile) -> Parsed<XMLElementSyntax?> {
         var parser = XMLSyntaxParser(source: source, bytes: source.bytes)
         do {
             let root = try parser.document()
