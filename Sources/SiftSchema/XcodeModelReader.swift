@@ -125,10 +125,11 @@ public enum XcodeModelReader {
             }
             var models = files.link(drafts)
             // Inherited members first, in the parent's order (linking orders members by where they
-            // are written, and a parent may be written after its sub-entity).
-            for index in models.indices {
-                guard let parent = models[index].parent, let parentModel = models.first(where: { $0.name == parent }) else { continue }
-                let inheritedNames = parentModel.memberNames
+            // are written, and a parent may be written after its sub-entity); parents before their
+            // sub-entities, so that each parent is in order when its sub-entities follow it.
+            for index in order {
+                guard let parent = models[index].parent, let parentIndex = byName[parent] else { continue }
+                let inheritedNames = models[parentIndex].memberNames
                 let inherited = inheritedNames.compactMap { name in models[index].members.first { $0.name == name } }
                 models[index].members = inherited + models[index].members.filter { !inheritedNames.contains($0.name) }
             }

@@ -193,6 +193,9 @@ import Testing
     @Test func aParentMayBeWrittenAfterItsSubEntity() throws {
         let (schema, diagnostics, _) = Self.read(
             """
+                <entity name="Bus" representedClassName="Bus" parentEntity="Car" syncable="YES">
+                    <attribute name="seats" attributeType="Integer 16" usesScalarValueType="YES"/>
+                </entity>
                 <entity name="Car" representedClassName="Car" parentEntity="Vehicle" syncable="YES">
                     <attribute name="doors" attributeType="Integer 16" usesScalarValueType="YES"/>
                 </entity>
@@ -203,6 +206,7 @@ import Testing
             """)
         #expect(diagnostics.isEmpty)
         #expect(schema.model(named: "Car")?.memberNames == ["wheels", "make", "doors"])
+        #expect(schema.model(named: "Bus")?.memberNames == ["wheels", "make", "doors", "seats"])
     }
 
     @Test func relationshipsOrderedToManyAndOptionalToOne() throws {
