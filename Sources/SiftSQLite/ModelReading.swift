@@ -58,6 +58,7 @@ extension SchemaLoader {
         let url = URL(fileURLWithPath: folder)
         let contents = url.appendingPathComponent("contents").path
         if manager.fileExists(atPath: contents) { return .contents(contents) }
+        if url.pathExtension == "xcdatamodel" { throw LoadError(message: "the model version '\(folder)' has no 'contents' file") }
         let entries = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
         let versions = entries.filter { $0.hasSuffix(".xcdatamodel") }.sorted()
         guard url.pathExtension == "xcdatamodeld" || !versions.isEmpty else {
