@@ -51,6 +51,11 @@ public final class SiftDatabase {
     /// Opens `path` (read-only unless `mode` says otherwise) and loads its schema, refined by
     /// `modelFile` when given: a Swift model file or Xcode's data model (`.xcdatamodeld`).
     public init(path: String, modelFile: String? = nil, mode: Connection.OpenMode = .readOnly) throws {
+        if (try? SchemaLoader.isFolder(path)) == true {
+            let isDataModel = path.hasSuffix(".xcdatamodeld") || path.hasSuffix(".xcdatamodel") || path.hasSuffix(".xcdatamodeld/")
+            throw SchemaLoader.LoadError(
+                message: "'\(path)' is a folder, not a database" + (isDataModel ? "; a data model is given with '--schema \(path)'" : ""))
+        }
         connection = try Connection(path: path, mode: mode)
         try connection.registerSiftFunctions()
         let loaded = try SchemaLoader.load(connection: connection, databaseName: path, modelFile: modelFile)

@@ -53,6 +53,14 @@ import Testing
         #expect(reopened.standardError.isEmpty, "\(reopened.standardError)")
     }
 
+    @Test func aDataModelGivenAsTheDatabaseSaysWhereItGoes() throws {
+        for arguments in [["query", Self.dataModel, "User"], [Self.dataModel]] {
+            let result = try CommandRunner.run(arguments, input: "")
+            #expect(result.status == 1)
+            #expect(result.standardError == "error: '\(Self.dataModel)' is a folder, not a database; a data model is given with '--schema \(Self.dataModel)'\n")
+        }
+    }
+
     @Test func aMalformedDataModelIsReportedAtItsPlace() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sift-bad-\(UUID().uuidString).xcdatamodel")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
