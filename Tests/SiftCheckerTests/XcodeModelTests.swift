@@ -69,9 +69,9 @@ import Testing
                     var text: String
                     var link: URL?
                     var identifier: UUID?
-                    // decimal: not queryable, it is a Decimal, which Sift cannot compare exactly (only as a Double, which rounds)
+                    // decimal: not queryable, it is a Decimal, which the store keeps as a floating-point number: SQL would not compare it exactly as Decimal does
                     // objectID: not queryable, it is an Object ID attribute, which the store does not keep
-                    // payload: not queryable, it is Transformable: the store keeps it as archived bytes that a query cannot look into
+                    // payload: not queryable, it is Transformable: stored as the bytes its value transformer archives, which SQL cannot compare as values
                     // cached: not queryable, it is transient, so it is not stored in the database
                     // home: not queryable, it is a composite attribute, whose parts Sift does not read
                 }
