@@ -169,12 +169,15 @@ func readSourceFile(_ path: String) throws -> SourceFile {
 }
 
 /// Throws the failure of a file that is missing or that cannot be read (a directory, no
-/// permission), so that it is not taken for an empty model file.
+/// permission), so that it is not taken for an empty model file. Xcode's data model is a folder
+/// (`Model.xcdatamodeld`, `Model.xcdatamodel`): the schema loader reads it, and says what is wrong.
 func checkReadableFile(_ path: String) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw CommandFailure(id: .noSuchFile, message: "no such file '\(path)'", status: 1)
     }
+    let folderExtension = URL(fileURLWithPath: path).pathExtension
+    if isDirectory.boolValue, folderExtension == "xcdatamodeld" || folderExtension == "xcdatamodel" { return }
     if isDirectory.boolValue {
         throw CommandFailure(id: .unreadableFile, message: "'\(path)' is a directory, not a file", status: 1)
     }

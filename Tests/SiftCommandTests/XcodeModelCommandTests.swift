@@ -27,6 +27,12 @@ import Testing
         #expect(compiled.status == 0, "\(compiled.standardError)")
         #expect(compiled.standardOutput.contains(#"JOIN "companies" AS "company" ON "company"."id" = "users"."companyID""#))
         #expect(compiled.standardOutput.contains("--   ?2 = startDate (Date)"))
+        // With the database too (`--schema` twice, in either order): the database's columns.
+        for pair in [["--schema", "Examples/example.sqlite", "--schema", schema], ["--schema", schema, "--schema", "Examples/example.sqlite"]] {
+            let refined = try CommandRunner.run(["compile"] + pair + [query])
+            #expect(refined.status == 0, "\(refined.standardError)")
+            #expect(refined.standardOutput.hasPrefix(#"SELECT "users"."id", "users"."identifier""#))
+        }
         let checked = try CommandRunner.run(["check", "--schema", schema, query])
         #expect(checked.status == 0, "\(checked.standardError)")
         #expect(checked.standardOutput.hasPrefix("query User"))
