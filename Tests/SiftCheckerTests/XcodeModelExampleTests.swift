@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// `Examples/People.xcdatamodeld` describes the people models of `Examples/Models.swift`: on the
