@@ -1,12 +1,13 @@
 import Sift
 import SiftSQLite
 
-/// `sift compile --schema FILE [--schema FILE] [TEXT | --file FILE] [--json]`: prints the SQL and
-/// its bindings, or with `--json` the report tools read (``CompileReport``).
+/// `sift compile --schema FILE [--schema FILE] [TEXT | --file FILE] [--json] [--portable]`: prints
+/// the SQL and its bindings, or with `--json` the report tools read (``CompileReport``); with
+/// `--portable`, SQL with SQLite's built-in functions only and the facts about the data it assumes.
 enum CompileCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try CommandLineArguments(
-            arguments, valued: ["--file", "--schema"], flags: ["--no-color", "--json", "--one-line"], repeatable: ["--schema"])
+            arguments, valued: ["--file", "--schema"], flags: ["--no-color", "--json", "--one-line", "--portable"], repeatable: ["--schema"])
         let json = parsed.flags.contains("--json")
         let loaded = try SchemaOption.load(parsed.values("--schema"), command: "compile")
         var diagnostics = SourcedDiagnostic.all(loaded.diagnostics, in: loaded.source)
@@ -16,7 +17,15 @@ enum CompileCommand {
         diagnostics += SourcedDiagnostic.all(compilation.diagnostics, in: source)
         guard let checked = compilation.checked else { throw CommandFailure(diagnostics) }
         let options = SQLLowering.Options(readableLayout: !parsed.flags.contains("--one-line") && !json)
-        let compiled = SQLLowering.lower(checked, schema: loaded.schema, options: options)
+        let compiled: CompiledQuery
+        if parsed.flags.contains("--portable") {
+            compiled = try PortableCompilation.lower(checked, schema: loaded.schema, schemaPaths: parsed.values("--schema"), options: options)
+            if !compiled.portabilityDiagnostics.isEmpty {
+                throw CommandFailure(diagnostics + SourcedDiagnostic.all(compiled.portabilityDiagnostics, in: source))
+            }
+        } else {
+            compiled = SQLLowering.lower(checked, schema: loaded.schema, options: options)
+        }
         if json {
             print(CompileReport.json(compiled, schema: loaded.schema, diagnostics: diagnostics).text)
             return 0
@@ -35,6 +44,7 @@ enum CompileCommand {
                 }
             }
         }
+        PortableCompilation.printAssumptions(of: compiled)
         return 0
     }
 }

@@ -11,6 +11,7 @@ enum CompileReport {
             ("bindings", .array(compiled.bindings.map { binding($0, of: compiled, schema: schema) })),
             ("parameters", .array(compiled.parameters.map(parameter))),
             ("columns", .array(compiled.columns.map(column))),
+            ("assumptions", .array(compiled.assumptions.map { .string($0.description) })),
             ("diagnostics", JSONDiagnostics.array(diagnostics)),
         ])
     }

@@ -1,5 +1,6 @@
 import SiftChecker
 import SiftSchema
+import SiftSyntax
 
 /// A query compiled to SQL: the text, its bindings in order, and what its rows hold.
 ///
@@ -48,6 +49,25 @@ public struct CompiledQuery: Sendable, Hashable {
     /// Text columns the SQL compares by bytes in both NFC and NFD because they were known to hold
     /// each text in one of those forms: if that stops being true, the query must be lowered again.
     public var nfcOrNFDAssumptions: [String] { textFacts.assumptions(.nfcOrNFD) }
+    /// Text columns portable SQL compares, searches and cases by bytes because they were known to
+    /// hold only ASCII text without NUL or carriage return: if that stops being true, the query
+    /// must be lowered again.
+    public var asciiAssumptions: [String] { textFacts.assumptions(.ascii) }
+    /// Every fact about the data the SQL relies on, in the order of the lists above: when one
+    /// stops being true, the SQL may give other rows than Swift would, and the query must be
+    /// compiled again. Empty when the SQL assumes nothing.
+    public var assumptions: [DataAssumption] {
+        guard reliesOnFacts else { return [] }
+        // ASCII text is NFC: a column assumed both is listed once, as ASCII.
+        let ascii = asciiAssumptions
+        return nfcAssumptions.filter { !ascii.contains($0) }.map { .nfcText(column: $0) } + nfcOrNFDAssumptions.map { .nfcOrNFDText(column: $0) }
+            + ascii.map { .asciiText(column: $0) } + referenceAssumptions.map { .intactReference($0) }
+    }
+    /// Why the SQL of a portable lowering (``SQLLowering/Options/portable``) is not portable: a
+    /// `portable-needs-extension` error for each construct with no exact form in SQLite's
+    /// built-in functions. Empty otherwise. When not empty, ``sql`` still calls Sift's functions
+    /// (with Swift's meaning): it runs only where they are registered or Sift's extension is loaded.
+    public internal(set) var portabilityDiagnostics: [Diagnostic] = []
     /// Whether the SQL relies on facts about the data: an assumption of a text column's form or of
     /// a reference being intact (without building the lists).
     public var reliesOnFacts: Bool { textFacts.hasAssumptions || references.hasAssumptions }

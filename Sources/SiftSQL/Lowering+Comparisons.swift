@@ -1,5 +1,6 @@
 import SiftChecker
 import SiftSchema
+import SiftSyntax
 
 extension LoweringContext {
     /// `==`, `!=`, `<`, ... with Swift's meaning for optionals, strings and dates.
@@ -17,6 +18,7 @@ extension LoweringContext {
         }
         if op == .equal || op == .notEqual, let nilTest = nilComparison(op, lhs, rhs) { return nilTest }
         if lhs.type.unwrapped.isFloatingPoint, lhs.hazards.union(rhs.hazards).contains(.notANumber) {
+            if portable { refuse("this comparison", Self.mayBeNaN, at: lhs.range.union(rhs.range)) }
             return notANumberComparison(op, lhs, rhs)
         }
         if op != .equal, op != .notEqual, let order = rankOrder(of: lhs.type) {
@@ -48,15 +50,20 @@ extension LoweringContext {
             if case .parameter(let name) = tree[rhs], let sql = parameterComparison(op, &left, name, type: rhs.type) {
                 return Lowered(sql, mayTrap: left.mayTrap).with(.comparison)
             }
-            if let sql = stringConstantComparison(op, &left, rhs) { return Lowered(sql, mayTrap: left.mayTrap).with(.comparison) }
+            if let sql = stringConstantComparison(op, &left, rhs, range: lhs.range.union(rhs.range)) {
+                return Lowered(sql, mayTrap: left.mayTrap).with(.comparison)
+            }
             right = lowerValue(rhs, hint: encoding(toMatch: left, type: rhs.type))
         }
         let type = lhs.type.unwrapped
         if type.isString, let equality = bothFormsEquality(op, &left, &right) { return equality }
         if type.isString {
-            left = normalizedString(consume left)
-            right = normalizedString(consume right)
+            left = normalizedString(consume left, at: lhs.range)
+            right = normalizedString(consume right, at: rhs.range)
         } else if type == .date, let leftStorage = left.storage, let rightStorage = right.storage, leftStorage != rightStorage {
+            if portable, leftStorage == .dateISO8601 || rightStorage == .dateISO8601 {
+                refuse("this comparison", "it compares a date stored as ISO-8601 text with one stored otherwise", at: lhs.range.union(rhs.range))
+            }
             left = inReferenceSeconds(consume left, from: leftStorage)
             right = inReferenceSeconds(consume right, from: rightStorage)
         }
@@ -131,7 +138,9 @@ extension LoweringContext {
     /// write more: an equality on a column that holds both normal forms (the constant bound in
     /// both where they differ), or on an optional that may trap (a trap test around it). Asking
     /// for the column's form records it as a candidate, as the general path would.
-    mutating func stringConstantComparison(_ op: ComparisonOperator, _ left: inout Lowered, _ rhs: TypedExpr) -> SQLFragment? {
+    mutating func stringConstantComparison(
+        _ op: ComparisonOperator, _ left: inout Lowered, _ rhs: TypedExpr, range: SourceRange
+    ) -> SQLFragment? {
         guard writesInPlace else { return nil }
         let text: String
         let promoted: Bool
@@ -148,7 +157,7 @@ extension LoweringContext {
         let nullSafe = equality && (left.isOptional || promoted)
         if nullSafe, left.mayTrap { return nil }
         if equality, !nullSafe, let column = left.column, knownForm(of: column) == .nfcOrNFD { return nil }
-        left = normalizedString(consume left)
+        left = normalizedString(consume left, at: range)
         var sql = left.takeOperand()
         sql += nullSafe ? (op == .notEqual ? " IS NOT " : " IS ") : Self.sqlSymbol(op)
         sql.appendBinding(.constant(.text(text.precomposedForSift)))
@@ -392,6 +401,8 @@ extension LoweringContext {
             if decomposed.hasSameUTF8(as: text) { return (slot, nil) }
             return (slot, .constant(.text(decomposed)))
         case .parameter(let name, .plain):
+            // Portable SQL binds each parameter as the caller gives it (in NFC), never a form Sift computes.
+            if portable { return nil }
             return (slot, .parameter(name: name, encoding: .decomposed))
         default:
             return nil
@@ -400,7 +411,7 @@ extension LoweringContext {
 
     /// A string operand in NFC: constants and parameters are bound in NFC already; a column known
     /// to hold NFC text stays bare (keeping its index); anything else goes through `sift_nfc`.
-    mutating func normalizedString(_ value: consuming Lowered) -> Lowered {
+    mutating func normalizedString(_ value: consuming Lowered, at range: SourceRange) -> Lowered {
         if value.sql.isSingleBinding { return value }
         if value.sql.isNullLiteral { return value }
         if let column = value.column {
@@ -408,6 +419,10 @@ extension LoweringContext {
                 textColumns.assume(.nfc, for: column)
                 return value
             }
+        }
+        if portable {
+            if isPortableText(value, atLeast: .nfc) { return value }
+            refuse("comparing this text", Self.notNFC, at: range)
         }
         let sql = siftCall(.nfc, value.sql)
         var normalized = value

@@ -75,16 +75,23 @@ extension LoweringContext {
         case .negate(let inner):
             let operand = lowerValue(inner)
             if inner.type.isInteger {
+                if portable { return portableIntegerNegation(operand) }
                 return Lowered(siftCall(.negate, operand.sql), mayTrap: true, isAtomic: true)
             }
             if case .constant = tree[inner] {} else {
+                if portable, !inner.hazards.contains(.notANumber) {
+                    // SQL's `-` gives 0.0 for -0.0, which only a division by it tells apart (and
+                    // portable SQL divides only by non-zero constants); no NaN can come in.
+                    return Lowered("-" + operand.operand, mayTrap: operand.mayTrap)
+                }
+                if portable { refuse("'-'", Self.mayBeNaN, at: expr.range) }
                 // SQL's `-` is `0 - x`: it turns 0.0 into 0.0, not -0.0 (whose 1 / x is -infinity
                 // in Swift), and reads Sift's NaN as 0.
                 return Lowered(siftCall(.negateReal, operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
             }
             return Lowered("-" + operand.operand, mayTrap: operand.mayTrap)
         case .arithmetic(let op, let lhs, let rhs):
-            return lowerArithmetic(op, lhs, rhs, type: expr.type, mayBeNaN: expr.hazards.contains(.notANumber))
+            return lowerArithmetic(op, lhs, rhs, type: expr.type, mayBeNaN: expr.hazards.contains(.notANumber), range: expr.range)
         case .comparison(let op, let lhs, let rhs):
             return lowerComparison(op, lhs, rhs)
         case .logical(let operands, let op):
@@ -95,6 +102,7 @@ extension LoweringContext {
             var result = Lowered(
                 "coalesce(" + left.sql + ", " + right.sql + ")", isOptional: rhs.type.isOptional,
                 mayTrap: left.mayTrap || right.mayTrap, isAtomic: true, storage: left.storage ?? right.storage)
+            if portable, expr.type.unwrapped.isString { result.textForm = min(portableForm(of: left), portableForm(of: right)) }
             if let leftTrap = trapTest(of: left) {
                 // A trap on the left is not nil: the default must not hide it.
                 result.sql = "CASE WHEN " + leftTrap + " THEN NULL ELSE " + result.sql + " END"
@@ -114,6 +122,7 @@ extension LoweringContext {
             var result = Lowered(
                 sql, isOptional: expr.type.isOptional, mayTrap: test.mayTrap || yes.mayTrap || no.mayTrap, isAtomic: true,
                 storage: yes.storage ?? no.storage)
+            if portable, expr.type.unwrapped.isString { result.textForm = min(portableForm(of: yes), portableForm(of: no)) }
             if result.isOptional, result.mayTrap {
                 result.trapConditionNumber = numbered(anyOf([
                     test.mayTrap ? test.operand(inside: .comparison) + " IS NULL" : nil,
@@ -123,7 +132,7 @@ extension LoweringContext {
             }
             return result
         case .conversion(let inner):
-            return lowerConversion(inner, to: expr.type)
+            return lowerConversion(inner, to: expr.type, range: expr.range)
         case .stringTest(let test, let lhs, let rhs):
             let function: SiftFunction
             switch test {
@@ -134,6 +143,10 @@ extension LoweringContext {
             }
             let haystack = lowerValue(lhs)
             let needle = lowerValue(rhs)
+            if portable {
+                if let lowered = portableStringTest(test, haystack: haystack, needle: needle) { return lowered }
+                refuse("'\(test.rawValue)'", test == .localizedStandardContains ? "it folds case and diacritics over all of Unicode" : Self.notASCII, at: expr.range)
+            }
             let mayTrap = haystack.mayTrap || needle.mayTrap
             // Room after the candidates for ` AND ` and the exact test, written into the same buffer.
             let room = haystack.sql.estimatedLength + needle.sql.estimatedLength + 48
@@ -163,12 +176,31 @@ extension LoweringContext {
             }
             let left = lowerValue(lhs)
             let right = lowerValue(rhs)
+            if portable { refuse("'\(comparison.rawValue)'", "Foundation's case folding and locale-aware order", at: expr.range) }
             return Lowered(siftCall(function, left.sql, right.sql), mayTrap: left.mayTrap || right.mayTrap, isAtomic: true)
         case .stringTransform(let transform, let inner):
             let operand = lowerValue(inner)
+            if portable {
+                // Swift's `lowercased()` / `uppercased()` of ASCII text change ASCII letters only, as SQLite's do.
+                if isPortableText(operand, atLeast: .ascii) {
+                    var cased = Lowered(
+                        (transform == .lowercased ? "lower(" : "upper(") + operand.sql + ")", isOptional: operand.isOptional,
+                        mayTrap: operand.mayTrap, isAtomic: true)
+                    cased.textForm = .ascii
+                    return cased
+                }
+                refuse("'\(transform == .lowercased ? "lowercased()" : "uppercased()")'", Self.notASCII, at: expr.range)
+            }
             return Lowered(siftCall(transform == .lowercased ? .lowercased : .uppercased, operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
         case .stringLength(let inner):
             let operand = lowerValue(inner)
+            if portable {
+                // A character of ASCII text without carriage return is one byte; `length` stops at a NUL, which it has not.
+                if isPortableText(operand, atLeast: .ascii) {
+                    return Lowered("length(" + operand.sql + ")", isOptional: operand.isOptional, mayTrap: operand.mayTrap, isAtomic: true)
+                }
+                refuse("'count'", "a character is a grapheme cluster, and " + Self.notASCII, at: expr.range)
+            }
             return Lowered(siftCall(.length, operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
         case .rawValue(let inner):
             var operand = lowerValue(inner)
@@ -208,6 +240,7 @@ extension LoweringContext {
             // Seconds since 2001 as `Date` holds them (REAL whatever the column's storage), then
             // since 1970 as `Date` computes it: the same two floating-point operations.
             let date = lowerValue(inner)
+            if portable, date.storage == .dateISO8601 { refuse("this time interval", "it reads a date stored as ISO-8601 text as seconds", at: expr.range) }
             var seconds = asInstant(date)
             if date.storage == .dateReferenceSeconds || date.storage == nil { seconds.sql = dialect.toReal(seconds.sql) }
             if since1970 { seconds.sql = "(" + seconds.sql + " + 978307200.0)" }
@@ -364,7 +397,10 @@ extension LoweringContext {
         case .int, .uint, .double:
             return Lowered(.binding(.constant(numberValue(of: constant, type: type) ?? .null)), isAtomic: true)
         case .string(let value):
-            return Lowered(.binding(.constant(.text(value.precomposedForSift))), isAtomic: true)
+            let normalized = value.precomposedForSift
+            var lowered = Lowered(.binding(.constant(.text(normalized))), isAtomic: true)
+            if portable { lowered.textForm = Self.boundForm(of: normalized) }
+            return lowered
         case .enumCase(_, _, let rawValue):
             switch rawValue {
             case .int(let value): return Lowered(.binding(.constant(.integer(value))), isAtomic: true)
@@ -464,6 +500,7 @@ extension LoweringContext {
                 result = Lowered(
                     "CASE WHEN " + present() + " THEN " + lowered.sql + " END", isOptional: true, mayTrap: lowered.mayTrap,
                     isAtomic: true, storage: lowered.storage)
+                if portable, body.type.unwrapped.isString { result.textForm = portableForm(of: lowered) }
             }
             // A trap in the body happens only for a present row.
             result.trapConditionNumber = numbered(trapTest(of: lowered).map { present() + " AND " + $0 })
@@ -483,6 +520,7 @@ extension LoweringContext {
             result = Lowered(
                 "CASE WHEN " + value.operand(inside: .comparison) + " IS NOT NULL THEN " + lowered.sql + " END", isOptional: true,
                 mayTrap: lowered.mayTrap || value.mayTrap, isAtomic: true, storage: lowered.storage)
+            if portable, body.type.unwrapped.isString { result.textForm = portableForm(of: lowered) }
         }
         result.mayTrap = lowered.mayTrap || value.mayTrap
         result.trapConditionNumber = numbered(anyOf([
@@ -594,6 +632,7 @@ extension LoweringContext {
         var result = Lowered(
             "CASE WHEN " + missing + " THEN " + no.sql + " ELSE " + yes.sql + " END", isOptional: type.isOptional,
             mayTrap: sourceTrap != nil || yes.mayTrap || no.mayTrap, isAtomic: true, storage: yes.storage ?? no.storage)
+        if portable, type.unwrapped.isString { result.textForm = min(portableForm(of: yes), portableForm(of: no)) }
         if let sourceTrap {
             // A trap in the source is not a missing value: the else branch must not hide it.
             result.sql = "CASE WHEN " + sourceTrap + " THEN NULL ELSE " + result.sql + " END"
@@ -609,12 +648,22 @@ extension LoweringContext {
     // MARK: Operators
 
     /// `mayBeNaN`: the result or an operand may be NaN, which SQL's operators cannot give or read.
-    mutating func lowerArithmetic(_ op: ArithmeticOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, type: SiftType, mayBeNaN: Bool) -> Lowered {
+    mutating func lowerArithmetic(
+        _ op: ArithmeticOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, type: SiftType, mayBeNaN: Bool, range: SourceRange = .point(0)
+    ) -> Lowered {
         var left = lowerValue(lhs)
         var right = lowerValue(rhs)
         let mayTrap = left.mayTrap || right.mayTrap
         if type.isString {
-            return Lowered(left.takeOperand() + " || " + right.takeOperand(), mayTrap: mayTrap)
+            // ASCII joined to ASCII is ASCII; other joins may not be NFC ("e" + "\u{301}").
+            let form = portable ? min(portableForm(of: left), portableForm(of: right)) : .unknown
+            var joined = Lowered(left.takeOperand() + " || " + right.takeOperand(), mayTrap: mayTrap)
+            if form == .ascii { joined.textForm = .ascii }
+            return joined
+        }
+        if type.isInteger, portable {
+            if let lowered = portableIntegerArithmetic(op, left, right, type: type) { return lowered }
+            refuse("'\(type)' arithmetic", "SQLite checks only 64-bit integers", at: range)
         }
         if type.isInteger {
             let function: SiftFunction
@@ -631,6 +680,21 @@ extension LoweringContext {
                 call = siftCall(.fitInteger, call, .binding(.constant(.integer(bits))))
             }
             return Lowered(call, mayTrap: true, isAtomic: true)
+        }
+        if portable, type == .double, !mayBeNaN, op == .divide, case .constant(let constant) = tree[rhs],
+            let divisor = numberValue(of: constant, type: rhs.type), case .real(let value) = divisor, value.isFinite, value != 0
+        {
+            // A finite non-zero divisor: IEEE division, as SQLite's `/` of a REAL gives it.
+            return Lowered(left.takeOperand() + " / " + .binding(.constant(divisor)), mayTrap: mayTrap)
+        }
+        if portable, type == .float || op == .divide || mayBeNaN {
+            if type == .float {
+                refuse("'Float' arithmetic", "SQLite has no single precision", at: range)
+            } else if op == .divide {
+                refuse("'/'", "the divisor may be zero, and SQLite has no infinity from a division", at: range)
+            } else {
+                refuse("'\(Self.sqlSymbol(op))'".replacingOccurrences(of: " ", with: ""), Self.mayBeNaN, at: range)
+            }
         }
         if op == .divide {
             var call = siftCall(.divideReal, left.sql, right.sql)
@@ -651,15 +715,23 @@ extension LoweringContext {
         return Lowered(sql, mayTrap: mayTrap, isAtomic: isAtomic)
     }
 
-    mutating func lowerConversion(_ inner: TypedExpr, to type: SiftType) -> Lowered {
+    mutating func lowerConversion(_ inner: TypedExpr, to type: SiftType, range: SourceRange = .point(0)) -> Lowered {
         let operand = lowerValue(inner)
         switch type.kind {
         case .double:
             if inner.type == .float { return operand }
             return Lowered(dialect.toReal(operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
         case .float:
+            if portable { refuse("a conversion to 'Float'", "SQLite has no single precision", at: range) }
             return Lowered(siftCall(.toFloat, operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
         case .integer(let kind):
+            if portable {
+                if kind.bitWidth < 64 || !kind.isSigned {
+                    refuse("a conversion to '\(type)'", "SQLite checks only 64-bit integers", at: range)
+                } else if inner.type.isFloatingPoint {
+                    return portableDoubleToInt(operand)
+                }
+            }
             var sql = inner.type.isFloatingPoint ? siftCall(.doubleToInt, operand.sql) : operand.sql
             if kind.bitWidth < 64 || !kind.isSigned {
                 let bits = Int64(kind.bitWidth) * (kind.isSigned ? 1 : -1)

@@ -155,9 +155,11 @@ extension LoweringContext {
     mutating func openJSONArray(_ array: Lowered, type: SiftType, elementEncoding: ValueEncoding) -> OpenedSequence {
         let elementAlias = alias("element")
         let table = dialect.jsonArrayElements(array.sql, alias: elementAlias)
-        let element = Lowered(
+        var element = Lowered(
             table.value, isOptional: type.sequenceElement?.isOptional ?? false, isAtomic: true,
             storage: dateStorage(ofElementsOf: type, encoding: elementEncoding))
+        // Each string of a bound array is bound in NFC.
+        if portable, type.sequenceElement?.unwrapped.isString == true { element.textForm = .nfc }
         return OpenedSequence(level: QueryLevel(from: table.from), element: element, order: table.order, mayTrap: false)
     }
 
@@ -395,6 +397,7 @@ extension LoweringContext {
         }
         let order = opened.order.map { " ORDER BY " + $0 } ?? SQLFragment()
         var first = Lowered(subquery(opened, select: element.sql, suffix: order + " LIMIT 1"), isOptional: true, isAtomic: true, storage: element.storage)
+        if portable, sequence.type.sequenceElement?.unwrapped.isString == true { first.textForm = portableForm(of: element) }
         if opened.mayTrap {
             // Swift builds the whole array first: a trap in any element traps.
             let trapped = subquery(opened, selectText: "1", last: element.operand(inside: .comparison) + " IS NULL", prefix: "EXISTS ")
@@ -409,6 +412,7 @@ extension LoweringContext {
             sequence.type.sequenceElement?.unwrapped.isFloatingPoint == true
         {
             // SQL's max/min would sort NaN among the numbers; Swift's loop never picks it after the first.
+            if portable { refuse("'\(isMaximum ? "max()" : "min()")'", Self.mayBeNaN, at: sequence.range) }
             let values = elements.map { lowerValue($0) }
             let call = SQLFragment.siftCall(isMaximum ? .maximumReal : .minimumReal, values.map(\.sql))
             var result = Lowered(call, isOptional: true, mayTrap: values.contains(where: \.mayTrap), isAtomic: true)
@@ -419,7 +423,7 @@ extension LoweringContext {
             return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
         }
         var value = element
-        if sequence.type.sequenceElement?.unwrapped.isString == true { value = normalizedString(value) }
+        if sequence.type.sequenceElement?.unwrapped.isString == true { value = normalizedString(value, at: sequence.range) }
         var select: SQLFragment
         if let order = rankOrder(of: sequence.type.sequenceElement) {
             // A `String` raw-value enum: the extreme rank (Swift's order of the raw values, not
@@ -434,6 +438,7 @@ extension LoweringContext {
             select = SQLFragment(isMaximum ? "max(" : "min(") + value.sql + ")"
         }
         var result = Lowered(subquery(opened, select: select), isOptional: true, isAtomic: true, storage: element.storage)
+        if portable, sequence.type.sequenceElement?.unwrapped.isString == true { result.textForm = portableForm(of: value) }
         if opened.mayTrap {
             // An element that traps (NULL) would be skipped by max/min: trap instead.
             let trapped = subquery(opened, selectText: "1", last: element.operand(inside: .comparison) + " IS NULL", prefix: "EXISTS ")
@@ -499,12 +504,13 @@ extension LoweringContext {
                 (value, low, high) = (asInstant(value), asInstant(low), asInstant(high))
             }
             if elementType.unwrapped.isString {
-                value = normalizedString(value)
-                low = normalizedString(low)
-                high = normalizedString(high)
+                value = normalizedString(value, at: element.range)
+                low = normalizedString(low, at: lower.range)
+                high = normalizedString(high, at: upper.range)
             }
             if elementType.unwrapped.isFloatingPoint, sequence.hazards.union(element.hazards).contains(.notANumber) {
                 // With NaN among them, `<=` is false: the range traps, or does not hold the value.
+                if portable { refuse("this range test", Self.mayBeNaN, at: sequence.range.union(element.range)) }
                 func ordered(_ a: SQLFragment, _ b: SQLFragment, orEqual: Bool) -> SQLFragment {
                     siftCall(.compareReal, a, b) + (orEqual ? " IN (-1, 0)" : " = -1")
                 }
@@ -582,8 +588,8 @@ extension LoweringContext {
                 items = items.map { asInstant($0) }
             }
             if elementType.unwrapped.isString {
-                value = normalizedString(value)
-                for index in items.indices { items[index] = normalizedString(items[index]) }
+                value = normalizedString(value, at: element.range)
+                for index in items.indices { items[index] = normalizedString(items[index], at: elements[index].range) }
             }
             if items.count > Self.longestInlineList, !value.isOptional {
                 let constants = items.compactMap(constantValue(of:))
@@ -601,6 +607,7 @@ extension LoweringContext {
             var result: Lowered
             if elementType.unwrapped.isFloatingPoint, element.hazards.contains(.notANumber) || sequence.hazards.contains(.notANumber) {
                 // NaN equals nothing, itself included; nil equals nil.
+                if portable { refuse("'contains'", Self.mayBeNaN, at: sequence.range.union(element.range)) }
                 let tests = items.map { item -> SQLFragment in
                     let equal = siftCall(.compareReal, value.sql, item.sql) + " = 0"
                     guard value.isOptional || item.isOptional else { return equal }
@@ -634,8 +641,8 @@ extension LoweringContext {
             }
             var candidate = member
             if elementType.unwrapped.isString {
-                value = normalizedString(value)
-                candidate = normalizedString(candidate)
+                value = normalizedString(value, at: element.range)
+                candidate = normalizedString(candidate, at: sequence.range)
             }
             let test = dialect.nullSafeEqual(candidate.operand, value.operand, negated: false)
             let found = Lowered(subquery(opened, selectText: "1", last: test, prefix: "EXISTS "), mayTrap: value.mayTrap).with(.comparison)

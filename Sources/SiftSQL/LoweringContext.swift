@@ -1,5 +1,6 @@
 import SiftChecker
 import SiftSchema
+import SiftSyntax
 
 /// A lowered expression: its SQL and what is known about its value.
 struct Lowered {
@@ -35,6 +36,10 @@ struct Lowered {
     var boolConstant: Bool?
     /// How tightly its top operator binds, to leave out parentheses people do not need.
     var precedence: SQLPrecedence = .unknown
+    /// For text in portable SQL: the form its value is known to be in, whatever the facts say
+    /// (a bound string is NFC; `lower` of ASCII text is ASCII). A bare column's form is the
+    /// facts', asked when needed (``LoweringContext/isPortableText(_:atLeast:)``).
+    var textForm: TextValueForm = .unknown
 
     init(
         _ sql: SQLFragment, isOptional: Bool = false, mayTrap: Bool = false, isAtomic: Bool = false,
@@ -73,6 +78,18 @@ struct Lowered {
         copy.precedence = precedence
         return copy
     }
+}
+
+/// What portable SQL knows of a text value's form: each stronger form implies the weaker ones.
+enum TextValueForm: UInt8, Comparable {
+    /// Nothing: it may be in any form.
+    case unknown
+    /// NFC: compares and sorts by bytes as Swift does by characters.
+    case nfc
+    /// ASCII without NUL or carriage return: also each byte is a character.
+    case ascii
+
+    static func < (lhs: TextValueForm, rhs: TextValueForm) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// SQL operator precedence, loosest first (SQLite's order).
@@ -360,6 +377,10 @@ struct LoweringContext {
     /// through ``dialect``. Chosen once per lowering, from the dialect's type.
     let writesInPlace: Bool
     let options: SQLLowering.Options
+    /// Whether the SQL may call only SQLite's built-in functions (``SQLLowering/Options/portable``).
+    let portable: Bool
+    /// In portable SQL, why each construct that has no exact built-in form has none, where it is written.
+    var nonPortable: [(message: String, range: SourceRange)] = []
     // Phase state: a struct on its caller's stack, changed through `mutating` methods, and its
     // readers are `mutating` too (why: "Conventions" in docs/ARCHITECTURE.md).
     /// The query's typed nodes, and the nodes of the rewrites the lowering makes (comparisons
@@ -393,6 +414,7 @@ struct LoweringContext {
         self.dialect = dialect
         writesInPlace = SQLiteDialect.isDialect(of: dialect)
         self.options = options
+        portable = options.portable
     }
 
     /// Up to this many top-level `&&` operands are laid out one per line; more are grouped.
@@ -480,7 +502,7 @@ struct LoweringContext {
         let facts = options.facts
         let form: KnownTextForm? =
             facts.nfcColumns.containsComparing(key) ? .nfc : facts.nfcOrNFDColumns.containsComparing(key) ? .nfcOrNFD : nil
-        textColumns.record(form, for: column)
+        textColumns.record(form, isASCII: portable && facts.asciiColumns.containsComparing(key), for: column)
         return form
     }
 
@@ -546,6 +568,7 @@ struct LoweringContext {
             textFacts: textColumns,
             references: references)
         compiled.indexBindingParameters()
+        if portable { compiled.portabilityDiagnostics = portabilityDiagnostics(sql: compiled.sql) }
         return compiled
     }
 
@@ -731,14 +754,18 @@ struct LoweringContext {
         var normalized = false
         if case .string = attribute.type {
             switch key.comparator {
-            case .localizedStandard?: collation = .localizedStandard
-            case .localized?: collation = .localized
+            case .localizedStandard?, .localized?:
+                collation = key.comparator == .localizedStandard ? .localizedStandard : .localized
+                if portable { refuse("sorting with 'comparator: .\(collation!.rawValue)'", "Foundation's locale-aware order", at: key.range) }
             default:
                 let column = columnReference(model: model, column: columnName)
                 if knownForm(of: column) == .nfc {
                     textColumns.assume(.nfc, for: column)
+                } else if portable, textColumns.isASCII(column) {
+                    textColumns.assume(.ascii, for: column)
                 } else {
                     normalized = true
+                    if portable { refuse("sorting by '\(attribute.name)'", Self.notNFC, at: key.range) }
                 }
             }
         }

@@ -34,12 +34,20 @@ public struct SQLLowering {
         /// is nil exactly when its foreign key is NULL, and counting or testing for the links of a
         /// join table needs no join with the target table.
         public var intactReferences: Set<ForeignKeyReference>
+        /// Columns known to hold only ASCII text without NUL or carriage return: each byte is a
+        /// character, so SQLite's byte-wise `instr`, `substr`, `length`, `lower` and `upper` give
+        /// Swift's answers on them. Only portable SQL (``Options/portable``) uses this fact.
+        public var asciiColumns: Set<String>
 
         /// Facts about the data; none by default.
-        public init(nfcColumns: Set<String> = [], nfcOrNFDColumns: Set<String> = [], intactReferences: Set<ForeignKeyReference> = []) {
+        public init(
+            nfcColumns: Set<String> = [], nfcOrNFDColumns: Set<String> = [], intactReferences: Set<ForeignKeyReference> = [],
+            asciiColumns: Set<String> = []
+        ) {
             self.nfcColumns = nfcColumns
             self.nfcOrNFDColumns = nfcOrNFDColumns
             self.intactReferences = intactReferences
+            self.asciiColumns = asciiColumns
         }
     }
 
@@ -52,12 +60,18 @@ public struct SQLLowering {
         public var breakTiesByPrimaryKey: Bool
         /// Lay the SQL out on several lines for people (the REPL); one line otherwise.
         public var readableLayout: Bool
+        /// Write SQL that calls only SQLite's built-in functions and collations, with the same
+        /// meaning (see ``CompiledQuery/portabilityDiagnostics``): it runs on any SQLite
+        /// connection, without Sift's functions. A construct with no exact built-in form is
+        /// refused with a `portable-needs-extension` diagnostic instead.
+        public var portable: Bool
 
         /// Lowering options; the defaults assume nothing of the data.
-        public init(facts: Facts = Facts(), breakTiesByPrimaryKey: Bool = false, readableLayout: Bool = true) {
+        public init(facts: Facts = Facts(), breakTiesByPrimaryKey: Bool = false, readableLayout: Bool = true, portable: Bool = false) {
             self.facts = facts
             self.breakTiesByPrimaryKey = breakTiesByPrimaryKey
             self.readableLayout = readableLayout
+            self.portable = portable
         }
     }
 

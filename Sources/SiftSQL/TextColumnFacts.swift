@@ -12,6 +12,8 @@ struct TextColumnFacts: Sendable, Hashable {
     /// How many are assumed NFC only, and NFC or NFD (their orders of first assumption run from 0).
     private(set) var nfcAssumedCount: Int32 = 0
     private(set) var nfcOrNFDAssumedCount: Int32 = 0
+    /// How many are assumed ASCII only (portable SQL).
+    private(set) var asciiAssumedCount: Int32 = 0
 
     /// The reference to the column `key` (`table.column`), numbered on first use.
     mutating func reference(key: String) -> ColumnReference {
@@ -29,11 +31,15 @@ struct TextColumnFacts: Sendable, Hashable {
         return entry.askedAt >= 0 ? .some(entry.form) : nil
     }
 
+    /// Whether the facts said the column holds only ASCII text (once asked).
+    func isASCII(_ column: ColumnReference) -> Bool { columns[Int(column.index)].isASCII }
+
     /// Records what the facts say of the column, which makes it a candidate for facts.
-    mutating func record(_ form: KnownTextForm?, for column: ColumnReference) {
+    mutating func record(_ form: KnownTextForm?, isASCII: Bool = false, for column: ColumnReference) {
         let index = Int(column.index)
         guard columns[index].askedAt < 0 else { return }
         columns[index].form = form
+        columns[index].isASCII = isASCII
         columns[index].askedAt = askedCount
         askedCount += 1
     }
@@ -50,11 +56,15 @@ struct TextColumnFacts: Sendable, Hashable {
             guard columns[index].nfcOrNFDAssumedAt < 0 else { return }
             columns[index].nfcOrNFDAssumedAt = nfcOrNFDAssumedCount
             nfcOrNFDAssumedCount += 1
+        case .ascii:
+            guard columns[index].asciiAssumedAt < 0 else { return }
+            columns[index].asciiAssumedAt = asciiAssumedCount
+            asciiAssumedCount += 1
         }
     }
 
     /// Whether the SQL relies on any column's form.
-    var hasAssumptions: Bool { nfcAssumedCount > 0 || nfcOrNFDAssumedCount > 0 }
+    var hasAssumptions: Bool { nfcAssumedCount > 0 || nfcOrNFDAssumedCount > 0 || asciiAssumedCount > 0 }
 
     /// The columns asked about, in the order they were asked.
     var candidates: [String] { keys(count: askedCount) { $0.askedAt } }
@@ -70,6 +80,7 @@ struct TextColumnFacts: Sendable, Hashable {
         switch form {
         case .nfc: keys(count: nfcAssumedCount) { $0.nfcAssumedAt }
         case .nfcOrNFD: keys(count: nfcOrNFDAssumedCount) { $0.nfcOrNFDAssumedAt }
+        case .ascii: keys(count: asciiAssumedCount) { $0.asciiAssumedAt }
         }
     }
 
@@ -77,13 +88,14 @@ struct TextColumnFacts: Sendable, Hashable {
     /// and what was found of a column the SQL did not rely on, do not count).
     static func == (lhs: TextColumnFacts, rhs: TextColumnFacts) -> Bool {
         lhs.candidates == rhs.candidates && lhs.assumptions(.nfc) == rhs.assumptions(.nfc)
-            && lhs.assumptions(.nfcOrNFD) == rhs.assumptions(.nfcOrNFD)
+            && lhs.assumptions(.nfcOrNFD) == rhs.assumptions(.nfcOrNFD) && lhs.assumptions(.ascii) == rhs.assumptions(.ascii)
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(candidates)
         hasher.combine(assumptions(.nfc))
         hasher.combine(assumptions(.nfcOrNFD))
+        hasher.combine(assumptions(.ascii))
     }
 
     /// The keys of the `count` columns whose `order` runs from 0, in that order.
@@ -107,6 +119,9 @@ struct TextColumn: Sendable, Hashable {
     var askedAt: Int32 = -1
     var nfcAssumedAt: Int32 = -1
     var nfcOrNFDAssumedAt: Int32 = -1
+    var asciiAssumedAt: Int32 = -1
+    /// The facts say it holds only ASCII text (read by portable SQL only).
+    var isASCII = false
 }
 
 /// The forms a text column is known to hold its text in.
@@ -115,4 +130,7 @@ enum KnownTextForm: Sendable, Hashable {
     case nfc
     /// Each text in NFC or in NFD, never another form.
     case nfcOrNFD
+    /// ASCII only, without NUL or carriage return (so also NFC): each byte is a character, and
+    /// SQLite's byte-wise text functions give Swift's answers. Assumed by portable SQL only.
+    case ascii
 }

@@ -27,13 +27,19 @@ public final class SiftDatabase {
         didSet {
             optionsWithLearnedFacts = nil
             let facts = loweringOptions.facts
-            loweringOptionsHaveFacts = !facts.nfcColumns.isEmpty || !facts.nfcOrNFDColumns.isEmpty || !facts.intactReferences.isEmpty
+            loweringOptionsHaveFacts =
+                !facts.nfcColumns.isEmpty || !facts.nfcOrNFDColumns.isEmpty || !facts.intactReferences.isEmpty || !facts.asciiColumns.isEmpty
         }
     }
     /// Whether ``loweringOptions`` states facts of its own.
     private var loweringOptionsHaveFacts = false
     /// What is known per text column (`table.column`): the normal forms its texts are in.
     private var textForms: [String: TextForm] = [:] {
+        didSet { optionsWithLearnedFacts = nil }
+    }
+    /// What is known per text column, for portable SQL only: whether it holds only ASCII text
+    /// without NUL or carriage return (learned only when ``loweringOptions`` asks for portable SQL).
+    private var asciiFacts: [String: Bool] = [:] {
         didSet { optionsWithLearnedFacts = nil }
     }
     /// What is known per foreign-key reference: whether every non-NULL value has a target row.
@@ -81,6 +87,9 @@ public final class SiftDatabase {
             throw CompileError(diagnostics: compilation.diagnostics, source: source)
         }
         let compiled = compile(checked)
+        if !compiled.portabilityDiagnostics.isEmpty {
+            throw CompileError(diagnostics: compiled.portabilityDiagnostics, source: source)
+        }
         let variableLimit = connection.limit(.variableNumber)
         if compiled.bindings.count > variableLimit {
             throw CompileError(
@@ -119,14 +128,18 @@ public final class SiftDatabase {
         if let factsStamp, factsStamp.changes != connection.totalChanges { refreshFactsIfDataChanged() }
         let compiled = SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
         guard hasUnknownFacts(compiled) else { return compiled }
-        let usedFacts = !textForms.isEmpty || !referenceFacts.isEmpty
+        let usedFacts = !textForms.isEmpty || !referenceFacts.isEmpty || !asciiFacts.isEmpty
         let forgotten = dataChangedSinceFactsWereLearned() && usedFacts
         let unknown = compiled.nfcCandidates.filter { textForms[$0] == nil }
+        let unknownASCII = loweringOptions.portable ? compiled.nfcCandidates.filter { asciiFacts[$0] == nil } : []
         let unknownReferences = compiled.referenceCandidates.filter { referenceFacts[$0] == nil }
         for key in unknown { textForms[key] = textForm(of: key) }
+        for key in unknownASCII { asciiFacts[key] = isASCIIOnly(key) }
         for reference in unknownReferences { referenceFacts[reference] = referenceIsIntact(reference) }
         // Lowered again when a fact learned changes the SQL, or the facts it used were forgotten.
-        if forgotten || unknown.contains(where: { textForms[$0] != .mixed }) || unknownReferences.contains(where: { referenceFacts[$0] == true }) {
+        if forgotten || unknown.contains(where: { textForms[$0] != .mixed }) || unknownASCII.contains(where: { asciiFacts[$0] == true })
+            || unknownReferences.contains(where: { referenceFacts[$0] == true })
+        {
             return SQLLowering.lower(checked, schema: schema, options: optionsWithFacts())
         }
         return compiled
@@ -136,8 +149,10 @@ public final class SiftDatabase {
     /// One the facts answered (a form, intact) is known when the facts are all learned ones; the
     /// caller's own (``loweringOptions``) do not say what the data holds.
     private func hasUnknownFacts(_ compiled: CompiledQuery) -> Bool {
-        compiled.hasCandidate(
-            skippingAnswered: !loweringOptionsHaveFacts, unknownText: { !textForms.hasKeyComparing($0) },
+        let portable = loweringOptions.portable
+        return compiled.hasCandidate(
+            skippingAnswered: !loweringOptionsHaveFacts && !portable,
+            unknownText: { !textForms.hasKeyComparing($0) || (portable && !asciiFacts.hasKeyComparing($0)) },
             unknownReference: { !referenceFacts.hasKeyComparing($0) })
     }
 
@@ -155,6 +170,7 @@ public final class SiftDatabase {
             }
         }
         options.facts.intactReferences.formUnion(referenceFacts.filter(\.value).map(\.key))
+        options.facts.asciiColumns.formUnion(asciiFacts.filter(\.value).map(\.key))
         optionsWithLearnedFacts = options
         return options
     }
@@ -173,6 +189,7 @@ public final class SiftDatabase {
         let stamp = DataStamp(version: version, changes: connection.totalChanges)
         guard stamp != factsStamp else { return false }
         textForms.removeAll()
+        asciiFacts.removeAll()
         referenceFacts.removeAll()
         factsStamp = stamp
         return true
@@ -255,6 +272,27 @@ public final class SiftDatabase {
             }
         }
         return .mixed
+    }
+
+    /// Whether a text column holds only ASCII text without NUL or carriage return (bytes 0x01–0x0C
+    /// and 0x0E–0x7F), for portable SQL: one scan, once per column and connection, until the data
+    /// changes. A column declared with another collation than `BINARY` is not (compared bare, it
+    /// would compare by that collation).
+    private func isASCIIOnly(_ key: String) -> Bool {
+        for model in schema.models {
+            for attribute in model.attributes where attribute.storage == .text && model.tableName + "." + attribute.columnName == key {
+                guard connection.declaredCollation(table: model.tableName, column: attribute.columnName)?.uppercased() == "BINARY" else {
+                    return false
+                }
+                let column = SQLiteIdentifier.quote(attribute.columnName)
+                // `GLOB` stops at a NUL: a text with one is found by `instr`.
+                let sql = "SELECT 1 FROM \(SQLiteIdentifier.quote(model.tableName)) WHERE \(column) GLOB ?1 OR instr(\(column), char(0)) > 0 LIMIT 1"
+                let outsideASCII: [SQLiteValue] = [.text("*[^\u{1}-\u{C}\u{E}-\u{7F}]*")]
+                guard let found = try? connection.prepare(sql).rows(bindings: outsideASCII) else { return false }
+                return found.isEmpty
+            }
+        }
+        return false
     }
 
     /// Runs a compiled query and returns its rows.
@@ -349,6 +387,8 @@ public final class SiftDatabase {
         guard query.reliesOnFacts else { return false }
         let assumptions = query.nfcAssumptions.map { ($0, TextForm.nfc) } + query.nfcOrNFDAssumptions.map { ($0, TextForm.nfcOrNFD) }
         for (key, _) in assumptions where textForms[key] == nil { textForms[key] = textForm(of: key) }
+        for key in query.asciiAssumptions where asciiFacts[key] == nil { asciiFacts[key] = isASCIIOnly(key) }
+        if query.asciiAssumptions.contains(where: { asciiFacts[$0] != true }) { return true }
         for reference in query.referenceAssumptions where referenceFacts[reference] == nil {
             referenceFacts[reference] = referenceIsIntact(reference)
         }

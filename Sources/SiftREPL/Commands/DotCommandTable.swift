@@ -35,6 +35,9 @@ extension DotCommand {
         DotCommand("timer", "on|off", "show compile and run times after each query", completion: .onOff) {
             try $0.timer($1)
         },
+        DotCommand("portable", "[on|off]", "lower to SQL with SQLite's built-in functions only (or show the setting)", completion: .onOff) {
+            try $0.portable($1)
+        },
         DotCommand("timeout", "MS|off", "stop any query that runs longer than MS milliseconds") { try $0.timeout($1) },
         DotCommand("nullvalue", "TEXT", "show nil as TEXT (not in json, which says null)") { try $0.nullValue($1) },
         DotCommand("limit", "[N|off]", "show at most N rows of a result (default 1000)") { try $0.limit($1) },

@@ -85,6 +85,10 @@ extension REPLSession {
             out += notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")"
             out += "\n"
         }
+        if engine.portable, let assumptions = compilation.compiled?.assumptions, !assumptions.isEmpty {
+            out += "-- assumes (compile again when the data changes so that one no longer holds):\n"
+            for assumption in assumptions { out += "--   \(assumption)\n" }
+        }
         resultSink.write(out)
     }
 

@@ -39,6 +39,17 @@ extension REPLSession {
         engine.setTimeLimit(Double(milliseconds) / 1000)
     }
 
+    /// `.portable on|off`: lower queries to SQL that calls only SQLite's built-in functions
+    /// (`.sql` shows it, with the facts about the data it assumes); a construct with no exact
+    /// built-in form is refused with a diagnostic. No argument: show the setting.
+    func portable(_ invocation: CommandInvocation) throws {
+        guard !invocation.words.isEmpty else {
+            resultSink.write("portable SQL: \(engine.portable ? "on" : "off")\n")
+            return
+        }
+        try engine.setPortable(try Self.onOff(invocation))
+    }
+
     /// `on`/`off` (also `yes`/`no`, `true`/`false`, `1`/`0`).
     static func onOff(_ invocation: CommandInvocation) throws -> Bool {
         switch invocation.words.first?.lowercased() {

@@ -31,6 +31,11 @@ public final class DatabaseEngine: QueryEngine {
         var compilation = EngineCompilation(front)
         guard let checked = front.checked else { return compilation }
         let compiled = database.compile(checked)
+        if !compiled.portabilityDiagnostics.isEmpty {
+            // Refused as portable SQL: the diagnostics say which construct needs Sift's functions.
+            compilation.diagnostics += compiled.portabilityDiagnostics
+            return compilation
+        }
         compilation.compiled = compiled
         compilation.sql = compiled.sql
         compilation.parameterValues = parameters
@@ -65,6 +70,7 @@ public final class DatabaseEngine: QueryEngine {
     public func reopen(path: String, writable: Bool) throws {
         let opened = try SiftDatabase(path: path, modelFile: modelFile, mode: writable ? .readWrite : .readOnly)
         opened.connection.setTimeLimit(timeLimit)
+        opened.loweringOptions.portable = database.loweringOptions.portable
         database = opened
         location = path
     }
@@ -87,5 +93,11 @@ public final class DatabaseEngine: QueryEngine {
 
     public func reload() throws {
         try reopen(path: location, writable: !database.connection.isReadOnly)
+    }
+
+    public var portable: Bool { database.loweringOptions.portable }
+
+    public func setPortable(_ portable: Bool) throws {
+        database.loweringOptions.portable = portable
     }
 }

@@ -49,12 +49,23 @@ public protocol QueryEngine: AnyObject {
     /// Reads the schema of the open database again (after it changed), keeping the connection's
     /// mode.
     func reload() throws
+
+    /// Whether queries are lowered to portable SQL (SQLite's built-in functions only), refused
+    /// with a diagnostic where that has no exact form; false for an engine that cannot.
+    var portable: Bool { get }
+
+    /// Lowers the next queries to portable SQL or not; throws when the engine cannot.
+    func setPortable(_ portable: Bool) throws
 }
 
 extension QueryEngine {
     public func setTimeLimit(_ seconds: Double?) {}
     public func reopen(path: String, modelFile: String, writable: Bool) throws {
         throw EngineUnavailable.modelFile
+    }
+    public var portable: Bool { false }
+    public func setPortable(_ portable: Bool) throws {
+        if portable { throw CommandError("portable SQL needs a database: open one with .open FILE") }
     }
     public func reload() throws { try reopen(path: location, writable: false) }
 }
