@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "SiftEvaluatorTests", dependencies: ["Sift", "SiftSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SiftExtensionTests", dependencies: ["Sift", "SiftSQLite", "SiftTestSupport"], swiftSettings: strict),
-        .testTarget(name: "SiftDifferentialTests", dependencies: ["Sift", "SiftSQLite", "SiftTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SiftDifferentialTests", dependencies: ["Sift", "SiftSQLite", "CSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SiftRobustnessTests", dependencies: ["Sift", "SiftSQLite", "SiftFuzzCompiler", "SiftFuzzModelFile", "SiftTestSupport"],
             swiftSettings: strict),
