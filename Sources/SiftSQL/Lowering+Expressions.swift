@@ -190,6 +190,10 @@ extension LoweringContext {
                     return cased
                 }
                 refuse("'\(transform == .lowercased ? "lowercased()" : "uppercased()")'", Self.notASCII, at: expr.range)
+                // Refused already: what is built on it is not refused a second time.
+                var cased = Lowered(siftCall(transform == .lowercased ? .lowercased : .uppercased, operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
+                cased.textForm = .ascii
+                return cased
             }
             return Lowered(siftCall(transform == .lowercased ? .lowercased : .uppercased, operand.sql), mayTrap: operand.mayTrap, isAtomic: true)
         case .stringLength(let inner):
