@@ -39,7 +39,7 @@ extension LoweringContext {
                 Self.needsExtension, message, at: range,
                 notes: [
                     Diagnostic.Note(
-                        "drop '--portable' and load Sift's SQLite extension (its path: 'sift extension-path') on the connection that runs the SQL")
+                        "drop '--portable' (in the REPL: '.portable off') and load Sift's SQLite extension where the SQL runs ('sift extension-path' prints its path)")
                 ])
         }
     }

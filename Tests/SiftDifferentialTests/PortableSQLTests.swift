@@ -50,6 +50,14 @@ struct PortableSQLTests {
             }
             portable += 1
             #expect(!SiftCallScan.callsSift(compiled.sql), "seed \(seed): portable SQL calls Sift:\n\(compiled.sql)")
+            // Each parameter is bound as its caller gives it (text in NFC), never in a form only Sift computes.
+            for case .parameter(let name, let encoding) in compiled.bindings {
+                switch encoding {
+                case .prefixUpperBound, .decomposed, .decomposedPrefixUpperBound:
+                    Issue.record("seed \(seed): portable SQL binds '\(name)' as \(encoding)")
+                default: break
+                }
+            }
             let parameters = ParameterSet(seed: seed)
             guard let idColumn = compiled.columnNames.firstIndex(of: "id") else {
                 Issue.record("seed \(seed): no id column")
