@@ -14,6 +14,7 @@ enum Help {
                                                        type-check a query and print its typed tree
                sift schema FILE [--schema FILE]        print the models of a model file or database
                sift compile --schema FILE [--schema FILE] [TEXT | --file FILE] [--json] [--one-line]
+                            [--portable]
                                                        print the SQL and its bindings (JSON for tools)
                sift query DATABASE [TEXT | --file FILE] [--schema FILE] [--param NAME=VALUE ...]
                           [--mode box|table|line|csv|json] [--json]
@@ -36,6 +37,8 @@ enum Help {
           --write         open the database for writing (read-only by default)
           --bail          in the REPL, stop at the first error (for scripts)
           --file FILE     read the query from FILE
+          --portable      compile: SQL with SQLite's built-in functions only, on the facts a
+                          database proves (listed as assumptions), or refuse the query
           --no-color      never colour diagnostics (NO_COLOR is honoured too)
           -h, --help      show this help
           --version       show the version
@@ -71,12 +74,16 @@ enum Help {
                 """
         case "compile":
             text = """
-                USAGE: sift compile --schema FILE [--schema FILE] [TEXT | --file FILE | -] [--json] [--one-line] [--no-color]
+                USAGE: sift compile --schema FILE [--schema FILE] [TEXT | --file FILE | -] [--json] [--one-line]
+                                    [--portable] [--no-color]
 
                 Prints the SQL of a query and its bindings. --schema names a model file or an SQLite
                 database; given twice, a database and the model file that refines it. --json prints
                 the report tools read (README, "The sift command"); every failure then prints
                 {"version":1,"diagnostics":[...]} on standard output. --one-line writes the SQL on one line.
+                --portable writes SQL with SQLite's built-in functions only, relying on the facts the
+                database's data proves (listed as assumptions), or refuses the query with
+                portable-needs-extension where that has no exact form.
                 """
         case "query":
             text = """
