@@ -75,33 +75,36 @@ extension LoweringContext {
         text.utf8.allSatisfy { $0 != 0 && $0 != 0x0D && $0 < 0x80 } ? .ascii : .nfc
     }
 
-    /// `(SELECT "value" FROM (SELECT sql AS "value") WHERE typeof("value") = 'integer')`:
-    /// SQLite's `+`, `-`, `*` and `/` of two integers give a REAL exactly when the result does not
-    /// fit in 64 bits (`Int.min / -1` included) and NULL for a zero divisor: this keeps the
-    /// integer results and is NULL (a trap) otherwise, as Sift's checked arithmetic is. The
-    /// operands are evaluated once.
-    func checkedInteger(_ sql: SQLFragment) -> SQLFragment {
-        "(SELECT \"value\" FROM (SELECT " + sql + " AS \"value\") WHERE typeof(\"value\") = 'integer')"
-    }
-
-    /// `Int` arithmetic in portable SQL: exactly the checked arithmetic of Sift's functions. nil
-    /// where it has no exact form (a sized integer type).
-    mutating func portableIntegerArithmetic(_ op: ArithmeticOperator, _ left: Lowered, _ right: Lowered, type: SiftType) -> Lowered? {
+    /// `Int` arithmetic in portable SQL: exactly the checked arithmetic of Sift's functions, each
+    /// operand evaluated once, as a subquery:
+    /// `(SELECT "a" + "b" FROM (SELECT lhs AS "a", rhs AS "b") WHERE typeof("a") = 'integer' AND
+    /// typeof("b") = 'integer' AND typeof("a" + "b") = 'integer')`. SQLite's `+`, `-`, `*` and `/`
+    /// of two integers give a REAL exactly when the result does not fit in 64 bits (`Int.min / -1`
+    /// included) and NULL for a zero divisor; its `%` gives 0 for `Int.min % -1`, where Swift
+    /// traps, so that case is left out. What is left out is NULL: a trap, as Sift's functions
+    /// give it (also for an operand that is not an integer). nil where there is no exact form (a
+    /// sized integer type).
+    func portableIntegerArithmetic(_ op: ArithmeticOperator, _ left: Lowered, _ right: Lowered, type: SiftType) -> Lowered? {
         if let kind = type.integerKind, kind.bitWidth < 64 || !kind.isSigned { return nil }
-        guard op == .remainder else {
-            return Lowered(checkedInteger(left.operand + Self.sqlSymbol(op) + right.operand), mayTrap: true, isAtomic: true)
+        var result = SQLFragment("\"a\"")
+        result += Self.sqlSymbol(op)
+        result += "\"b\""
+        var sql: SQLFragment = "(SELECT " + result + " FROM (SELECT " + left.sql + " AS \"a\", " + right.sql + " AS \"b\")"
+        sql += " WHERE typeof(\"a\") = 'integer' AND typeof(\"b\") = 'integer' AND typeof(" + result + ") = 'integer'"
+        if op == .remainder {
+            sql += " AND (\"b\" <> -1 OR \"a\" <> "
+            sql.appendBinding(.constant(.integer(.min)))
+            sql += ")"
         }
-        // SQLite's `%` gives 0 for `Int.min % -1`, where Swift traps; NULL for a zero divisor.
-        var sql: SQLFragment = "(SELECT \"a\" % \"b\" FROM (SELECT " + left.sql + " AS \"a\", " + right.sql + " AS \"b\")"
-        sql += " WHERE \"b\" <> -1 OR \"a\" <> "
-        sql.appendBinding(.constant(.integer(.min)))
         sql += ")"
         return Lowered(sql, mayTrap: true, isAtomic: true)
     }
 
-    /// `-x` of an `Int`: NULL for `Int.min`, whose negation SQLite gives as a REAL.
+    /// `-x` of an `Int`: NULL for `Int.min`, whose negation SQLite gives as a REAL (as above).
     func portableIntegerNegation(_ operand: Lowered) -> Lowered {
-        Lowered(checkedInteger("-" + operand.operand), mayTrap: true, isAtomic: true)
+        let sql: SQLFragment =
+            "(SELECT -\"a\" FROM (SELECT " + operand.sql + " AS \"a\") WHERE typeof(\"a\") = 'integer' AND typeof(-\"a\") = 'integer')"
+        return Lowered(sql, mayTrap: true, isAtomic: true)
     }
 
     /// `Int(x)` of a `Double`: truncation, NULL (a trap) for a value out of `Int`'s range (NaN
