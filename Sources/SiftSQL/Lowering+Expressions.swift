@@ -145,7 +145,11 @@ extension LoweringContext {
             let needle = lowerValue(rhs)
             if portable {
                 if let lowered = portableStringTest(test, haystack: haystack, needle: needle) { return lowered }
-                refuse("'\(test.rawValue)'", test == .localizedStandardContains ? "it folds case and diacritics over all of Unicode" : Self.notASCII, at: expr.range)
+                let reason =
+                    test == .localizedStandardContains
+                    ? "it folds case and diacritics over all of Unicode"
+                    : isPortableText(haystack, atLeast: .ascii) ? "its argument is not known to be NFC" : Self.notASCII
+                refuse("'\(test.rawValue)'", reason, at: expr.range)
             }
             let mayTrap = haystack.mayTrap || needle.mayTrap
             // Room after the candidates for ` AND ` and the exact test, written into the same buffer.

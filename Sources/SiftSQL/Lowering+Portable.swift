@@ -32,6 +32,14 @@ extension LoweringContext {
                 query.filter?.range ?? query.sort.first?.range ?? .point(0)
             ))
         }
+        // A construct refused because a part of it was (a comparison of a refused division) is
+        // not named again: the innermost constructs are the ones to name, and one remedy serves all.
+        let all = found
+        found.removeAll { outer in
+            all.contains { inner in
+                inner.range != outer.range && inner.range.start >= outer.range.start && inner.range.end <= outer.range.end
+            }
+        }
         var seen = Set<String>()
         return found.compactMap { message, range in
             guard seen.insert("\(range.start):\(range.end):\(message)").inserted else { return nil }
