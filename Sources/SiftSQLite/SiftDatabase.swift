@@ -88,7 +88,7 @@ public final class SiftDatabase {
         }
         let compiled = compile(checked)
         if !compiled.portabilityDiagnostics.isEmpty {
-            throw CompileError(diagnostics: compiled.portabilityDiagnostics, source: source)
+            throw CompileError(diagnostics: compilation.diagnostics + compiled.portabilityDiagnostics, source: source)
         }
         let variableLimit = connection.limit(.variableNumber)
         if compiled.bindings.count > variableLimit {
