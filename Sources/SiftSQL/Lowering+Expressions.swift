@@ -180,7 +180,12 @@ extension LoweringContext {
             }
             let left = lowerValue(lhs)
             let right = lowerValue(rhs)
-            if portable { refuse("'\(comparison.rawValue)'", "Foundation's case folding and locale-aware order", at: expr.range) }
+            if portable {
+                if comparison == .caseInsensitiveCompare, let lowered = portableCaseInsensitiveCompare(left, right) { return lowered }
+                let reason =
+                    comparison == .caseInsensitiveCompare ? Self.notASCII : "it is Foundation's locale-aware order"
+                refuse("'\(comparison.rawValue)'", reason, at: expr.range)
+            }
             return Lowered(siftCall(function, left.sql, right.sql), mayTrap: left.mayTrap || right.mayTrap, isAtomic: true)
         case .stringTransform(let transform, let inner):
             let operand = lowerValue(inner)

@@ -124,6 +124,17 @@ extension LoweringContext {
         return Lowered(sql, mayTrap: true, isAtomic: true)
     }
 
+    /// `caseInsensitiveCompare` of two ASCII texts (no NUL, no carriage return) as -1, 0 or 1:
+    /// Foundation's order of such texts is the byte order of their ASCII lower case
+    /// (`(lower(a) > lower(b)) - (lower(a) < lower(b))`, NULL when either is). nil unless both are
+    /// known to be ASCII.
+    mutating func portableCaseInsensitiveCompare(_ left: Lowered, _ right: Lowered) -> Lowered? {
+        guard isPortableText(left, atLeast: .ascii), isPortableText(right, atLeast: .ascii) else { return nil }
+        let a = "lower(" + left.sql + ")"
+        let b = "lower(" + right.sql + ")"
+        return Lowered("((" + a + " > " + b + ") - (" + a + " < " + b + "))", mayTrap: left.mayTrap || right.mayTrap, isAtomic: true)
+    }
+
     /// `haystack.contains(needle)`, `hasPrefix`, `hasSuffix` on ASCII text (no NUL, no carriage
     /// return: each byte a character) and an NFC needle, in SQLite's byte-wise functions: nil when
     /// the facts do not say so. Exact: a needle found among the characters of ASCII text is ASCII,

@@ -71,6 +71,27 @@ import Testing
         #expect(try Self.plainTexts(path, count, database, [:]) == Self.ascii.filter { $0.count > 3 }.sorted())
     }
 
+    /// Foundation's `caseInsensitiveCompare` of ASCII texts, against a constant (a parameter may
+    /// hold any text: refused).
+    @Test func caseInsensitiveCompareOfASCIITexts() throws {
+        let (path, database) = try Self.makeDatabase(Self.ascii + ["kIm", "_", "[", "`", "{", "Z", "z"], in: temporaryFiles)
+        let texts = Self.ascii + ["kIm", "_", "[", "`", "{", "Z", "z"]
+        for needle in ["kim", "KIM", "k", "", "_", "[", "z", "Z", "a_b%C", "tab\tHERE"] {
+            for (name, order) in [("orderedAscending", ComparisonResult.orderedAscending), ("orderedSame", .orderedSame), ("orderedDescending", .orderedDescending)] {
+                let literal = needle.unicodeScalars.map { "\\u{\(String($0.value, radix: 16))}" }.joined()
+                let query = try database.compile("Word where text.caseInsensitiveCompare(\"\(literal)\") == .\(name)")
+                #expect(query.asciiAssumptions == ["words.text"])
+                let expected = texts.filter { $0.caseInsensitiveCompare(needle) == order }.sorted()
+                #expect(try Self.plainTexts(path, query, database, [:]) == expected, "\(needle.debugDescription) \(name)")
+            }
+        }
+        let checked = try #require(
+            Compiler(schema: database.schema, options: .init(parameterTypes: ["needle": .string])).check(
+                "Word where text.caseInsensitiveCompare(needle) == .orderedSame"
+            ).checked)
+        #expect(!database.compile(checked).portabilityDiagnostics.isEmpty)
+    }
+
     @Test func onNFCTextThatIsNotASCIIStringFunctionsAreRefused() throws {
         // "a" + U+20DD (an enclosing circle, which composes with nothing) is NFC; it holds the
         // bytes of "a", not the character.
