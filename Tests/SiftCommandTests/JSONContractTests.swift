@@ -130,6 +130,7 @@ struct JSONContractTests {
                {"name": "payload", "column": "payload", "type": "Data", "storage": "blob"},
                {"name": "ownerID", "column": "ownerID", "type": "Int?", "storage": "integer"}
              ],
+             "assumptions": [],
              "diagnostics": []}
             """#
         #expect(result.standardOutput == compact(expected))

@@ -42,7 +42,7 @@ struct PortableCommandTests {
         let json = try CommandRunner.run(["compile", "--portable", "--json", "--schema", database, #"User where name.contains("kim")"#])
         #expect(json.status == 1)
         let object = try #require(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-        #expect(object["sql"] is NSNull)
+        #expect(object["sql"] == nil)
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.map { $0["id"] as? String } == ["portable-needs-extension"])
         let start = try #require((diagnostics.first?["range"] as? [String: Any])?["start"] as? [String: Any])
