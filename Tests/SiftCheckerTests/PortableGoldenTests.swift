@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftTestSupport
 import Testing
 
 /// Golden files of portable SQL: `Golden/portable/*.sift`, in the format of the other golden files,

@@ -31,7 +31,7 @@ import Testing
     /// The ids a portable query selects on a plain connection.
     static func ids(_ path: String, _ query: CompiledQuery, _ database: SiftDatabase) throws -> [Int64] {
         #expect(!SiftCallScan.callsSift(query.sql), "\(query.sql)")
-        let bindings = try query.bindings(for: [:], schema: database.schema).map(SQLiteValue.init)
+        let bindings = try query.bindings(for: [:], schema: database.schema)
         return try Connection(path: path).prepare(query.sql).rows(bindings: bindings).map { $0[0].integerValue ?? -1 }.sorted()
     }
 

@@ -34,7 +34,7 @@ import Testing
         -> [String]
     {
         let plain = try Connection(path: path)
-        let bindings = try query.bindings(for: parameters, schema: database.schema).map(SQLiteValue.init)
+        let bindings = try query.bindings(for: parameters, schema: database.schema)
         let textColumn = try #require(query.columnNames.firstIndex(of: "text"))
         return try plain.prepare(query.sql).rows(bindings: bindings).map { if case .text(let text) = $0[textColumn] { text } else { "?" } }
             .sorted()
