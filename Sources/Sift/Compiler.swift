@@ -63,4 +63,9 @@ public struct Compilation: Sendable {
 
     /// Whether a diagnostic is an error (then ``checked`` is nil).
     public var hasErrors: Bool { diagnostics.hasErrors }
+
+    /// The names and Swift types of the result's columns, in order: the selected values of a
+    /// query that selects (`User select name, company?.name`), or the model's attributes; empty
+    /// when checking failed.
+    public var resultColumns: [(name: String, type: SiftType)] { checked?.resultColumns ?? [] }
 }

@@ -66,6 +66,20 @@ public struct CheckedQuery: Sendable, Hashable {
         get { storage.fields.form }
         set { uniqueStorage().fields.form = newValue }
     }
+    /// What the query returns instead of whole objects of ``model``, when it selects; nil for
+    /// whole objects.
+    public package(set) var selection: CheckedSelection? {
+        get { storage.fields.selection }
+        set { uniqueStorage().fields.selection = newValue }
+    }
+    /// The names and types of the result columns: the selection's, or the model's attributes.
+    public var resultColumns: [(name: String, type: SiftType)] {
+        if let selection = storage.fields.selection { return selection.columns.map { ($0.name, $0.type) } }
+        return storage.fields.model.resultColumns.map { attribute in
+            let type = SiftType(attribute.type)
+            return (attribute.name, attribute.isOptional ? .optional(type) : type)
+        }
+    }
 
     /// The fields, shared between copies until one is changed: a checked query is copied into
     /// the lowering, the compiled query and the caller's result, and a copy is then one
@@ -108,6 +122,7 @@ public struct CheckedQuery: Sendable, Hashable {
         var variables: [Variable]
         var parameters: [Parameter]
         var form: Query.Form
+        var selection: CheckedSelection? = nil
     }
 
     /// Changed only through ``uniqueStorage()``, when no other query shares it.

@@ -63,4 +63,14 @@ extension DiagnosticID {
     public static let anonymousParameterOutOfRange: DiagnosticID = "anonymous-parameter-out-of-range"
     /// A type of the query is new to a process-wide type table that is full (``SiftType``).
     public static let typeTableFull: DiagnosticID = "type-table-full"
+    /// An aggregate (`count()`, `sum(x)`) where rows are tested one at a time (a filter).
+    public static let aggregateInFilter: DiagnosticID = "aggregate-in-filter"
+    /// An aggregate inside the argument of another.
+    public static let nestedAggregate: DiagnosticID = "nested-aggregate"
+    /// A value of a grouped query that is neither a grouping key, determined by one, nor aggregated.
+    public static let ungroupedValue: DiagnosticID = "ungrouped-value"
+    /// A grouping key that is not an attribute or a to-one path of the row.
+    public static let invalidGroupKey: DiagnosticID = "invalid-group-key"
+    /// Two result columns with the same name.
+    public static let duplicateColumn: DiagnosticID = "duplicate-column"
 }

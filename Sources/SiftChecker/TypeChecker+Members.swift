@@ -248,6 +248,10 @@ extension TypeChecker {
 
     mutating func checkCall(_ call: Call, expected: SiftType?, at range: SourceRange) -> TypedExpr {
         switch tree[call.callee] {
+        case .identifier(let name)
+        where call.trailingClosure == nil && resolveVariable(name.name) == nil && !isImplicitMember(name.name)
+            && implicitSelf != nil && isAggregateCall(name.name, call):
+            return checkAggregate(AggregateFunction.named(name.name)!, name, call, at: range)
         case .identifier(let name) where resolveVariable(name.name) == nil && !isImplicitMember(name.name):
             return checkConversion(name, call, at: range)
         case .member(let base, let name)

@@ -120,6 +120,8 @@ public struct TypeChecker {
     /// The first of them, kept apart: most queries precheck one expression at most, and then make
     /// no list.
     var precheckedFirst: (expr: Expr, typed: TypedExpr)?
+    /// Where an aggregate met now stands: in a filter (an error), in a selection, or inside another.
+    var aggregatePlace = AggregatePlace.filter
 
     init(schema: Schema, source: SourceFile, tree: SyntaxTree, options: Options) {
         self.schema = schema
@@ -232,7 +234,17 @@ public struct TypeChecker {
             implicitModel = model
             filter = checkPredicateBody(expr)
         case nil:
-            root = declare("$0", type: rootType, origin: .root, at: query.range)
+            if query.projection != nil {
+                root = declare("self", type: rootType, origin: .root, at: query.range)
+                implicitSelf = root
+                implicitModel = model
+            } else {
+                root = declare("$0", type: rootType, origin: .root, at: query.range)
+            }
+        }
+        var selection: CheckedSelection?
+        if let projection = query.projection {
+            selection = checkProjection(projection, model: model, root: root)
         }
         // By index: each key is read in place (a closure or a for-in loop takes a copy of each key,
         // its key path's lists and names retained and released).
@@ -240,13 +252,19 @@ public struct TypeChecker {
         var sort: [CheckedSortKey] = []
         if !keys.isEmpty { sort.reserveCapacity(keys.count) }
         for index in keys.indices {
-            if let checked = checkSortKey(keys[index], model: model, root: root) { sort.append(checked) }
+            if let selection {
+                if let checked = checkSelectionSortKey(keys[index], selection: selection, model: model, root: root) { sort.append(checked) }
+            } else if let checked = checkSortKey(keys[index], model: model, root: root) {
+                sort.append(checked)
+            }
         }
         let limit = query.limit.map { checkCount($0, what: "limit") }
         let offset = query.offset.map { checkCount($0, what: "offset") }
-        return CheckedQuery(
+        var checked = CheckedQuery(
             model: model, root: root, tree: typedTree, filter: filter, sort: sort, limit: limit, offset: offset,
             variables: variables, parameters: parameters, form: query.form)
+        if let selection { checked.selection = selection }
+        return checked
     }
 
     mutating func checkPredicateBody(_ body: Expr) -> TypedExpr {

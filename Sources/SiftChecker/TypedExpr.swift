@@ -122,6 +122,7 @@ public struct EvaluationHazards: OptionSet, Sendable, Hashable, BitwiseCopyable 
             if case .constant = tree[lower], case .constant = tree[upper] { return [] }
             return .trap
         case .trap: return .trap
+        case .aggregate(let call): return call.function == .sum && type.isInteger ? .trap : []
         default: return []
         }
     }
@@ -387,6 +388,9 @@ public enum TypedExprKind: Sendable, Hashable {
     /// writes `if let v = x { v } else { trap }` (and a member or method after `x!` inside the
     /// `then` branch). Evaluating it is a trap, whatever its type.
     case trap
+    /// An aggregate of the rows of a group (``CheckedSelection``): its argument is evaluated on
+    /// each row with the query's root bound to it.
+    indirect case aggregate(AggregateCall)
     /// A place where an error was reported.
     case error
 }

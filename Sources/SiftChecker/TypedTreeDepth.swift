@@ -52,6 +52,8 @@ package enum TypedTreeDepth {
         case .any(let sequence, _, let predicate), .all(let sequence, _, let predicate), .filter(let sequence, _, let predicate):
             body(sequence)
             body(predicate)
+        case .aggregate(let call):
+            call.children.forEach(body)
         }
     }
 }
@@ -82,6 +84,8 @@ extension TypedExprKind {
         case .conditional(let a, let b, let c): Self.summary(a, b, c)
         case .any(let sequence, _, let predicate), .all(let sequence, _, let predicate), .filter(let sequence, _, let predicate):
             Self.summary(sequence, predicate)
+        case .aggregate(let call):
+            call.children.reduce((Int32(0), EvaluationHazards())) { (max($0.0, $1.height), $0.1.union($1.hazards)) }
         }
     }
 

@@ -196,6 +196,9 @@ public struct TypedTreePrinter {
         case .timeInterval(let inner, let since1970):
             line(depth, "\(since1970 ? "time-interval-since-1970" : "time-interval-since-reference-date")\(type)")
             visit(inner, depth: depth + 1)
+        case .aggregate(let call):
+            line(depth, "aggregate \(call.function.rawValue)\(call.isDistinct ? " distinct" : "")\(type)")
+            for child in call.children { visit(child, depth: depth + 1) }
         case .trap:
             line(depth, "trap\(type)")
         case .error:

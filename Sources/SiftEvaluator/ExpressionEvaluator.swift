@@ -15,6 +15,10 @@ final class ExpressionEvaluator {
     let tree: TypedTree
     let parameters: [String: Value]
     var slots: [Value]
+    /// The rows of the group an aggregate combines, each bound to ``groupRoot`` in turn.
+    var group: [ObjectReference] = []
+    /// The query's root variable, which an aggregate's argument reads.
+    var groupRoot: VariableID?
 
     init(dataset: Dataset, tree: TypedTree, parameters: [String: Value], variableCount: Int) {
         self.dataset = dataset
@@ -77,6 +81,7 @@ final class ExpressionEvaluator {
         case .extremum: return { try $0.dispatchExtremum($1) }
         case .timeInterval: return { try $0.dispatchTimeInterval($1) }
         case .trap: return { _, _ in throw Trap(.unexpectedNil, operation: "!") }
+        case .aggregate: return { try $0.dispatchAggregate($1) }
         case .error: return { _, _ in throw EvaluationError.malformedTree("an error node") }
         }
     }
@@ -284,6 +289,12 @@ final class ExpressionEvaluator {
     fileprivate func dispatchFirst(_ expr: TypedExpr) throws -> Value {
         let sequence = try unpack(expr) { if case .first(let sequence) = $0 { sequence } else { nil } }
         return try first(sequence)
+    }
+
+    @inline(never)
+    fileprivate func dispatchAggregate(_ expr: TypedExpr) throws -> Value {
+        let call = try unpack(expr) { if case .aggregate(let call) = $0 { call } else { nil } }
+        return try aggregate(call, type: expr.type)
     }
 
     @inline(never)

@@ -32,10 +32,13 @@ public struct CompiledQuery: Sendable, Hashable {
     /// The model of the rows (the checked query's).
     public var model: Model { query.model }
     /// The result columns, in order: the model's attributes (all of them), with the key columns
-    /// a model file implies (``Model/resultColumns``).
-    public var columns: [Attribute] { query.model.resultColumns }
+    /// a model file implies (``Model/resultColumns``); or for a query that selects, each selected
+    /// column (named after its label or expression, with its Swift type and the storage of its values).
+    public var columns: [Attribute] { selectedColumns ?? query.model.resultColumns }
     /// The names of the result columns, in order.
-    public var columnNames: [String] { query.model.resultColumnNames }
+    public var columnNames: [String] { selectedColumns?.map(\.name) ?? query.model.resultColumnNames }
+    /// The columns of a query that selects; nil for whole objects.
+    var selectedColumns: [Attribute]?
     /// The checked query this was compiled from.
     public internal(set) var query: CheckedQuery
     // The lists below are in order of first use, without repeats.

@@ -530,6 +530,7 @@ struct LoweringContext {
         let rootAlias = alias(root.tableName)
         assert(usedAliases.count == 1 && usedAliases.contains(root.tableName), "the root alias is not the table's name")
         variables[query.root] = .row(alias: rootAlias, model: root, level: nil)
+        if let selection = query.selection { return lowerSelectionQuery(selection, rootAlias: rootAlias) }
 
         var conjuncts = WhereTerms()
         if let filter = query.filter {

@@ -137,3 +137,24 @@ public enum ValueDecoder {
         }
     }
 }
+
+extension DecodedValue {
+    /// The value as an `Int`, when it is an integer.
+    public var intValue: Int? { if case .int(let value) = self { Int(exactly: value) } else { nil } }
+    /// The value as a `Double`, when it is a number.
+    public var doubleValue: Double? {
+        switch self {
+        case .double(let value): value
+        case .int(let value): Double(value)
+        default: nil
+        }
+    }
+    /// The value as a `String`, when it is text.
+    public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    /// The value as a `Bool`, when it is one.
+    public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    /// The value as a `Date`, when it is one.
+    public var dateValue: Date? { if case .date(let value) = self { value } else { nil } }
+    /// Whether the value is nil.
+    public var isNull: Bool { if case .null = self { true } else { false } }
+}

@@ -463,17 +463,21 @@ extension Dictionary {
     }
 }
 
-/// One result row: the model's attributes, decoded.
+/// One result row, decoded: the model's attributes, or the columns a query selects (named after
+/// their labels or expressions, `company?.name`, `count()`).
 public struct Row: Sendable, Hashable {
-    /// The attributes' names, in the model's order.
+    /// The columns' names, in order.
     public var names: [String]
     /// The decoded values, in the same order.
     public var values: [DecodedValue]
 
-    /// The value of an attribute by name.
+    /// The value of a column by name.
     public subscript(name: String) -> DecodedValue? {
         names.firstIndex(of: name).map { values[$0] }
     }
+
+    /// The value of the column at `index` (0 the first).
+    public subscript(index: Int) -> DecodedValue { values[index] }
 }
 
 /// Query text that does not compile: its diagnostics, and the source they point into.

@@ -5,12 +5,13 @@
 extension Parser {
     /// The clauses of the concise form.
     enum ConciseClause: String {
-        case `where`, sort, limit, offset
+        case `where`, sort, limit, offset, select, group, having
     }
 
     /// Where each clause of a concise query was first given, if it was.
     struct SeenClauses {
         private var whereRange, sortRange, limitRange, offsetRange: SourceRange?
+        private var selectRange, groupRange, havingRange: SourceRange?
 
         subscript(clause: ConciseClause) -> SourceRange? {
             get {
@@ -19,6 +20,9 @@ extension Parser {
                 case .sort: sortRange
                 case .limit: limitRange
                 case .offset: offsetRange
+                case .select: selectRange
+                case .group: groupRange
+                case .having: havingRange
                 }
             }
             set {
@@ -27,6 +31,9 @@ extension Parser {
                 case .sort: sortRange = newValue
                 case .limit: limitRange = newValue
                 case .offset: offsetRange = newValue
+                case .select: selectRange = newValue
+                case .group: groupRange = newValue
+                case .having: havingRange = newValue
                 }
             }
         }
@@ -38,6 +45,12 @@ extension Parser {
         if atContextualKeyword("where") { return .where }
         if atContextualKeyword("limit") { return .limit }
         if atContextualKeyword("offset") { return .offset }
+        if atContextualKeyword("select") { return .select }
+        if atContextualKeyword("having") { return .having }
+        if atContextualKeyword("group") {
+            let next = peek()
+            if next.kind == .identifier, tokenTextEquals(next, "by") { return .group }
+        }
         if atContextualKeyword("sort") || atContextualKeyword("order") {
             let next = peek()
             if next.kind == .identifier, tokenTextEquals(next, "by") { return .sort }
@@ -47,7 +60,9 @@ extension Parser {
     }
 
     /// The words that start a clause, for "did you mean" (`wher` → `where`).
-    static let conciseClauseWords = ["where", "sort by", "order by", "sort", "order", "limit", "offset"]
+    static let conciseClauseWords = [
+        "where", "sort by", "order by", "sort", "order", "limit", "offset", "select", "group by", "having",
+    ]
 
     mutating func parseConciseQuery() -> Query? {
         let start = current.range.start
@@ -57,11 +72,15 @@ extension Parser {
         var sort: [SortKey] = []
         var limit: Expr?
         var offset: Expr?
+        var projection: Projection?
         // Where each clause was first given: four places, not a list (an allocation per query).
         var seen = SeenClauses()
         while let clause = conciseClause() {
             let keyword = advance()
             var keywordRange = keyword.range
+            if clause == .group {
+                keywordRange = keywordRange.union(advance().range)
+            }
             if clause == .sort {
                 if at(.identifier), tokenTextEquals(current, "by") {
                     keywordRange = keywordRange.union(advance().range)
@@ -88,6 +107,23 @@ extension Parser {
                 limit = parseExpression().expr
             case .offset:
                 offset = parseExpression().expr
+            case .select:
+                var distinctRange: SourceRange?
+                if atContextualKeyword("distinct"), !current.atStartOfLine { distinctRange = advance().range }
+                var selected = projection ?? Projection()
+                selected.isDistinct = distinctRange != nil
+                selected.selectRange = distinctRange.map { keywordRange.union($0) } ?? keywordRange
+                selected.items = parseSelectItems()
+                projection = selected
+            case .group:
+                var grouped = projection ?? Projection()
+                grouped.groupRange = keywordRange
+                grouped.grouping = parseExpressionList()
+                projection = grouped
+            case .having:
+                var grouped = projection ?? Projection()
+                grouped.groupFilter = parseExpression().expr
+                projection = grouped
             }
         }
         // Anything else on the same line is not a clause.
@@ -97,15 +133,41 @@ extension Parser {
             let suggestion = Suggestions.closest(to: spelling, among: Self.conciseClauseWords).first
             error(
                 .invalidClause,
-                "expected 'where', 'sort by', 'limit', 'offset' or the end of the query, found '\(spelling)'"
+                "expected 'where', 'select', 'group by', 'having', 'sort by', 'limit', 'offset' or the end of the query, found '\(spelling)'"
                     + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                 at: word.range, fixIts: suggestion.map { [Diagnostic.FixIt(replace: word.range, with: $0)] } ?? [])
             advance()
             while !at(.endOfFile), !at(.semicolon), !current.atStartOfLine { advance() }
         }
-        return Query(
+        var query = Query(
             form: .concise, modelName: model, filter: filter, sort: sort, limit: limit, offset: offset,
             range: SourceRange(start: start, end: previous.range.end))
+        if let projection { query.projection = projection }
+        return query
+    }
+
+    /// `name, total: sum(score), count()`: each item an expression, named when a label and a colon
+    /// come first.
+    mutating func parseSelectItems() -> [SelectItem] {
+        var items: [SelectItem] = []
+        repeat {
+            let start = current.range.start
+            var label: Identifier?
+            if at(.identifier), peek().kind == .colon {
+                label = name(of: advance())
+                advance()
+            }
+            let value = parseExpression().expr
+            items.append(SelectItem(label: label, value: value, range: SourceRange(start: start, end: previous.range.end)))
+        } while consume(.comma) != nil
+        return items
+    }
+
+    /// `remindersList, priority`: expressions separated by commas.
+    mutating func parseExpressionList() -> [Expr] {
+        var list: [Expr] = []
+        repeat { list.append(parseExpression().expr) } while consume(.comma) != nil
+        return list
     }
 
     /// `birth desc, company?.name, \.name asc`.
@@ -114,7 +176,12 @@ extension Parser {
         repeat {
             let start = current.range.start
             var keyPath: KeyPath?
-            if at(.backslash) {
+            var expression: Expr?
+            if at(.identifier), peek().kind == .leftParen {
+                // `count() desc`, `sum(score)`: a value computed per group, not a key path.
+                expression = parseExpression().expr
+                keyPath = KeyPath(root: nil, components: [], range: expression!.range)
+            } else if at(.backslash) {
                 keyPath = parseKeyPath()
             } else if at(.identifier) || at(.dollarIdentifier) {
                 keyPath = parseDottedPath()
@@ -140,7 +207,7 @@ extension Parser {
             keys.append(
                 SortKey(
                     keyPath: keyPath, order: order, orderRange: orderRange,
-                    range: SourceRange(start: start, end: previous.range.end)))
+                    range: SourceRange(start: start, end: previous.range.end), expression: expression))
         } while consume(.comma) != nil
         return keys
     }

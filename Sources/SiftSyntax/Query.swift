@@ -79,6 +79,11 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         get { storage.fields.offset }
         set { uniqueStorage().fields.offset = newValue }
     }
+    /// What the query returns instead of whole objects (`select`, `group by`), when written.
+    public var projection: Projection? {
+        get { storage.fields.projection }
+        set { uniqueStorage().fields.projection = newValue }
+    }
     /// Where the whole query is in the source.
     public var range: SourceRange {
         get { storage.fields.range }
@@ -147,6 +152,7 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         var sort: [SortKey]
         var limit: Expr?
         var offset: Expr?
+        var projection: Projection? = nil
         var range: SourceRange
         var tree: SyntaxTree
     }
@@ -178,11 +184,16 @@ public struct SortKey: Sendable, Hashable {
     /// Where the whole key is written.
     public var range: SourceRange
 
+    /// A value to sort by instead of a key path (`sort by count() desc` in a query that
+    /// selects): then ``keyPath`` has no components.
+    public var expression: Expr?
+
     /// A sort key on `keyPath` in `order`.
     public init(
         keyPath: KeyPath, order: SortOrder, orderRange: SourceRange? = nil, comparator: Identifier? = nil,
-        range: SourceRange
+        range: SourceRange, expression: Expr? = nil
     ) {
+        self.expression = expression
         self.keyPath = keyPath
         self.order = order
         self.orderRange = orderRange

@@ -39,7 +39,7 @@ public struct EngineCompilation: Sendable {
     public init(_ compilation: Compilation) {
         self.init(
             source: compilation.source, syntax: compilation.syntax, checked: compilation.checked,
-            columns: compilation.checked.map { ResultColumn.attributes(of: $0.model) } ?? [],
+            columns: compilation.checked.map(ResultColumn.columns(of:)) ?? [],
             diagnostics: compilation.diagnostics)
     }
 
@@ -68,6 +68,12 @@ public struct ResultColumn: Sendable, Hashable {
     public init(name: String, typeDescription: String) {
         self.name = name
         self.typeDescription = typeDescription
+    }
+
+    /// The columns a checked query returns: the ones it selects, or its model's attributes.
+    public static func columns(of query: CheckedQuery) -> [ResultColumn] {
+        guard query.selection != nil else { return attributes(of: query.model) }
+        return query.resultColumns.map { ResultColumn(name: $0.name, typeDescription: $0.type.description) }
     }
 
     /// One column per attribute of a model, in declaration order.

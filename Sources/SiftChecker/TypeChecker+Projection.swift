@@ -1,0 +1,306 @@
+import SiftSchema
+import SiftSyntax
+
+/// Where an aggregate call stands while it is checked.
+enum AggregatePlace {
+    /// In a filter, which tests one row at a time: an aggregate has no meaning there.
+    case filter
+    /// In a selection, a condition on groups or a sort key of a query that selects.
+    case selection
+    /// Inside the argument of another aggregate.
+    case insideAggregate
+}
+
+extension TypeChecker {
+    // MARK: Selections
+
+    /// Checks `select`, `group by` and `having`: each value, and that a grouped query reads only
+    /// grouped values and aggregates.
+    mutating func checkProjection(_ projection: Projection, model: Model, root: VariableID) -> CheckedSelection {
+        let outer = aggregatePlace
+        aggregatePlace = .selection
+        defer { aggregatePlace = outer }
+        var grouping: [TypedExpr] = []
+        for key in projection.grouping {
+            aggregatePlace = .filter
+            let typed = check(key, expected: nil)
+            aggregatePlace = .selection
+            if typed.type.isError { continue }
+            guard groupPath(typed, root: root) != nil else {
+                error(
+                    .invalidGroupKey, "rows can be grouped only by an attribute or a to-one relationship of '\(model.name)', or a path of them such as 'company?.name'",
+                    at: key.range)
+                continue
+            }
+            if case .array = typed.type.unwrapped.kind {
+                error(.invalidGroupKey, "cannot group by a to-many relationship: a row has many values of it", at: key.range)
+                continue
+            }
+            grouping.append(typed)
+        }
+        var columns: [SelectedColumn] = []
+        for item in projection.items {
+            let typed = check(item.value, expected: nil)
+            if typed.type.isError { continue }
+            guard checkSelectable(typed, at: item.value.range) else { continue }
+            let name = item.label?.name ?? text(item.value.range)
+            if let earlier = columns.first(where: { $0.name == name }) {
+                error(
+                    .duplicateColumn, "two columns are named '\(name)'; name one of them with a label, as in 'other: \(text(item.value.range))'",
+                    at: item.range, notes: [.init("the first is here", at: earlier.value.range)],
+                    fixIts: [.insert("other: ", at: item.range.start)])
+                continue
+            }
+            columns.append(SelectedColumn(name: name, value: typed))
+        }
+        if projection.items.isEmpty {
+            // `group by` alone: the keys are the columns (a relationship key by its attributes' first).
+            for (index, key) in grouping.enumerated() where checkSelectable(key, at: projection.grouping[index].range) {
+                columns.append(SelectedColumn(name: text(projection.grouping[index].range), value: key))
+            }
+        }
+        var groupFilter: TypedExpr?
+        if let condition = projection.groupFilter {
+            groupFilter = checkBoolean(condition, context: "the condition of 'having'")
+        }
+        let isGrouped = !grouping.isEmpty || projection.groupFilter != nil || columns.contains { containsAggregate($0.value) }
+        if isGrouped {
+            let keys = grouping.compactMap { groupPath($0, root: root) }
+            for column in columns { requireGrouped(column.value, keys: keys, root: root) }
+            if let groupFilter { requireGrouped(groupFilter, keys: keys, root: root) }
+        }
+        return CheckedSelection(
+            columns: columns, isDistinct: projection.isDistinct, grouping: grouping, groupFilter: groupFilter, isGrouped: isGrouped)
+    }
+
+    /// A result column holds one value of a type a row can hold: not an object or a sequence.
+    mutating func checkSelectable(_ typed: TypedExpr, at range: SourceRange) -> Bool {
+        switch typed.type.unwrapped.kind {
+        case .model(let name):
+            let attribute = model(named: name).flatMap { sortableAttribute(of: $0) } ?? "name"
+            error(
+                .typeMismatch,
+                "a column cannot hold a whole '\(typed.type.unwrapped)'; select its attributes, such as '\(text(range))\(typed.type.isOptional ? "?" : "").\(attribute)'",
+                at: range)
+            return false
+        case .array, .range:
+            error(.typeMismatch, "a column cannot hold a sequence ('\(typed.type)'); select its 'count', or aggregate it", at: range)
+            return false
+        case .comparisonResult, .nilLiteral:
+            error(.typeMismatch, "a column cannot hold a value of type '\(typed.type)'", at: range)
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// A sort key of a query that selects: a column's name or text (`sort by total desc`), a value
+    /// (`sort by count() desc`), or a key path of the row.
+    mutating func checkSelectionSortKey(_ key: SortKey, selection: CheckedSelection, model: Model, root: VariableID) -> CheckedSortKey? {
+        if let expression = key.expression {
+            let outer = aggregatePlace
+            aggregatePlace = .selection
+            defer { aggregatePlace = outer }
+            let typed = check(expression, expected: nil)
+            if typed.type.isError { return nil }
+            guard typed.type.unwrapped.isComparable else {
+                error(.unsortable, "cannot sort by a value of type '\(typed.type)': it is not Comparable", at: expression.range)
+                return nil
+            }
+            if selection.isGrouped { requireGrouped(typed, keys: selection.grouping.compactMap { groupPath($0, root: root) }, root: root) }
+            return CheckedSortKey(path: [], value: .computed(typed), order: key.order, comparator: nil, range: key.range)
+        }
+        let written = text(key.keyPath.range)
+        if key.keyPath.root == nil, let column = selection.columns.first(where: { $0.name == written }) {
+            guard column.type.unwrapped.isComparable else {
+                error(.unsortable, "cannot sort by '\(written)': '\(column.type)' is not Comparable", at: key.keyPath.range)
+                return nil
+            }
+            return CheckedSortKey(path: [], value: .computed(column.value), order: key.order, comparator: nil, range: key.range)
+        }
+        guard let checked = checkSortKey(key, model: model, root: root) else { return nil }
+        if selection.isGrouped || selection.isDistinct {
+            let path = checked.path.map(\.name) + (checked.attribute.map { [$0.name] } ?? [])
+            let keys = selection.grouping.compactMap { groupPath($0, root: root) }
+            let covered = selection.isGrouped ? keys.contains { path.starts(with: $0) } : selection.columns.contains { groupPath($0.value, root: root) == path }
+            if !covered {
+                error(
+                    .ungroupedValue,
+                    selection.isGrouped
+                        ? "cannot sort the groups by '\(written)': it is neither a grouping key nor an aggregate; group by it, or sort by an aggregate of it such as 'max(\(written))'"
+                        : "cannot sort distinct rows by '\(written)', which is not selected; select it too",
+                    at: key.keyPath.range)
+                return nil
+            }
+        }
+        return checked
+    }
+
+    // MARK: Aggregates
+
+    /// `count()`, `sum(score)`, `groupConcat(name, separator: ", ")`, ...
+    mutating func checkAggregate(_ function: AggregateFunction, _ name: Identifier, _ call: Call, at range: SourceRange) -> TypedExpr {
+        switch aggregatePlace {
+        case .filter:
+            checkArgumentsForErrors(call)
+            error(
+                .aggregateInFilter,
+                "'\(name.name)(…)' combines the rows of a group, but a filter tests one row at a time; test groups with 'having', as in 'group by … having \(text(range)) > 1'",
+                at: range)
+            return make(.error, .error, at: range)
+        case .insideAggregate:
+            error(.nestedAggregate, "an aggregate cannot be nested inside another: '\(name.name)' is applied to the rows, not to aggregates", at: range)
+            return make(.error, .error, at: range)
+        case .selection:
+            break
+        }
+        aggregatePlace = .insideAggregate
+        defer { aggregatePlace = .selection }
+        var argument: TypedExpr?
+        var isDistinct = false
+        var condition: TypedExpr?
+        var separator: TypedExpr?
+        for written in call.arguments {
+            switch written.label?.name {
+            case nil where argument == nil:
+                argument = check(written.value, expected: nil)
+            case "distinct"? where argument == nil:
+                isDistinct = true
+                argument = check(written.value, expected: nil)
+            case "where"? where function == .count && condition == nil:
+                condition = checkBoolean(written.value, context: "the condition of 'count(where:)'")
+            case "separator"? where function == .groupConcat && separator == nil:
+                separator = check(written.value, expected: .string)
+                if !separator!.type.isError, separator!.type != .string {
+                    error(.typeMismatch, "the separator must be a 'String', but this is '\(separator!.type)'", at: written.value.range)
+                }
+            default:
+                error(.badArguments, Self.aggregateUsage(function), at: written.range)
+                return make(.error, .error, at: range)
+            }
+        }
+        if let typed = argument, typed.type.isError { return make(.error, .error, at: range) }
+        if argument == nil, function != .count {
+            error(.badArguments, Self.aggregateUsage(function), at: call.argumentListRange ?? range)
+            return make(.error, .error, at: range)
+        }
+        if let typed = argument, argument != nil, !checkSelectable(typed, at: typed.range) { return make(.error, .error, at: range) }
+        let element = argument?.type.unwrapped ?? .int
+        let type: SiftType
+        switch function {
+        case .count:
+            type = .int
+        case .sum, .average:
+            guard element.isNumeric else {
+                error(.typeMismatch, "'\(name.name)' adds numbers, but this value is '\(argument!.type)'", at: argument!.range)
+                return make(.error, .error, at: range)
+            }
+            type = function == .sum ? element : .optional(.double)
+        case .min, .max:
+            var comparable = element.isComparable
+            if case .enumeration = element.kind { comparable = false }
+            guard comparable else {
+                error(.notComparable, "'\(name.name)' needs Comparable values, but this value is '\(argument!.type)'", at: argument!.range)
+                return make(.error, .error, at: range)
+            }
+            type = .optional(element)
+        case .groupConcat:
+            guard element.isString else {
+                error(.typeMismatch, "'groupConcat' joins strings, but this value is '\(argument!.type)'; convert it, or use 'jsonGroupArray'", at: argument!.range)
+                return make(.error, .error, at: range)
+            }
+            if isDistinct, separator != nil {
+                error(.badArguments, "'groupConcat(distinct:)' joins with ','; SQLite takes no separator with 'distinct'", at: call.argumentListRange ?? range)
+                return make(.error, .error, at: range)
+            }
+            type = .string
+        case .jsonGroupArray:
+            type = .string
+        }
+        return make(
+            .aggregate(AggregateCall(function: function, argument: argument, isDistinct: isDistinct, condition: condition, separator: separator)), type,
+            at: range)
+    }
+
+    /// Whether a call of a free function `name` is an aggregate's (`min(a, b)` of two values is not).
+    func isAggregateCall(_ name: String, _ call: Call) -> Bool {
+        guard let function = AggregateFunction.named(name) else { return false }
+        if function == .min || function == .max { return call.arguments.count == 1 }
+        return true
+    }
+
+    static func aggregateUsage(_ function: AggregateFunction) -> String {
+        switch function {
+        case .count: "'count' takes no argument (the rows), a value ('count(nickname)': the rows where it is not nil), 'distinct:' or 'where:'"
+        case .sum, .average, .min, .max: "'\(function.rawValue)' takes one value, as in '\(function.rawValue)(score)', or 'distinct:' one"
+        case .groupConcat: "'groupConcat' takes a string and an optional 'separator:', as in 'groupConcat(name, separator: \", \")'"
+        case .jsonGroupArray: "'jsonGroupArray' takes one value, as in 'jsonGroupArray(name)'"
+        }
+    }
+
+    // MARK: Grouped values
+
+    /// Whether `expr` contains an aggregate call.
+    func containsAggregate(_ expr: TypedExpr) -> Bool {
+        if case .aggregate = typedTree[expr] { return true }
+        var found = false
+        TypedTreeDepth.forEachChild(of: typedTree[expr]) { child in if !found, containsAggregate(child) { found = true } }
+        return found
+    }
+
+    /// The names from the root row to the value, when `expr` is an attribute or a to-one path of
+    /// the root (through optional chains): `["company", "name"]`; nil otherwise.
+    func groupPath(_ expr: TypedExpr, root: VariableID, bound: [VariableID: [String]] = [:]) -> [String]? {
+        switch typedTree[expr] {
+        case .variable(let id):
+            if id == root { return [] }
+            return bound[id]
+        case .attribute(let base, let attribute):
+            return groupPath(base, root: root, bound: bound).map { $0 + [attribute.name] }
+        case .toOne(let base, let relationship):
+            return groupPath(base, root: root, bound: bound).map { $0 + [relationship.name] }
+        case .injectOptional(let inner):
+            return groupPath(inner, root: root, bound: bound)
+        case .optionalMap(let source, let variable, let body):
+            guard let sourcePath = groupPath(source, root: root, bound: bound) else { return nil }
+            var inner = bound
+            inner[variable] = sourcePath
+            return groupPath(body, root: root, bound: inner)
+        default:
+            return nil
+        }
+    }
+
+    /// Reports each part of `expr` that reads the row but is neither a grouping key, a value a key
+    /// determines (`remindersList.title` when grouped by `remindersList`), nor inside an aggregate.
+    mutating func requireGrouped(_ expr: TypedExpr, keys: [[String]], root: VariableID, bound: [VariableID: [String]] = [:]) {
+        let kind = typedTree[expr]
+        if case .aggregate = kind { return }
+        if let path = groupPath(expr, root: root, bound: bound) {
+            if keys.contains(where: { path.starts(with: $0) }) { return }
+            let written = text(expr.range)
+            error(
+                .ungroupedValue,
+                keys.isEmpty
+                    ? "'\(written)' has a value per row, but this query combines all the rows into one; aggregate it, as in 'max(\(written))', or group by it"
+                    : "'\(written)' is neither grouped nor aggregated: a group holds many rows, each with its own value; group by it too, or aggregate it, as in 'max(\(written))'",
+                at: expr.range)
+            return
+        }
+        switch kind {
+        case .variable(let id) where id == root || bound[id] != nil:
+            error(.ungroupedValue, "'\(text(expr.range))' is a row of the group, which holds many; aggregate it, or group by it", at: expr.range)
+        case .optionalMap(let source, let variable, let body):
+            if let sourcePath = groupPath(source, root: root, bound: bound) {
+                var inner = bound
+                inner[variable] = sourcePath
+                requireGrouped(body, keys: keys, root: root, bound: inner)
+            } else {
+                requireGrouped(source, keys: keys, root: root, bound: bound)
+                requireGrouped(body, keys: keys, root: root, bound: bound)
+            }
+        default:
+            TypedTreeDepth.forEachChild(of: kind) { child in requireGrouped(child, keys: keys, root: root, bound: bound) }
+        }
+    }
+}

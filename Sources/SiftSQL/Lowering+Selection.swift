@@ -1,0 +1,221 @@
+import SiftChecker
+import SiftSchema
+import SiftSyntax
+
+/// The SQL function the runtime registers that stops a statement with an error: a selected value
+/// whose evaluation Swift would trap on (an overflow, a division by zero, nil unwrapped) fails the
+/// query instead of showing NULL.
+public let siftTrapFunctionName = "sift_trap"
+
+extension LoweringContext {
+    /// A query that selects columns (``CheckedSelection``): `SELECT [DISTINCT] values FROM ...
+    /// WHERE ... GROUP BY keys HAVING condition ORDER BY ... LIMIT ...`.
+    mutating func lowerSelectionQuery(_ selection: CheckedSelection, rootAlias: String) -> CompiledQuery {
+        let root = query.model
+        var conjuncts = WhereTerms()
+        if let filter = query.filter { conjuncts = lowerWhereClause(filter) }
+        var columns: [SQLFragment] = []
+        var attributes: [Attribute] = []
+        for column in selection.columns {
+            var value = lowerValue(column.value)
+            if column.type.unwrapped == .date, value.storage == nil || value.column == nil {
+                // A computed date: in seconds since 2001, as `Date` holds it.
+                value = asInstant(value)
+                value.storage = .dateReferenceSeconds
+            }
+            columns.append(guardedAgainstTraps(value))
+            attributes.append(resultAttribute(column, storage: value.storage))
+        }
+        var groupKeys: [SQLFragment] = []
+        for key in selection.grouping {
+            groupKeys.append(lowerValue(key).sql)
+        }
+        var having: SQLFragment?
+        if let condition = selection.groupFilter {
+            let lowered = lowerWholeCondition(condition, nullIsFalse: true)
+            if lowered.boolConstant != true { having = lowered.sql }
+        }
+        let tail = lowerSelectionOrderAndLimit(selection, rootAlias: rootAlias)
+        let level = rootLevel
+        if let level, level.hasJoins, let filter = query.filter {
+            makeRequiredJoinsInner(filter, rootAlias: rootAlias, level: level)
+        }
+        let ownTable = level.map { $0.readsOwnTable ? $0.ownTable : nil } ?? root.tableName
+        var sql = SQLRenderer(dialect: SQLiteDialect(), readable: options.readableLayout, capacity: 256, bindings: 4)
+        sql.append(sql: selection.isDistinct ? "SELECT DISTINCT " : "SELECT ")
+        for (index, column) in columns.enumerated() {
+            if index > 0 { sql.append(sql: ", ") }
+            sql.append(column)
+            sql.append(sql: " AS ")
+            sql.append(identifier: attributes[index].name)
+        }
+        sql.appendNewline(indent: 0)
+        sql.append(sql: "FROM ")
+        if let ownTable { sql.append(identifier: ownTable) } else if let level { sql.append(level.from) }
+        if let level {
+            if let join = level.firstJoin { sql.appendJoin(join) }
+            for join in level.otherJoins { sql.appendJoin(join) }
+        }
+        var terms: [SQLFragment] = conjuncts.list ?? []
+        if conjuncts.list == nil, let first = conjuncts.first {
+            terms.append(first)
+            if let rest = conjuncts.rest { terms.append(rest) }
+        }
+        if !terms.isEmpty {
+            sql.appendNewline(indent: 0)
+            sql.append(sql: "WHERE ")
+            for (index, term) in terms.enumerated() {
+                if index > 0 {
+                    sql.appendNewline(indent: 1)
+                    sql.append(sql: "AND ")
+                }
+                sql.append(term)
+            }
+        }
+        if !groupKeys.isEmpty {
+            sql.appendNewline(indent: 0)
+            sql.append(sql: "GROUP BY ")
+            for (index, key) in groupKeys.enumerated() {
+                if index > 0 { sql.append(sql: ", ") }
+                sql.append(key)
+            }
+        }
+        if let having {
+            sql.appendNewline(indent: 0)
+            sql.append(sql: "HAVING ")
+            sql.append(having)
+        }
+        if let tail { sql.append(tail) }
+        let rendered = sql.rendered
+        var parameters = rendered.parameters
+        for index in parameters.indices {
+            let name = parameters[index].name
+            parameters[index].type = query.parameters.first { $0.name == name }?.type ?? .error
+        }
+        var compiled = CompiledQuery(
+            sql: rendered.text, bindings: rendered.bindings, parameters: parameters, query: query, textFacts: textColumns,
+            references: references)
+        compiled.selectedColumns = attributes
+        compiled.indexBindingParameters()
+        return compiled
+    }
+
+    /// The value, or an error from the statement where Swift would trap computing it.
+    mutating func guardedAgainstTraps(_ value: Lowered) -> SQLFragment {
+        guard let trap = trapTest(of: value) else { return value.sql }
+        return "CASE WHEN " + trap + " THEN " + SQLFragment(siftTrapFunctionName) + "() ELSE " + value.sql + " END"
+    }
+
+    /// The column's description for the runtime: its name, Swift type and how its values are stored.
+    mutating func resultAttribute(_ column: SelectedColumn, storage: Storage?) -> Attribute {
+        let type = column.type.unwrapped
+        let scalar: ScalarType
+        switch type.kind {
+        case .bool: scalar = .bool
+        case .integer(let kind): scalar = .integer(kind)
+        case .double: scalar = .double
+        case .float: scalar = .float
+        case .date: scalar = .date
+        case .uuid: scalar = .uuid
+        case .data: scalar = .data
+        case .url: scalar = .url
+        case .enumeration(let name): scalar = .enumeration(name.description)
+        default: scalar = .string
+        }
+        let enumRawType = schema.enumType(named: { if case .enumeration(let name) = scalar { name } else { "" } }())?.rawType
+        let defaultStorage = Storage.defaultStorage(for: scalar, enumRawType: enumRawType, modelStyle: .model)
+        return Attribute(
+            name: column.name, type: scalar, isOptional: column.type.isOptional, storage: storage ?? defaultStorage)
+    }
+
+    /// `ORDER BY` and `LIMIT` of a query that selects: computed keys (a column, an aggregate) by
+    /// their value, strings in NFC as Swift compares them; ties by primary key only where each row
+    /// is an object's (not grouped, not distinct).
+    mutating func lowerSelectionOrderAndLimit(_ selection: CheckedSelection, rootAlias: String) -> SQLFragment? {
+        let keys = query.sort
+        guard !keys.isEmpty || query.limit != nil || query.offset != nil else { return nil }
+        var sql = SQLFragment(reservingCapacity: 64 + 40 * keys.count)
+        if !keys.isEmpty {
+            sql.appendNewline(indent: 0)
+            sql += "ORDER BY "
+            for index in keys.indices {
+                if index > 0 { sql += ", " }
+                let key = keys[index]
+                if case .computed(let expr) = key.value {
+                    let value = lowerValue(expr)
+                    sql += expr.type.unwrapped == .string ? siftCall(.nfc, value.sql) : value.sql
+                    if key.order == .reverse { sql += " DESC" }
+                } else {
+                    appendSortKey(key, rootAlias: rootAlias, to: &sql)
+                }
+            }
+            if options.breakTiesByPrimaryKey, !selection.isGrouped, !selection.isDistinct {
+                for column in query.model.primaryKey {
+                    sql += ", "
+                    sql.appendColumn(rootAlias, column)
+                }
+            }
+        }
+        if query.limit != nil || query.offset != nil {
+            sql.appendNewline(indent: 0)
+            let limit = query.limit.map { lowerValue($0, hint: .count).sql } ?? SQLFragment("-1")
+            sql += "LIMIT " + limit
+            if let offset = query.offset { sql += " OFFSET " + lowerValue(offset, hint: .count).sql }
+        }
+        return sql
+    }
+
+    // MARK: Aggregates
+
+    /// `count(*)`, `coalesce(sum(x), 0)`, `avg(x)`, `min(x)`, `group_concat(x, ?)`, `json_group_array(x)`.
+    mutating func lowerAggregate(_ call: AggregateCall, type: SiftType) -> Lowered {
+        var argument: Lowered?
+        if let expr = call.argument {
+            var value = lowerValue(expr)
+            if expr.type.unwrapped == .date, value.storage != nil, call.function != .min, call.function != .max {
+                value = asInstant(value)
+            }
+            if expr.type.unwrapped == .bool, call.function == .jsonGroupArray {
+                // JSON's own true and false, as Swift's encoder writes a `Bool`.
+                value = Lowered(
+                    "CASE " + value.operand + " WHEN 1 THEN json('true') WHEN 0 THEN json('false') END", isOptional: value.isOptional,
+                    mayTrap: value.mayTrap, isAtomic: true)
+            }
+            argument = Lowered(guardedAgainstTraps(value), isOptional: value.isOptional, isAtomic: true, storage: value.storage)
+        }
+        let distinct: SQLFragment = call.isDistinct ? SQLFragment("DISTINCT ") : SQLFragment()
+        var sql: SQLFragment
+        switch call.function {
+        case .count:
+            sql = argument.map { "count(" + distinct + $0.sql + ")" } ?? SQLFragment("count(*)")
+        case .sum:
+            sql = "sum(" + distinct + argument!.sql + ")"
+        case .average:
+            sql = "avg(" + distinct + argument!.sql + ")"
+        case .min:
+            sql = "min(" + distinct + argument!.sql + ")"
+        case .max:
+            sql = "max(" + distinct + argument!.sql + ")"
+        case .groupConcat:
+            sql = "group_concat(" + distinct + argument!.sql
+            if let separator = call.separator { sql += ", " + lowerValue(separator).sql }
+            sql += ")"
+        case .jsonGroupArray:
+            sql = "json_group_array(" + distinct + argument!.sql + ")"
+        }
+        if let condition = call.condition {
+            sql += " FILTER (WHERE " + lowerWholeCondition(condition, nullIsFalse: true).sql + ")"
+        }
+        switch call.function {
+        case .sum:
+            // The sum of nothing is 0, as `reduce(0, +)` gives; an `Int` overflow is SQLite's error.
+            sql = "coalesce(" + sql + ", " + lowerConstant(type.isInteger ? .int(0) : .double(0), type: type).sql + ")"
+        case .groupConcat:
+            sql = "coalesce(" + sql + ", " + lowerConstant(.string(""), type: .string).sql + ")"
+        default:
+            break
+        }
+        let storage = call.function == .min || call.function == .max ? argument?.storage : nil
+        return Lowered(sql, isOptional: type.isOptional, isAtomic: true, storage: storage)
+    }
+}

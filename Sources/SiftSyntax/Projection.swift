@@ -1,0 +1,49 @@
+/// What a concise query returns instead of whole objects of its model: the `select` list, whether
+/// repeated rows are dropped (`select distinct`), the `group by` keys and the condition on groups
+/// (`having`). `User where age > 20 select name, company?.name`,
+/// `Reminder group by remindersList having count() > 2 select remindersList.title, count()`.
+public struct Projection: Sendable, Hashable {
+    /// The selected values, in order; empty when only `group by` was written (then the groups'
+    /// keys are selected).
+    public var items: [SelectItem]
+    /// `select distinct`: each distinct row once.
+    public var isDistinct: Bool
+    /// Where `select` (with `distinct`) is written, if it is.
+    public var selectRange: SourceRange?
+    /// The `group by` keys, in order.
+    public var grouping: [Expr]
+    /// Where `group by` is written, if it is.
+    public var groupRange: SourceRange?
+    /// The `having` condition on groups, if written.
+    public var groupFilter: Expr?
+
+    /// A projection of these parts.
+    public init(
+        items: [SelectItem] = [], isDistinct: Bool = false, selectRange: SourceRange? = nil, grouping: [Expr] = [],
+        groupRange: SourceRange? = nil, groupFilter: Expr? = nil
+    ) {
+        self.items = items
+        self.isDistinct = isDistinct
+        self.selectRange = selectRange
+        self.grouping = grouping
+        self.groupRange = groupRange
+        self.groupFilter = groupFilter
+    }
+}
+
+/// One selected value: `company?.name`, `total: sum(score)`.
+public struct SelectItem: Sendable, Hashable {
+    /// The column's name when written (`total:`); otherwise the column is named after its expression.
+    public var label: Identifier?
+    /// The value.
+    public var value: Expr
+    /// Where the item is written, label included.
+    public var range: SourceRange
+
+    /// An item selecting `value`, named `label` when given.
+    public init(label: Identifier?, value: Expr, range: SourceRange) {
+        self.label = label
+        self.value = value
+        self.range = range
+    }
+}
