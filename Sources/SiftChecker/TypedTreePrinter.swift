@@ -49,6 +49,21 @@ public struct TypedTreePrinter {
             line(1, "filter")
             visit(filter, depth: 2)
         }
+        if let selection = query.selection {
+            if !selection.grouping.isEmpty {
+                line(1, "group by")
+                for key in selection.grouping { visit(key, depth: 2) }
+            }
+            if let condition = selection.groupFilter {
+                line(1, "having")
+                visit(condition, depth: 2)
+            }
+            line(1, selection.isDistinct ? "select distinct" : selection.isGrouped ? "select per group" : "select")
+            for column in selection.columns {
+                line(2, "column \(Constant.quote(column.name)) : \(column.type)")
+                visit(column.value, depth: 3)
+            }
+        }
         if !query.sort.isEmpty {
             line(1, "sort")
             for key in query.sort {

@@ -102,6 +102,9 @@ extension LoweringContext {
 
     /// The value, or an error from the statement where Swift would trap computing it.
     mutating func guardedAgainstTraps(_ value: Lowered) -> SQLFragment {
+        guard value.mayTrap else { return value.sql }
+        // A non-optional value trapped exactly when it is NULL: `sift_trap()` runs only then.
+        if !value.isOptional { return "coalesce(" + value.sql + ", " + SQLFragment(siftTrapFunctionName) + "())" }
         guard let trap = trapTest(of: value) else { return value.sql }
         return "CASE WHEN " + trap + " THEN " + SQLFragment(siftTrapFunctionName) + "() ELSE " + value.sql + " END"
     }
