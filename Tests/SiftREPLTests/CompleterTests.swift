@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func conciseWhereClauses() {
-        #expect(candidates("User ") == ["limit", "offset", "sort", "where"])
+        #expect(candidates("User ") == ["group", "having", "limit", "offset", "select", "sort", "where"])
         #expect(candidates("User wh") == ["where"])
         #expect(candidates("User where ") == (["false", "minimumAge", "nil", "searchString", "true"] + Self.userMembers).sorted())
         #expect(candidates("User where ag") == ["age"])
@@ -124,6 +124,15 @@ import Testing
         #expect(candidates("User where age > 20 sort by bi") == ["birth"])
         #expect(candidates("User where age > 20 sort by birth d") == ["desc"])
         #expect(candidates("User where name.hasP") == ["hasPrefix"])
+    }
+
+    @Test func conciseSelectionsOfferAggregates() {
+        #expect(candidates("User select su") == ["sum"])
+        #expect(candidates("User group ") == ["by"])
+        #expect(candidates("User group by company select co") == ["company", "companyID", "count"])
+        #expect(candidates("User group by company having av") == ["average"])
+        #expect(candidates("User where av") == [])
+        #expect(candidates("User where age > 20 sel") == ["select"])
     }
 
     @Test func parametersAndLiteralsInClosures() {

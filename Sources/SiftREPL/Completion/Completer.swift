@@ -170,13 +170,18 @@ public struct Completer {
         return []
     }
 
+    /// The words that start a clause of the concise form.
+    static let clauseWords = ["where", "select", "group", "having", "sort", "limit", "offset"]
+    /// The aggregate functions a selection, a condition on groups or a sort key may call.
+    static let aggregateNames = ["count", "sum", "average", "min", "max", "groupConcat", "jsonGroupArray"]
+
     /// Completion in `User where ... sort by ... limit N`.
     private func conciseCandidates(_ scope: QueryScope, model: String) -> [String] {
         let count = scope.tokens.count
         let members = scope.catalog.memberNames(of: .model(model))
-        if count == 1 { return ["where", "sort", "limit", "offset"] }
+        if count == 1 { return Self.clauseWords }
         let last = count - 1
-        if scope.isIdentifier(last, "sort") { return ["by"] }
+        if scope.isIdentifier(last, "sort") || scope.isIdentifier(last, "group") { return ["by"] }
         let sortBy = (1..<count).last { scope.isIdentifier($0, "sort") && scope.isIdentifier($0 + 1, "by") }
         if let sortBy, scope.enclosingBraces(before: count).isEmpty {
             let attributes = schema.model(named: model)?.attributes.map(\.name) ?? []
@@ -186,11 +191,16 @@ public struct Completer {
         }
         var names = scope.namesInScope(at: count) + Array(parameterTypes.keys) + ["true", "false", "nil"]
         if scope.enclosingBraces(before: count).isEmpty { names += members }
+        // In `select` and `having` (after `where`, if any): the aggregates too.
+        let clause = (1..<count).last { index in ["where", "select", "having", "group"].contains { scope.isIdentifier(index, $0) } }
+        if let clause, scope.isIdentifier(clause, "select") || scope.isIdentifier(clause, "having") {
+            names += Self.aggregateNames
+        }
         switch scope.kind(last) {
         case .identifier, .rightParen, .integerLiteral, .floatLiteral, .stringLiteral, .kwTrue, .kwFalse, .kwNil:
             // After a complete operand: the next clause.
-            if scope.enclosingBraces(before: count).isEmpty, !scope.isIdentifier(last, "where") {
-                return ["sort", "limit", "offset"]
+            if scope.enclosingBraces(before: count).isEmpty, !Self.clauseWords.contains(where: { scope.isIdentifier(last, $0) }) {
+                return ["select", "group", "having", "sort", "limit", "offset"]
             }
             return names
         default:
