@@ -23,17 +23,24 @@ extension LoweringContext {
                 value = asInstant(value)
                 value.storage = .dateReferenceSeconds
             }
+            if selection.isDistinct, column.type.unwrapped == .string {
+                // Swift's `==` on strings is canonical equivalence: distinct in NFC.
+                value.sql = canonicalText(value)
+            }
             columns.append(guardedAgainstTraps(value))
             attributes.append(resultAttribute(column, storage: value.storage))
         }
         var groupKeys: [SQLFragment] = []
         for key in selection.grouping {
-            groupKeys.append(lowerValue(key).sql)
+            let value = lowerValue(key)
+            // Strings group as Swift's `==` compares them: by canonical equivalence.
+            groupKeys.append(key.type.unwrapped == .string ? canonicalText(value) : value.sql)
         }
         var having: SQLFragment?
         if let condition = selection.groupFilter {
-            let lowered = lowerWholeCondition(condition, nullIsFalse: true)
-            if lowered.boolConstant != true { having = lowered.sql }
+            // NULL only for a trap, which fails the query as Swift would.
+            let lowered = lowerCondition(condition)
+            if lowered.boolConstant != true { having = guardedAgainstTraps(lowered) }
         }
         let tail = lowerSelectionOrderAndLimit(selection, rootAlias: rootAlias)
         let level = rootLevel
@@ -98,6 +105,16 @@ extension LoweringContext {
         compiled.selectedColumns = attributes
         compiled.indexBindingParameters()
         return compiled
+    }
+
+    /// A string value in NFC, so that canonically equivalent texts are one value (as Swift's `==`
+    /// has them), or bare when its column is known to hold only NFC text.
+    mutating func canonicalText(_ value: Lowered) -> SQLFragment {
+        if let column = value.column, knownForm(of: column) == .nfc {
+            textColumns.assume(.nfc, for: column)
+            return value.sql
+        }
+        return siftCall(.nfc, value.sql)
     }
 
     /// The value, or an error from the statement where Swift would trap computing it.
@@ -184,6 +201,11 @@ extension LoweringContext {
                     "CASE " + value.operand + " WHEN 1 THEN json('true') WHEN 0 THEN json('false') END", isOptional: value.isOptional,
                     mayTrap: value.mayTrap, isAtomic: true)
             }
+            if expr.type.unwrapped == .string, call.isDistinct || call.function == .min || call.function == .max {
+                // Compared as Swift compares strings: canonically equivalent texts are equal.
+                value.sql = canonicalText(value)
+                value.column = nil
+            }
             argument = Lowered(guardedAgainstTraps(value), isOptional: value.isOptional, isAtomic: true, storage: value.storage)
         }
         let distinct: SQLFragment = call.isDistinct ? SQLFragment("DISTINCT ") : SQLFragment()
@@ -207,7 +229,7 @@ extension LoweringContext {
             sql = "json_group_array(" + distinct + argument!.sql + ")"
         }
         if let condition = call.condition {
-            sql += " FILTER (WHERE " + lowerWholeCondition(condition, nullIsFalse: true).sql + ")"
+            sql += " FILTER (WHERE " + guardedAgainstTraps(lowerCondition(condition)) + ")"
         }
         switch call.function {
         case .sum:
