@@ -210,6 +210,31 @@ enum BenchCorpus {
             label: "identifier-parameter", text: "FetchDescriptor<User>(predicate: #Predicate { $0.identifier == userID })",
             hand: "\(users) WHERE u.identifier = ?1", handBindings: [.text(identifierProbe.uuidString)],
             parameters: ["userID": .uuid(identifierProbe)]),
+
+        // Selections, aggregates and groups: the hand-written SQL reads the same index
+        BenchQuery(
+            label: "select-columns", text: "User where age == 42 select name, age, company?.name",
+            hand: "SELECT u.name, u.age, c.name FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?1", handBindings: [42]),
+        BenchQuery(
+            label: "select-count", text: "User where age > 90 select count()", hand: "SELECT count(*) FROM users u WHERE u.age > ?1",
+            handBindings: [90], order: .exact),
+        BenchQuery(
+            label: "select-min-max", text: "User where age == 30 select min(birth), max(birth)",
+            hand: "SELECT min(u.birth), max(u.birth) FROM users u WHERE u.age = ?1", handBindings: [30], order: .exact),
+        BenchQuery(
+            label: "select-sum-count", text: "User where isActive && age < 20 select sum(age), count()",
+            hand: "SELECT coalesce(sum(u.age), 0), count(*) FROM users u WHERE u.isActive AND u.age < ?1", handBindings: [20], order: .exact),
+        BenchQuery(
+            label: "select-group-age", text: "User where age >= 90 group by age select age, count() sort by age",
+            hand: "SELECT u.age, count(*) FROM users u WHERE u.age >= ?1 GROUP BY u.age ORDER BY u.age", handBindings: [90], order: .exact),
+        BenchQuery(
+            label: "select-group-company", text: "User where age == 42 group by company select company?.name, count(), average(score)",
+            hand:
+                "SELECT c.name, count(*), avg(u.score) FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?1 GROUP BY u.companyID",
+            handBindings: [42]),
+        BenchQuery(
+            label: "select-distinct-city", text: "User where age == 42 select distinct company?.city",
+            hand: "SELECT DISTINCT c.city FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?1", handBindings: [42]),
     ]
 
     /// Placeholder for the identifier query; replaced by a real user's identifier at load time.

@@ -19,6 +19,9 @@ public struct CheckedSelection: Sendable, Hashable {
     public var groupFilter: TypedExpr?
     /// Whether rows are grouped: there are grouping keys or an aggregate is selected.
     public var isGrouped: Bool
+    /// The models joined to each row, in order: each row of the result is a row of the model with
+    /// one row of each join (the rows before filtering, grouping and selecting).
+    public var joins: [CheckedJoin] = []
 
     /// A selection of these parts.
     public init(columns: [SelectedColumn], isDistinct: Bool, grouping: [TypedExpr], groupFilter: TypedExpr?, isGrouped: Bool) {
@@ -43,5 +46,42 @@ public struct SelectedColumn: Sendable, Hashable {
     public init(name: String, value: TypedExpr) {
         self.name = name
         self.value = value
+    }
+}
+
+/// A model joined to the query's rows: `join interests as interest`, `left join company`,
+/// `join User as other on other.age == age`.
+public struct CheckedJoin: Sendable, Hashable {
+    /// Where the joined rows come from.
+    public enum Source: Sendable, Hashable {
+        /// The objects a relationship of `base` (the root row or an earlier join's) relates it to.
+        case relationship(base: TypedExpr, Relationship)
+        /// Every object of the model, kept where ``CheckedJoin/condition`` holds.
+        case model
+    }
+
+    /// The variable that stands for the joined row: of the model's type, optional for an outer join.
+    public var variable: VariableID
+    /// The joined model.
+    public var model: Model
+    /// An outer (`left`) join: a row without a match is kept once, the variable nil.
+    public var isOuter: Bool
+    /// Where the rows come from.
+    public var source: Source
+    /// The `on` condition, if any: a `Bool` that may read the root row, earlier joins and this one
+    /// (through ``conditionVariable``).
+    public var condition: TypedExpr?
+    /// The variable the condition reads the candidate row by: of the model's type, not optional
+    /// even for an outer join (a candidate is a row); ``variable`` for an inner join.
+    public var conditionVariable: VariableID
+
+    /// A join of these parts.
+    public init(variable: VariableID, model: Model, isOuter: Bool, source: Source, condition: TypedExpr?, conditionVariable: VariableID? = nil) {
+        self.conditionVariable = conditionVariable ?? variable
+        self.variable = variable
+        self.model = model
+        self.isOuter = isOuter
+        self.source = source
+        self.condition = condition
     }
 }

@@ -26,7 +26,7 @@ extension TypeChecker {
             let typed = check(key, expected: nil)
             aggregatePlace = .selection
             if typed.type.isError { continue }
-            guard groupPath(typed, root: root) != nil else {
+            guard groupPath(typed, root: root, bound: joinPaths) != nil else {
                 error(
                     .invalidGroupKey, "rows can be grouped only by an attribute or a to-one relationship of '\(model.name)', or a path of them such as 'company?.name'",
                     at: key.range)
@@ -65,12 +65,17 @@ extension TypeChecker {
         }
         let isGrouped = !grouping.isEmpty || projection.groupFilter != nil || columns.contains { containsAggregate($0.value) }
         if isGrouped {
-            let keys = grouping.compactMap { groupPath($0, root: root) }
-            for column in columns { requireGrouped(column.value, keys: keys, root: root) }
-            if let groupFilter { requireGrouped(groupFilter, keys: keys, root: root) }
+            let keys = grouping.compactMap { groupPath($0, root: root, bound: joinPaths) }
+            for column in columns { requireGrouped(column.value, keys: keys, root: root, bound: joinPaths) }
+            if let groupFilter { requireGrouped(groupFilter, keys: keys, root: root, bound: joinPaths) }
         }
-        return CheckedSelection(
+        if columns.isEmpty, !projection.joins.isEmpty {
+            error(.invalidClause, "a query that joins must say what it selects, such as 'select name, \(projection.joins[0].alias?.name ?? "other").name'", at: projection.joins[0].range)
+        }
+        var selection = CheckedSelection(
             columns: columns, isDistinct: projection.isDistinct, grouping: grouping, groupFilter: groupFilter, isGrouped: isGrouped)
+        selection.joins = checkedJoins
+        return selection
     }
 
     /// A result column holds one value of a type a row can hold: not an object or a sequence.
@@ -107,7 +112,9 @@ extension TypeChecker {
                 error(.unsortable, "cannot sort by a value of type '\(typed.type)': it is not Comparable", at: expression.range)
                 return nil
             }
-            if selection.isGrouped { requireGrouped(typed, keys: selection.grouping.compactMap { groupPath($0, root: root) }, root: root) }
+            if selection.isGrouped {
+                requireGrouped(typed, keys: selection.grouping.compactMap { groupPath($0, root: root, bound: joinPaths) }, root: root, bound: joinPaths)
+            }
             return CheckedSortKey(path: [], value: .computed(typed), order: key.order, comparator: nil, range: key.range)
         }
         let written = text(key.keyPath.range)
@@ -121,8 +128,10 @@ extension TypeChecker {
         guard let checked = checkSortKey(key, model: model, root: root) else { return nil }
         if selection.isGrouped || selection.isDistinct {
             let path = checked.path.map(\.name) + (checked.attribute.map { [$0.name] } ?? [])
-            let keys = selection.grouping.compactMap { groupPath($0, root: root) }
-            let covered = selection.isGrouped ? keys.contains { path.starts(with: $0) } : selection.columns.contains { groupPath($0.value, root: root) == path }
+            let keys = selection.grouping.compactMap { groupPath($0, root: root, bound: joinPaths) }
+            let covered =
+                selection.isGrouped
+                ? keys.contains { path.starts(with: $0) } : selection.columns.contains { groupPath($0.value, root: root, bound: joinPaths) == path }
             if !covered {
                 error(
                     .ungroupedValue,
@@ -134,6 +143,78 @@ extension TypeChecker {
             }
         }
         return checked
+    }
+
+    // MARK: Joins
+
+    /// Declares each joined row's variable in turn (a join's condition may read the earlier ones)
+    /// and checks where its rows come from.
+    mutating func checkJoins(_ joins: [JoinClause], model: Model, root: VariableID) {
+        for join in joins {
+            let components = join.source.components
+            guard let first = components.first else { continue }
+            var base: TypedExpr?
+            var baseModel = model
+            var memberName = first.name
+            if components.count == 2, let variable = resolveVariable(first.name.name), let joined = checkedJoins.first(where: { $0.variable == variable }) {
+                // `interest.users`: a relationship of an earlier join.
+                base = reference(variable, at: first.name.range)
+                baseModel = joined.model
+                memberName = components[1].name
+                if joined.isOuter {
+                    error(.invalidClause, "cannot join along '\(first.name.name)', which a 'left join' may leave nil; join it with 'join'", at: first.name.range)
+                    continue
+                }
+            } else if components.count != 1 {
+                error(.invalidClause, "join a relationship of the row ('join interests') or of an earlier join ('join interest.users'), or a model by name", at: join.source.range)
+                continue
+            }
+            let targetModel: Model
+            let source: CheckedJoin.Source
+            if base == nil, baseModel.member(named: memberName.name) == nil, let named = schema.model(named: memberName.name) {
+                guard join.condition != nil else {
+                    error(
+                        .invalidClause, "joining the model '\(named.name)' needs a condition, such as 'join \(named.name) as other on other.id != id'",
+                        at: join.range)
+                    // Declared all the same: its uses are not reported again.
+                    let name = join.alias?.name ?? named.name.prefix(1).lowercased() + named.name.dropFirst()
+                    scopes.append((name, declare(name, type: named.type, origin: .binding, at: join.source.range)))
+                    continue
+                }
+                targetModel = named
+                source = .model
+            } else {
+                guard case .relationship(let relationship)? = baseModel.member(named: memberName.name) else {
+                    if baseModel.member(named: memberName.name) != nil {
+                        error(.invalidClause, "'\(memberName.name)' is an attribute; join a relationship or a model", at: memberName.range)
+                    } else {
+                        reportUnknownMember(memberName, in: baseModel)
+                    }
+                    continue
+                }
+                guard let target = schema.model(named: relationship.target) else { continue }
+                targetModel = target
+                source = .relationship(base: base ?? reference(root, at: .point(join.source.range.start)), relationship)
+            }
+            let name = join.alias?.name ?? (source == .model ? targetModel.name.prefix(1).lowercased() + targetModel.name.dropFirst() : memberName.name)
+            // The condition reads a candidate row, present even for an outer join.
+            let candidate = declare(name, type: targetModel.type, origin: .binding, at: join.alias?.range ?? join.source.range)
+            var condition: TypedExpr?
+            if let written = join.condition {
+                scopes.append((name, candidate))
+                condition = checkBoolean(written, context: "the condition of 'join'")
+                scopes.removeLast()
+            }
+            var variable = candidate
+            if join.isOuter {
+                variable = declare(name, type: .optional(targetModel.type), origin: .binding, at: join.alias?.range ?? join.source.range)
+            }
+            scopes.append((name, variable))
+            joinPaths[variable] = ["$join", name]
+            checkedJoins.append(
+                CheckedJoin(
+                    variable: variable, model: targetModel, isOuter: join.isOuter, source: source, condition: condition, conditionVariable: candidate))
+        }
     }
 
     // MARK: Aggregates

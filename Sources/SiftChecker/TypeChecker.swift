@@ -122,6 +122,10 @@ public struct TypeChecker {
     var precheckedFirst: (expr: Expr, typed: TypedExpr)?
     /// Where an aggregate met now stands: in a filter (an error), in a selection, or inside another.
     var aggregatePlace = AggregatePlace.filter
+    /// The joins of a concise query that selects, checked before its filter.
+    var checkedJoins: [CheckedJoin] = []
+    /// Each joined row's variable, as a grouping path of its own (`["$join", name]`).
+    var joinPaths: [VariableID: [String]] = [:]
 
     init(schema: Schema, source: SourceFile, tree: SyntaxTree, options: Options) {
         self.schema = schema
@@ -232,12 +236,14 @@ public struct TypeChecker {
             root = declare("self", type: rootType, origin: .root, at: query.range)
             implicitSelf = root
             implicitModel = model
+            if let joins = query.projection?.joins, !joins.isEmpty { checkJoins(joins, model: model, root: root) }
             filter = checkPredicateBody(expr)
         case nil:
             if query.projection != nil {
                 root = declare("self", type: rootType, origin: .root, at: query.range)
                 implicitSelf = root
                 implicitModel = model
+                if let joins = query.projection?.joins, !joins.isEmpty { checkJoins(joins, model: model, root: root) }
             } else {
                 root = declare("$0", type: rootType, origin: .root, at: query.range)
             }

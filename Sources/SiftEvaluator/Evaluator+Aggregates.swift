@@ -7,13 +7,13 @@ extension ExpressionEvaluator {
     /// `count`, `reduce(0, +)` (trapping on `Int` overflow), the mean (nil for none), `min()`,
     /// `max()`, `joined(separator:)`, and a JSON array.
     func aggregate(_ call: AggregateCall, type: SiftType) throws -> Value {
-        guard let root = groupRoot else { throw EvaluationError.malformedTree("an aggregate outside a selection") }
-        let saved = root.index < slots.count ? slots[root.index] : .null
-        defer { bind(root, saved) }
+        guard groupRoot != nil else { throw EvaluationError.malformedTree("an aggregate outside a selection") }
+        let saved = slots
+        defer { slots = saved }
         var rows = 0
         var values: [Value] = []
-        for object in group {
-            bind(root, .object(object))
+        for row in group {
+            bind(row)
             if let condition = call.condition, try !truth(condition) { continue }
             rows += 1
             guard let argument = call.argument else { continue }

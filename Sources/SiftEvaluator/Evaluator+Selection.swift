@@ -23,34 +23,63 @@ extension Evaluator {
         let evaluator = ExpressionEvaluator(
             dataset: dataset, tree: query.tree, parameters: checkedParameters, variableCount: query.variables.count)
         evaluator.groupRoot = query.root
-        var matching: [ObjectReference] = []
-        for object in dataset.objects(of: query.model.name) {
+        // Each row: its variables' values, the root row first, then each join's.
+        typealias Row = [(VariableID, Value)]
+        var candidates: [Row] = dataset.objects(of: query.model.name).map { [(query.root, .object($0))] }
+        for join in selection.joins {
+            guard dataset.tables[join.model.name] != nil else { throw EvaluationError.unknownModel(join.model.name) }
+            var joined: [Row] = []
+            for row in candidates {
+                evaluator.bind(row)
+                var targets: [ObjectReference] = []
+                switch join.source {
+                case .model:
+                    targets = dataset.objects(of: join.model.name)
+                case .relationship(let base, let relationship):
+                    if case .object(let object) = Self.unwrapped(try evaluator.evaluate(base)) {
+                        targets = dataset.targets(relationship.name, of: object)
+                    }
+                }
+                var matched = false
+                for target in targets {
+                    evaluator.bind(row)
+                    evaluator.bind(join.conditionVariable, .object(target))
+                    if let condition = join.condition, try !evaluator.truth(condition) { continue }
+                    matched = true
+                    joined.append(row + [(join.variable, .object(target))])
+                }
+                if !matched, join.isOuter { joined.append(row + [(join.variable, .null)]) }
+            }
+            candidates = joined
+        }
+        var matching: [Row] = []
+        for row in candidates {
             guard let filter = query.filter else {
-                matching.append(object)
+                matching.append(row)
                 continue
             }
-            evaluator.bind(query.root, .object(object))
+            evaluator.bind(row)
             do {
-                if try evaluator.truth(filter) { matching.append(object) }
+                if try evaluator.truth(filter) { matching.append(row) }
             } catch is Trap {
                 continue
             }
         }
-        // Each row: its members (one object, or a group) and a representative to read grouped values from.
-        var groups: [[ObjectReference]] = []
+        // Each result row's members: one row, or a group of them.
+        var groups: [[Row]] = []
         if selection.isGrouped {
             if selection.grouping.isEmpty {
                 groups = [matching]
             } else {
                 var index: [[Value]: Int] = [:]
-                for object in matching {
-                    evaluator.bind(query.root, .object(object))
+                for row in matching {
+                    evaluator.bind(row)
                     let key = try selection.grouping.map { try Self.unwrapped(evaluator.evaluate($0)) }
                     if let position = index[key] {
-                        groups[position].append(object)
+                        groups[position].append(row)
                     } else {
                         index[key] = groups.count
-                        groups.append([object])
+                        groups.append([row])
                     }
                 }
             }
@@ -61,21 +90,23 @@ extension Evaluator {
         var rows: [(values: [Value], keys: [Value], first: ObjectReference?)] = []
         for members in groups {
             evaluator.group = members
-            evaluator.bind(query.root, members.first.map { .object($0) } ?? .null)
+            evaluator.bind(query.root, .null)
+            if let first = members.first { evaluator.bind(first) }
+            let firstObject: ObjectReference? = members.first.flatMap { if case .object(let object) = $0[0].1 { object } else { nil } }
             if let condition = selection.groupFilter, try !evaluator.truth(condition) { continue }
             let values = try selection.columns.map { try Self.unwrapped(evaluator.evaluate($0.value)) }
             var keys: [Value] = []
             for key in query.sort {
                 if case .computed(let expr) = key.value {
-                    evaluator.bind(query.root, members.first.map { .object($0) } ?? .null)
+                    if let first = members.first { evaluator.bind(first) }
                     keys.append(try Self.unwrapped(evaluator.evaluate(expr)))
-                } else if let first = members.first {
+                } else if let first = firstObject {
                     keys.append(try sorter.value(of: key, for: first))
                 } else {
                     keys.append(.null)
                 }
             }
-            rows.append((values, keys, members.first))
+            rows.append((values, keys, firstObject))
         }
         let ordered = rows.enumerated().sorted { left, right in
             for (position, key) in query.sort.enumerated() {

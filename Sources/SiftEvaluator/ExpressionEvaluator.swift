@@ -15,8 +15,9 @@ final class ExpressionEvaluator {
     let tree: TypedTree
     let parameters: [String: Value]
     var slots: [Value]
-    /// The rows of the group an aggregate combines, each bound to ``groupRoot`` in turn.
-    var group: [ObjectReference] = []
+    /// The rows of the group an aggregate combines: each row's variables (the root row, the
+    /// joined rows) are bound in turn.
+    var group: [[(VariableID, Value)]] = []
     /// The query's root variable, which an aggregate's argument reads.
     var groupRoot: VariableID?
 
@@ -25,6 +26,11 @@ final class ExpressionEvaluator {
         self.tree = tree
         self.parameters = parameters
         self.slots = Array(repeating: .null, count: variableCount)
+    }
+
+    /// Binds each of a row's variables.
+    func bind(_ row: [(VariableID, Value)]) {
+        for (variable, value) in row { bind(variable, value) }
     }
 
     func bind(_ variable: VariableID, _ value: Value) {

@@ -12,6 +12,8 @@ extension LoweringContext {
     /// WHERE ... GROUP BY keys HAVING condition ORDER BY ... LIMIT ...`.
     mutating func lowerSelectionQuery(_ selection: CheckedSelection, rootAlias: String) -> CompiledQuery {
         let root = query.model
+        var joins: [SQLFragment] = []
+        for join in selection.joins { joins += lowerJoin(join) }
         var conjuncts = WhereTerms()
         if let filter = query.filter { conjuncts = lowerWhereClause(filter) }
         var columns: [SQLFragment] = []
@@ -59,6 +61,10 @@ extension LoweringContext {
         sql.appendNewline(indent: 0)
         sql.append(sql: "FROM ")
         if let ownTable { sql.append(identifier: ownTable) } else if let level { sql.append(level.from) }
+        for join in joins {
+            sql.appendNewline(indent: 0)
+            sql.append(join)
+        }
         if let level {
             if let join = level.firstJoin { sql.appendJoin(join) }
             for join in level.otherJoins { sql.appendJoin(join) }
@@ -105,6 +111,42 @@ extension LoweringContext {
         compiled.selectedColumns = attributes
         compiled.indexBindingParameters()
         return compiled
+    }
+
+    /// `JOIN "table" AS "alias" ON ...` (`LEFT JOIN` for an outer join): through a join table, two
+    /// joins. Binds the join's variable to the joined row.
+    mutating func lowerJoin(_ join: CheckedJoin) -> [SQLFragment] {
+        let keyword: SQLFragment = join.isOuter ? SQLFragment("LEFT JOIN ") : SQLFragment("JOIN ")
+        let target = join.model
+        let targetAlias = alias(target.tableName)
+        var clauses: [SQLFragment] = []
+        var on: SQLFragment?
+        switch join.source {
+        case .model:
+            break
+        case .relationship(let base, let relationship):
+            guard let baseRow = row(of: base) else { return [] }
+            switch relationship.link {
+            case .foreignKey(let column, let targetColumn):
+                on = SQLFragment.column(targetAlias, targetColumn) + " = " + SQLFragment.column(baseRow.alias, column)
+            case .inverseForeignKey(let targetColumn, let sourceColumn):
+                on = SQLFragment.column(targetAlias, targetColumn) + " = " + SQLFragment.column(baseRow.alias, sourceColumn)
+            case .joinTable(let link):
+                let linkAlias = alias(link.table)
+                clauses.append(
+                    keyword + SQLFragment.tableReference(link.table, alias: linkAlias) + " ON " + SQLFragment.column(linkAlias, link.sourceColumn)
+                        + " = " + SQLFragment.column(baseRow.alias, link.sourceKey))
+                on = SQLFragment.column(targetAlias, link.targetKey) + " = " + SQLFragment.column(linkAlias, link.targetColumn)
+            }
+        }
+        variables[join.variable] = .row(alias: targetAlias, model: target, level: nil)
+        variables[join.conditionVariable] = .row(alias: targetAlias, model: target, level: nil)
+        if let condition = join.condition {
+            let lowered = guardedAgainstTraps(lowerCondition(condition))
+            on = on.map { $0 + " AND " + lowered } ?? lowered
+        }
+        clauses.append(keyword + SQLFragment.tableReference(target.tableName, alias: targetAlias) + " ON " + (on ?? SQLFragment(dialect.trueLiteral)))
+        return clauses
     }
 
     /// A string value in NFC, so that canonically equivalent texts are one value (as Swift's `==`

@@ -5,7 +5,7 @@
 extension Parser {
     /// The clauses of the concise form.
     enum ConciseClause: String {
-        case `where`, sort, limit, offset, select, group, having
+        case `where`, sort, limit, offset, select, group, having, join
     }
 
     /// Where each clause of a concise query was first given, if it was.
@@ -23,6 +23,7 @@ extension Parser {
                 case .select: selectRange
                 case .group: groupRange
                 case .having: havingRange
+                case .join: nil  // joins may be written more than once
                 }
             }
             set {
@@ -34,6 +35,7 @@ extension Parser {
                 case .select: selectRange = newValue
                 case .group: groupRange = newValue
                 case .having: havingRange = newValue
+                case .join: break
                 }
             }
         }
@@ -47,6 +49,11 @@ extension Parser {
         if atContextualKeyword("offset") { return .offset }
         if atContextualKeyword("select") { return .select }
         if atContextualKeyword("having") { return .having }
+        if atContextualKeyword("join") { return .join }
+        if atContextualKeyword("left") {
+            let next = peek()
+            if next.kind == .identifier, tokenTextEquals(next, "join") { return .join }
+        }
         if atContextualKeyword("group") {
             let next = peek()
             if next.kind == .identifier, tokenTextEquals(next, "by") { return .group }
@@ -61,7 +68,7 @@ extension Parser {
 
     /// The words that start a clause, for "did you mean" (`wher` → `where`).
     static let conciseClauseWords = [
-        "where", "sort by", "order by", "sort", "order", "limit", "offset", "select", "group by", "having",
+        "where", "sort by", "order by", "sort", "order", "limit", "offset", "select", "group by", "having", "join", "left join",
     ]
 
     mutating func parseConciseQuery() -> Query? {
@@ -78,7 +85,9 @@ extension Parser {
         while let clause = conciseClause() {
             let keyword = advance()
             var keywordRange = keyword.range
-            if clause == .group {
+            var isOuterJoin = false
+            if clause == .group || (clause == .join && text(keyword) == "left") {
+                isOuterJoin = clause == .join
                 keywordRange = keywordRange.union(advance().range)
             }
             if clause == .sort {
@@ -124,6 +133,10 @@ extension Parser {
                 var grouped = projection ?? Projection()
                 grouped.groupFilter = parseExpression().expr
                 projection = grouped
+            case .join:
+                var joined = projection ?? Projection()
+                if let join = parseJoin(isOuter: isOuterJoin, start: keywordRange.start) { joined.joins.append(join) }
+                projection = joined
             }
         }
         // Anything else on the same line is not a clause.
@@ -133,7 +146,7 @@ extension Parser {
             let suggestion = Suggestions.closest(to: spelling, among: Self.conciseClauseWords).first
             error(
                 .invalidClause,
-                "expected 'where', 'select', 'group by', 'having', 'sort by', 'limit', 'offset' or the end of the query, found '\(spelling)'"
+                "expected 'where', 'select', 'group by', 'having', 'join', 'sort by', 'limit', 'offset' or the end of the query, found '\(spelling)'"
                     + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                 at: word.range, fixIts: suggestion.map { [Diagnostic.FixIt(replace: word.range, with: $0)] } ?? [])
             advance()
@@ -144,6 +157,30 @@ extension Parser {
             range: SourceRange(start: start, end: previous.range.end))
         if let projection { query.projection = projection }
         return query
+    }
+
+    /// `interests as interest on interest.category != nil` after `join`.
+    mutating func parseJoin(isOuter: Bool, start: Int) -> JoinClause? {
+        guard at(.identifier), let source = parseDottedPath() else {
+            error(.expectedExpression, "expected a relationship or a model to join, such as 'join interests as interest'", at: missingTokenRange)
+            return nil
+        }
+        var alias: Identifier?
+        if atContextualKeyword("as"), !current.atStartOfLine {
+            advance()
+            guard at(.identifier) else {
+                error(.expectedExpression, "expected a name after 'as', such as 'as other'", at: missingTokenRange)
+                return nil
+            }
+            alias = name(of: advance())
+        }
+        var condition: Expr?
+        if atContextualKeyword("on") {
+            advance()
+            condition = parseExpression().expr
+        }
+        return JoinClause(
+            isOuter: isOuter, source: source, alias: alias, condition: condition, range: SourceRange(start: start, end: previous.range.end))
     }
 
     /// `name, total: sum(score), count()`: each item an expression, named when a label and a colon

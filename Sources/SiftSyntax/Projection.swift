@@ -16,6 +16,8 @@ public struct Projection: Sendable, Hashable {
     public var groupRange: SourceRange?
     /// The `having` condition on groups, if written.
     public var groupFilter: Expr?
+    /// The joined models, in order.
+    public var joins: [JoinClause] = []
 
     /// A projection of these parts.
     public init(
@@ -44,6 +46,30 @@ public struct SelectItem: Sendable, Hashable {
     public init(label: Identifier?, value: Expr, range: SourceRange) {
         self.label = label
         self.value = value
+        self.range = range
+    }
+}
+
+/// `join interests as interest`, `left join company`, `join User as other on other.age == age`:
+/// another model's rows beside each row, along a relationship or on a condition.
+public struct JoinClause: Sendable, Hashable {
+    /// `left join`: a row without a match is kept, the joined value nil.
+    public var isOuter: Bool
+    /// A relationship of the row or of an earlier join (`interests`, `interest.users`), or a model's name.
+    public var source: KeyPath
+    /// The name the joined row is read by (`as name`); otherwise the relationship's or the model's name.
+    public var alias: Identifier?
+    /// The `on` condition, required for a model joined by name.
+    public var condition: Expr?
+    /// Where the clause is written.
+    public var range: SourceRange
+
+    /// A join clause of these parts.
+    public init(isOuter: Bool, source: KeyPath, alias: Identifier?, condition: Expr?, range: SourceRange) {
+        self.isOuter = isOuter
+        self.source = source
+        self.alias = alias
+        self.condition = condition
         self.range = range
     }
 }

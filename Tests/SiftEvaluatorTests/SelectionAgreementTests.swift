@@ -78,6 +78,35 @@ import Testing
             ordered: true),
         Case(query: "Reminder group by status select status, count()", handWritten: "SELECT status, count(*) FROM reminders GROUP BY status", ordered: false),
         Case(query: "Reminder group by priority select priority, count(where: isCompleted)", handWritten: nil, ordered: false),
+        // Joins along relationships (many-to-many, inverse foreign key, to-one), outer, and on a condition.
+        Case(
+            query: "User where age > 60 join interests as interest select name, interest.title",
+            handWritten:
+                "SELECT u.name, i.title FROM users u JOIN userInterests ui ON ui.userID = u.id JOIN interests i ON i.id = ui.interestID WHERE u.age > 60",
+            ordered: false),
+        Case(
+            query: "User where age > 90 left join interests as interest select name, interest?.title",
+            handWritten:
+                "SELECT u.name, i.title FROM users u LEFT JOIN userInterests ui ON ui.userID = u.id LEFT JOIN interests i ON i.id = ui.interestID WHERE u.age > 90",
+            ordered: false),
+        Case(
+            query: "User join User as other on other.age == age && other.id < id select name, other.name",
+            handWritten: "SELECT u.name, o.name FROM users u JOIN users o ON o.age = u.age AND o.id < u.id", ordered: false),
+        Case(
+            query: "Interest join users as user where user.age > 60 group by user.isActive select user.isActive, count(), max(user.age)",
+            handWritten:
+                "SELECT u.isActive, count(*), max(u.age) FROM interests i JOIN userInterests ui ON ui.interestID = i.id JOIN users u ON u.id = ui.userID WHERE u.age > 60 GROUP BY u.isActive",
+            ordered: false),
+        Case(
+            query: "Company join users as user on user.age > 60 select name, user.name",
+            handWritten: "SELECT c.name, u.name FROM companies c JOIN users u ON u.companyID = c.id AND u.age > 60", ordered: false),
+        Case(
+            query: "Company left join users as user on user.age > 90 select name, user?.name",
+            handWritten: "SELECT c.name, u.name FROM companies c LEFT JOIN users u ON u.companyID = c.id AND u.age > 90", ordered: false),
+        Case(
+            query: "Reminder join remindersList as list where list.position > 1 select title, list.title",
+            handWritten: "SELECT r.title, l.title FROM reminders r JOIN remindersLists l ON l.id = r.remindersListID WHERE l.position > 1",
+            ordered: false),
     ]
 
     @Test(arguments: cases.indices)

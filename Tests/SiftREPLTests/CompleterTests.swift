@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func conciseWhereClauses() {
-        #expect(candidates("User ") == ["group", "having", "limit", "offset", "select", "sort", "where"])
+        #expect(candidates("User ") == ["group", "having", "join", "limit", "offset", "select", "sort", "where"])
         #expect(candidates("User wh") == ["where"])
         #expect(candidates("User where ") == (["false", "minimumAge", "nil", "searchString", "true"] + Self.userMembers).sorted())
         #expect(candidates("User where ag") == ["age"])

@@ -431,7 +431,7 @@ import Testing
     @Test func conciseUnknownClause() {
         #expect(
             Syntax.diagnostics("User where age > 20 sortby name") == #"""
-            <input>:1:21: error: expected 'where', 'select', 'group by', 'having', 'sort by', 'limit', 'offset' or the end of the query, found 'sortby'; did you mean 'sort by'?
+            <input>:1:21: error: expected 'where', 'select', 'group by', 'having', 'join', 'sort by', 'limit', 'offset' or the end of the query, found 'sortby'; did you mean 'sort by'?
             User where age > 20 sortby name
                                 ^~~~~~
                                 sort by

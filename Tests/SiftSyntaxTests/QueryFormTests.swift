@@ -186,7 +186,7 @@ import Testing
             Self.script("User where x > 1 junk here\nPost") == #"""
                 (query concise (model User) (where (> x 1)))
                 (query concise (model Post))
-                <input>:1:18: error: expected 'where', 'select', 'group by', 'having', 'sort by', 'limit', 'offset' or the end of the query, found 'junk'
+                <input>:1:18: error: expected 'where', 'select', 'group by', 'having', 'join', 'sort by', 'limit', 'offset' or the end of the query, found 'junk'
                 User where x > 1 junk here
                                  ^~~~
 

@@ -171,7 +171,7 @@ public struct Completer {
     }
 
     /// The words that start a clause of the concise form.
-    static let clauseWords = ["where", "select", "group", "having", "sort", "limit", "offset"]
+    static let clauseWords = ["where", "select", "group", "having", "join", "sort", "limit", "offset"]
     /// The aggregate functions a selection, a condition on groups or a sort key may call.
     static let aggregateNames = ["count", "sum", "average", "min", "max", "groupConcat", "jsonGroupArray"]
 
@@ -200,7 +200,7 @@ public struct Completer {
         case .identifier, .rightParen, .integerLiteral, .floatLiteral, .stringLiteral, .kwTrue, .kwFalse, .kwNil:
             // After a complete operand: the next clause.
             if scope.enclosingBraces(before: count).isEmpty, !Self.clauseWords.contains(where: { scope.isIdentifier(last, $0) }) {
-                return ["select", "group", "having", "sort", "limit", "offset"]
+                return ["select", "group", "having", "join", "sort", "limit", "offset"]
             }
             return names
         default:

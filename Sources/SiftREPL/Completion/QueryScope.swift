@@ -46,7 +46,7 @@ struct QueryScope {
     var conciseModel: String? {
         guard isIdentifier(0), let model = catalog.schema.model(named: text(0)) else { return nil }
         guard tokens.count > 1 else { return model.name }
-        return isIdentifier(1) && ["where", "select", "group", "having", "sort", "limit", "offset"].contains(text(1)) ? model.name : nil
+        return isIdentifier(1) && ["where", "select", "group", "having", "join", "left", "sort", "limit", "offset"].contains(text(1)) ? model.name : nil
     }
 
     // MARK: Braces
