@@ -1,4 +1,5 @@
 import SiftSchema
+import SiftSyntax
 
 /// What a query returns when it is not whole objects of its model: named, typed columns computed
 /// per row or per group.
@@ -22,6 +23,9 @@ public struct CheckedSelection: Sendable, Hashable {
     /// The models joined to each row, in order: each row of the result is a row of the model with
     /// one row of each join (the rows before filtering, grouping and selecting).
     public var joins: [CheckedJoin] = []
+    /// The queries whose rows combine with these (`union`, `intersect`, `except`), left to right:
+    /// each selects as many columns, of the same types.
+    public var setOperations: [CheckedSetOperation] = []
 
     /// A selection of these parts.
     public init(columns: [SelectedColumn], isDistinct: Bool, grouping: [TypedExpr], groupFilter: TypedExpr?, isGrouped: Bool) {
@@ -83,5 +87,19 @@ public struct CheckedJoin: Sendable, Hashable {
         self.isOuter = isOuter
         self.source = source
         self.condition = condition
+    }
+}
+
+/// `union`, `intersect` or `except` with a checked query that selects.
+public struct CheckedSetOperation: Sendable, Hashable {
+    /// How the rows combine.
+    public var op: SetOperation.Operator
+    /// The query, with its own tree and variables.
+    public var query: CheckedQuery
+
+    /// A set operation with `query`.
+    public init(op: SetOperation.Operator, query: CheckedQuery) {
+        self.op = op
+        self.query = query
     }
 }

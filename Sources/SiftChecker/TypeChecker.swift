@@ -266,6 +266,10 @@ public struct TypeChecker {
         }
         let limit = query.limit.map { checkCount($0, what: "limit") }
         let offset = query.offset.map { checkCount($0, what: "offset") }
+        if var combined = selection, let operations = query.projection?.setOperations, !operations.isEmpty {
+            combined.setOperations = checkSetOperations(operations, of: combined, query: query)
+            selection = combined
+        }
         var checked = CheckedQuery(
             model: model, root: root, tree: typedTree, filter: filter, sort: sort, limit: limit, offset: offset,
             variables: variables, parameters: parameters, form: query.form)

@@ -63,6 +63,12 @@ public struct TypedTreePrinter {
                 line(2, "column \(Constant.quote(column.name)) : \(column.type)")
                 visit(column.value, depth: 3)
             }
+            for operation in selection.setOperations {
+                line(1, operation.op.rawValue)
+                var operand = TypedTreePrinter(query: operation.query)
+                operand.printQuery()
+                for text in operand.lines { line(2, text) }
+            }
         }
         if !query.sort.isEmpty {
             line(1, "sort")

@@ -119,6 +119,24 @@ extension Evaluator {
             return left.offset < right.offset
         }
         var result = ordered.map(\.element.values)
+        if !selection.setOperations.isEmpty {
+            // As SQL's compound selects: distinct rows, combined left to right.
+            var seen: Set<[Value]> = []
+            result = result.filter { seen.insert($0).inserted }
+            for operation in selection.setOperations {
+                let other = try select(operation.query, in: dataset, parameters: parameters).rows
+                let otherSet = Set(other)
+                switch operation.op {
+                case .union:
+                    for row in other where seen.insert(row).inserted { result.append(row) }
+                case .intersect:
+                    result = result.filter { otherSet.contains($0) }
+                case .except:
+                    result = result.filter { !otherSet.contains($0) }
+                }
+                seen = Set(result)
+            }
+        }
         if selection.isDistinct {
             var seen: Set<[Value]> = []
             result = result.filter { seen.insert($0).inserted }

@@ -109,8 +109,69 @@ extension LoweringContext {
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, query: query, textFacts: textColumns,
             references: references)
         compiled.selectedColumns = attributes
+        if !selection.setOperations.isEmpty { combine(&compiled, with: selection.setOperations) }
         compiled.indexBindingParameters()
         return compiled
+    }
+
+    /// Appends each combined query's SQL (`UNION`, `INTERSECT`, `EXCEPT`), its placeholders
+    /// renumbered after those before it and its parameters merged by name. The operands are
+    /// lowered assuming nothing of the data: the runtime checks only the first query's assumptions.
+    mutating func combine(_ compiled: inout CompiledQuery, with operations: [CheckedSetOperation]) {
+        var text = compiled.sql
+        var bindings = compiled.bindings
+        var parameters = compiled.parameters
+        for operation in operations {
+            let part = SQLLowering.lower(
+                operation.query, schema: schema, dialect: dialect,
+                options: SQLLowering.Options(readableLayout: options.readableLayout))
+            let offset = bindings.count
+            text += options.readableLayout ? "\n" : " "
+            switch operation.op {
+            case .union: text += "UNION"
+            case .intersect: text += "INTERSECT"
+            case .except: text += "EXCEPT"
+            }
+            text += options.readableLayout ? "\n" : " "
+            text += Self.renumberingPlaceholders(part.sql, by: offset)
+            bindings += part.bindings
+            for parameter in part.parameters {
+                let positions = parameter.positions.map { $0 + offset }
+                if let index = parameters.firstIndex(where: { $0.name == parameter.name }) {
+                    parameters[index].positions += positions
+                } else {
+                    parameters.append(CompiledParameter(name: parameter.name, type: parameter.type, positions: positions))
+                }
+            }
+        }
+        compiled.sql = text
+        compiled.bindings = bindings
+        compiled.parameters = parameters
+    }
+
+    /// `sql` with each placeholder `?N` written `?(N + offset)`; quoted identifiers (which may hold
+    /// `?`, as `"company?.name"` does) are copied as they are. Sift's SQL holds no string literal.
+    static func renumberingPlaceholders(_ sql: String, by offset: Int) -> String {
+        guard offset > 0 else { return sql }
+        var result = ""
+        var inQuotes = false
+        var iterator = sql.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = iterator.next()
+        while let scalar = pending {
+            pending = iterator.next()
+            if scalar == "\"" { inQuotes.toggle() }
+            guard !inQuotes, scalar == "?", let next = pending, next.properties.numericType != nil, ("0"..."9").contains(next) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            var digits = ""
+            while let digit = pending, ("0"..."9").contains(digit) {
+                digits.unicodeScalars.append(digit)
+                pending = iterator.next()
+            }
+            result += "?" + String(Int(digits)! + offset)
+        }
+        return result
     }
 
     /// `JOIN "table" AS "alias" ON ...` (`LEFT JOIN` for an outer join): through a join table, two

@@ -139,6 +139,27 @@ extension Parser {
                 projection = joined
             }
         }
+        // `union`, `intersect`, `except`: another query whose rows combine with these.
+        var setOperations: [SetOperation] = []
+        while let op = setOperator() {
+            let keyword = advance()
+            guard at(.identifier) else {
+                error(.expectedExpression, "expected a query after '\(op.rawValue)', such as '\(op.rawValue) User where age > 60 select name'", at: missingTokenRange)
+                break
+            }
+            guard let operand = parseConciseQuery() else { break }
+            // The operand's own operations follow this one's, left to right.
+            var flat = operand
+            let nested = flat.projection?.setOperations ?? []
+            flat.projection?.setOperations = []
+            setOperations.append(SetOperation(op: op, operatorRange: keyword.range, query: flat))
+            setOperations += nested
+        }
+        if !setOperations.isEmpty {
+            var combined = projection ?? Projection()
+            combined.setOperations = setOperations
+            projection = combined
+        }
         // Anything else on the same line is not a clause.
         if at(.identifier), !current.atStartOfLine {
             let word = current
@@ -157,6 +178,15 @@ extension Parser {
             range: SourceRange(start: start, end: previous.range.end))
         if let projection { query.projection = projection }
         return query
+    }
+
+    /// The set operator at the cursor, if any.
+    mutating func setOperator() -> SetOperation.Operator? {
+        guard at(.identifier) else { return nil }
+        if atContextualKeyword("union") { return .union }
+        if atContextualKeyword("intersect") { return .intersect }
+        if atContextualKeyword("except") { return .except }
+        return nil
     }
 
     /// `interests as interest on interest.category != nil` after `join`.

@@ -18,6 +18,8 @@ public struct Projection: Sendable, Hashable {
     public var groupFilter: Expr?
     /// The joined models, in order.
     public var joins: [JoinClause] = []
+    /// The queries combined with this one's rows (`union`, `intersect`, `except`), left to right.
+    public var setOperations: [SetOperation] = []
 
     /// A projection of these parts.
     public init(
@@ -71,5 +73,32 @@ public struct JoinClause: Sendable, Hashable {
         self.alias = alias
         self.condition = condition
         self.range = range
+    }
+}
+
+/// `union`, `intersect` or `except` and the query whose rows it combines with the rows before it.
+public struct SetOperation: Sendable, Hashable {
+    /// How the rows combine.
+    public enum Operator: String, Sendable, Hashable {
+        /// The rows of either, each distinct row once.
+        case union
+        /// The distinct rows of both.
+        case intersect
+        /// The distinct rows before that the query does not give.
+        case except
+    }
+
+    /// How the rows combine.
+    public var op: Operator
+    /// Where the operator is written.
+    public var operatorRange: SourceRange
+    /// The query, which selects as many columns of the same types.
+    public var query: Query
+
+    /// A set operation with `query`.
+    public init(op: Operator, operatorRange: SourceRange, query: Query) {
+        self.op = op
+        self.operatorRange = operatorRange
+        self.query = query
     }
 }

@@ -78,6 +78,22 @@ import Testing
             ordered: true),
         Case(query: "Reminder group by status select status, count()", handWritten: "SELECT status, count(*) FROM reminders GROUP BY status", ordered: false),
         Case(query: "Reminder group by priority select priority, count(where: isCompleted)", handWritten: nil, ordered: false),
+        // Set operations between selections of the same shape.
+        Case(
+            query: "User where age > 90 select name union User where age < 5 select name except Company select name",
+            handWritten:
+                "SELECT name FROM users WHERE age > 90 UNION SELECT name FROM users WHERE age < 5 EXCEPT SELECT name FROM companies",
+            ordered: false),
+        Case(
+            query: "User select name intersect Company select name", handWritten: "SELECT name FROM users INTERSECT SELECT name FROM companies",
+            ordered: false),
+        Case(
+            query: "User where age > 80 select age, company?.city union Company join users as user where user.age < 10 select user.age, city",
+            handWritten: """
+                SELECT u.age, c.city FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age > 80
+                UNION SELECT u.age, c.city FROM companies c JOIN users u ON u.companyID = c.id WHERE u.age < 10
+                """,
+            ordered: false),
         // Joins along relationships (many-to-many, inverse foreign key, to-one), outer, and on a condition.
         Case(
             query: "User where age > 60 join interests as interest select name, interest.title",
