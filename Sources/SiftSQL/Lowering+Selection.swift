@@ -16,6 +16,10 @@ extension LoweringContext {
         for join in selection.joins { joins += lowerJoin(join) }
         var conjuncts = WhereTerms()
         if let filter = query.filter { conjuncts = lowerWhereClause(filter) }
+        if let entities = root.entitySelection {
+            // A sub-entity's rows share their table with other entities: its own first.
+            conjuncts.prepend(entityCondition(entities, alias: rootAlias))
+        }
         var columns: [SQLFragment] = []
         var attributes: [Attribute] = []
         for column in selection.columns {
@@ -199,6 +203,10 @@ extension LoweringContext {
                         + " = " + SQLFragment.column(baseRow.alias, link.sourceKey))
                 on = SQLFragment.column(targetAlias, link.targetKey) + " = " + SQLFragment.column(linkAlias, link.targetColumn)
             }
+        }
+        if let entities = target.entitySelection {
+            let own = entityCondition(entities, alias: targetAlias)
+            on = on.map { own + " AND " + $0 } ?? own
         }
         variables[join.variable] = .row(alias: targetAlias, model: target, level: nil)
         variables[join.conditionVariable] = .row(alias: targetAlias, model: target, level: nil)
