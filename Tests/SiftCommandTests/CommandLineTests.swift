@@ -116,6 +116,17 @@ struct CommandLineTests {
         #expect(diagnostics.contains { $0["id"] as? String == "implicit-parameter" })
     }
 
+    @Test func compileJSONListsTheSelectedColumns() throws {
+        let result = try CommandRunner.run([
+            "compile", "--json", "--schema", models, "Reminder group by remindersList select remindersList.title, n: count(), average(position)",
+        ])
+        #expect(result.status == 0)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let columns = try #require(object["columns"] as? [[String: Any]])
+        #expect(columns.map { $0["name"] as? String } == ["remindersList.title", "n", "average(position)"])
+        #expect(columns.map { $0["type"] as? String } == ["String", "Int", "Double?"])
+    }
+
     @Test func queryRunsWithParametersInEveryMode() throws {
         let arguments = ["query", "Examples/example.sqlite", "--schema", models, "User where name == who sort by id", "--param", "who=José"]
         let table = try CommandRunner.run(arguments)
