@@ -132,7 +132,7 @@ import Testing
         let database = try example.openSift()
         let compiled = try database.compile(testCase.query)
         let raw = try database.connection.prepare(compiled.sql).rows(
-            bindings: try compiled.bindings(for: [:], schema: database.schema).map(SQLiteValue.init))
+            bindings: try compiled.bindings(for: [:], schema: database.schema))
         if let handWritten = testCase.handWritten {
             let expected = try database.connection.prepare(handWritten).rows()
             #expect(
@@ -188,7 +188,7 @@ import Testing
 
     static func number(_ value: Double) -> String { String(format: "%.9g", value) }
 
-    static func text(_ value: SQLiteValue) -> String {
+    static func text(_ value: SQLValue) -> String {
         switch value {
         case .null: "nil"
         case .integer(let integer): String(integer)
