@@ -80,3 +80,10 @@ enum Status: String, Codable, QueryBindable {
     let reminderID: Reminder.ID
     let tagID: Tag.ID
 }
+
+// Full-text search (FTS5): a row's rowid is its reminder's id.
+@Table struct ReminderText: FTS5 {
+    let rowid: Int
+    let title: String
+    let notes: String
+}

@@ -2,7 +2,8 @@
 --
 -- One database, two domains:
 --   People (SwiftData flavour): companies, users, interests, userInterests.
---   Reminders (SQLiteData / StructuredQueries flavour): remindersLists, reminders, tags, reminderTags.
+--   Reminders (SQLiteData / StructuredQueries flavour): remindersLists, reminders, tags, reminderTags,
+--     and reminderTexts, an FTS5 full-text index of the reminders' titles and notes.
 --
 -- Conventions
 --   Table = model name, lower-case first letter, plural (User -> users, RemindersList -> remindersLists).
@@ -628,5 +629,12 @@ INSERT INTO reminderTags (reminderID, tagID) VALUES
   (80, 6), (80, 3), (80, 8),
   (81, 6), (81, 5), (81, 7),
   (82, 6), (82, 1);
+
+-- ============================================================ Full-text search
+-- An FTS5 index of the reminders' titles and notes (external content: the text is read from
+-- `reminders`, and a row's rowid is its reminder's id). SQLiteData keeps such an index current
+-- with triggers; the example data does not change, so it is built once.
+CREATE VIRTUAL TABLE reminderTexts USING fts5(title, notes, content='reminders', content_rowid='id');
+INSERT INTO reminderTexts(reminderTexts) VALUES ('rebuild');
 
 COMMIT;

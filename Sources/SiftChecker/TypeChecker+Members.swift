@@ -20,10 +20,39 @@ extension TypeChecker {
                 at: range)
             return make(.error, .error, at: range)
         }
+        // `$0.timestamps.createdAt`: a column of a `@Selection` group, read through the group's name.
+        if case .member(let inner, let groupName) = tree[base], !isTypeName(inner) {
+            let typedInner = check(inner, expected: nil)
+            if case .model(let modelName) = typedInner.type.kind, let model = model(named: modelName),
+                let group = model.columnGroups.first(where: { $0.name == groupName.name })
+            {
+                guard group.attributeNames.contains(name.name) else {
+                    error(
+                        .unknownMember,
+                        "the column group '\(groupName.name)' of '\(model.name)' has no column '\(name.name)'; its columns are "
+                            + group.attributeNames.map { "'\($0)'" }.joined(separator: ", "),
+                        at: name.range)
+                    return make(.error, .error, at: range)
+                }
+                return member(of: typedInner, name: name, baseRange: base.range, at: range)
+            }
+            let typedBase = throughForceUnwrap(typedInner) { checker, unwrapped in
+                checker.member(of: unwrapped, name: groupName, baseRange: inner.range, at: base.range)
+            }
+            return throughForceUnwrap(typedBase) { checker, unwrapped in
+                checker.member(of: unwrapped, name: name, baseRange: base.range, at: range)
+            }
+        }
         let typedBase = check(base, expected: nil)
         return throughForceUnwrap(typedBase) { checker, unwrapped in
             checker.member(of: unwrapped, name: name, baseRange: base.range, at: range)
         }
+    }
+
+    /// Whether `expr` is a bare name that no variable in scope has (a type, such as `Priority`).
+    mutating func isTypeName(_ expr: Expr) -> Bool {
+        guard case .identifier(let name) = tree[expr] else { return false }
+        return resolveVariable(name.name) == nil
     }
 
     /// The member `name` of an already checked base.

@@ -589,6 +589,14 @@ public struct TypeChecker {
     // MARK: Unknown members
 
     mutating func reportUnknownMember(_ name: Identifier, in model: Model) {
+        if let group = model.columnGroups.first(where: { $0.name == name.name }) {
+            error(
+                .unknownMember,
+                "'\(name.name)' is a column group of '\(model.name)', not one value; name one of its columns: "
+                    + group.attributeNames.map { "'\(name.name).\($0)'" }.joined(separator: ", "),
+                at: name.range)
+            return
+        }
         if let unqueryable = model.unqueryableMembers.first(where: { $0.name == name.name }) {
             error(
                 .unqueryableMember, "'\(name.name)' cannot be used in a query: \(unqueryable.reason)", at: name.range,

@@ -85,6 +85,13 @@ enum Status: String, Codable, QueryBindable {
     let reminderID: Reminder.ID
     let tagID: Tag.ID
 }
+
+// Full-text search (FTS5): a row's rowid is its reminder's id.
+@Table struct ReminderText: FTS5 {
+    let rowid: Int
+    let title: String
+    let notes: String
+}
 """####
     /// `Tests/SiftCheckerTests/Golden/schemas/sized.models`.
     static let sized = ####"""

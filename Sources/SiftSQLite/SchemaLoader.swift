@@ -79,7 +79,9 @@ public enum SchemaLoader {
 
     static func introspect(_ connection: Connection, catalog: Catalog) throws -> (Schema, [Diagnostic]) {
         if CoreDataStoreReader.isStore(catalog) { return try CoreDataStoreReader.schema(connection, catalog: catalog) }
-        let tables = catalog.tables.filter { $0.kind != .virtual }.map(tableDescription)
+        // Virtual tables are left out, except FTS5 tables: their columns are read, so they can be
+        // matched and joined to their content by rowid.
+        let tables = catalog.tables.filter { $0.kind != .virtual || isFullText($0) }.map(tableDescription)
         return SchemaInference.schema(from: tables)
     }
 
@@ -92,9 +94,19 @@ public enum SchemaLoader {
             ForeignKeyDescription(columns: $0.fromColumns, targetTable: $0.table, targetColumns: $0.toColumns)
         }
         let unique = table.indexes.filter { $0.isUnique && !$0.isPartial }.map { $0.columns.compactMap(\.name) }
-        return TableDescription(
+        var description = TableDescription(
             name: table.name, columns: columns, primaryKey: table.primaryKey, foreignKeys: foreignKeys,
             uniqueColumnSets: unique, isView: table.isView, withoutRowID: table.withoutRowID)
+        description.isFullText = isFullText(table)
+        return description
+    }
+
+    /// Whether a catalog table is an FTS5 virtual table (`USING fts5(...)` in its SQL).
+    static func isFullText(_ table: Catalog.Table) -> Bool {
+        guard table.kind == .virtual, let sql = table.sql else { return false }
+        let words = sql.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
+        guard let using = words.firstIndex(of: "using"), using + 1 < words.count else { return false }
+        return words[using + 1] == "fts5"
     }
 
     /// Whether `path` names a folder (an `.xcdatamodeld` model is one).

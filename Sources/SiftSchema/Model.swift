@@ -160,6 +160,19 @@ public struct Model: Sendable, Hashable {
         get { storage.fields.parent }
         set { uniqueStorage().fields.parent = newValue }
     }
+    /// StructuredQueries `@Selection` column groups its properties hold (`var timestamps:
+    /// Timestamps`): the group's columns are attributes of this model, reached in a query through
+    /// the group's name (`$0.timestamps.createdAt`) as well as directly.
+    public var columnGroups: [ColumnGroup] {
+        get { storage.fields.columnGroups }
+        set { uniqueStorage().fields.columnGroups = newValue }
+    }
+    /// Whether its table is an FTS5 virtual table (`@Table struct ReminderText: FTS5`, or a
+    /// `CREATE VIRTUAL TABLE ... USING fts5`): it can be matched against a full-text query.
+    public var isFullTextTable: Bool {
+        get { storage.fields.isFullTextTable }
+        set { uniqueStorage().fields.isFullTextTable = newValue }
+    }
 
     /// The fields, shared between copies until one is changed: a model is copied wherever a
     /// query names it (every lookup by name, every row variable of a lowering), and a copy is
@@ -201,6 +214,8 @@ public struct Model: Sendable, Hashable {
         var declaration: SourceRange?
         var entitySelection: EntitySelection? = nil
         var parent: String?
+        var columnGroups: [ColumnGroup] = []
+        var isFullTextTable = false
     }
 
     /// Changed only through ``uniqueStorage()``, when no other model shares it.
@@ -343,5 +358,20 @@ public struct Model: Sendable, Hashable {
     /// The relationships among the members, in order.
     public var relationships: [Relationship] {
         members.compactMap { if case .relationship(let r) = $0 { r } else { nil } }
+    }
+}
+
+/// A StructuredQueries `@Selection` struct stored inline in a table: its properties are columns of
+/// the table that holds it.
+public struct ColumnGroup: Sendable, Hashable {
+    /// The property of the model that holds the group (`timestamps`).
+    public var name: String
+    /// The attributes of the model that are the group's properties, in declaration order.
+    public var attributeNames: [String]
+
+    /// A group `name` whose columns are the attributes `attributeNames`.
+    public init(name: String, attributeNames: [String]) {
+        self.name = name
+        self.attributeNames = attributeNames
     }
 }

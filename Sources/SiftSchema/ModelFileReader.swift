@@ -28,6 +28,10 @@ public struct ModelFileReader {
     /// Enums declared but not storable (already reported): their uses are not reported again.
     var rejectedEnums: Set<String> = []
     var typeDeclarations: [TypeDeclaration] = []
+    /// `@Selection` structs: column groups, stored inline in the tables whose properties hold them.
+    var selectionGroups: [String: TypeDeclaration] = [:]
+    /// The groups being read, outermost first (a group that holds itself is reported, not followed).
+    var openGroups: [String] = []
     /// The nodes of the file's expressions.
     var tree = SyntaxTree.empty
     /// Each model's ancestors (Core Data parent entities): a relationship inherited from one may
@@ -93,6 +97,15 @@ public struct ModelFileReader {
         for declaration in declarations {
             switch declaration {
             case .enumeration(let enumDeclaration):
+                if let selection = attribute(named: "Selection", in: enumDeclaration.attributes) {
+                    error(
+                        .badEnum,
+                        "'@Selection' enum '\(enumDeclaration.name.name)' (one table for several kinds of rows) cannot be read: which columns belong to which case is not written in the declaration",
+                        at: enumDeclaration.name.range,
+                        notes: [.init("declare the table's columns in a '@Table' struct, with optional columns for the cases' values", at: selection.range)])
+                    rejectedEnums.insert(enumDeclaration.name.name)
+                    continue
+                }
                 guard let enumType = readEnum(enumDeclaration) else {
                     rejectedEnums.insert(enumDeclaration.name.name)
                     continue
@@ -104,6 +117,12 @@ public struct ModelFileReader {
                     enumOrder.append(enumType.name)
                 }
             case .type(let typeDeclaration):
+                if attribute(named: "Selection", in: typeDeclaration.attributes) != nil,
+                    attribute(named: "Table", in: typeDeclaration.attributes) == nil
+                {
+                    selectionGroups[typeDeclaration.name.name] = typeDeclaration
+                    continue
+                }
                 typeDeclarations.append(typeDeclaration)
                 collect(typeDeclaration.members.filter { if case .enumeration = $0 { true } else { false } })
             case .property(let property):
@@ -215,6 +234,10 @@ public struct ModelFileReader {
             }
         }
         var model = Model(name: declaration.name.name, tableName: tableName, primaryKey: ["id"], style: style, declaration: declaration.name.range)
+        model.isFullTextTable = isTable && declaration.inheritance.contains { type in
+            if case .named(let name, _) = type.kind { return name.name == "FTS5" }
+            return false
+        }
         var relationships: [RelationshipDraft] = []
         var foreignKeys: [(Attribute, String, SourceRange)] = []
         var seen: [String: SourceRange] = [:]
@@ -257,6 +280,14 @@ public struct ModelFileReader {
             model.primaryKey = [id.columnName]
         } else if style == .table, foreignKeys.count != 2 {
             model.primaryKey = ["rowid"]
+            // `let rowid: Int` (an FTS5 table's key) is that key.
+            for index in model.members.indices {
+                if case .attribute(var attribute) = model.members[index], attribute.columnName == "rowid" {
+                    attribute.isPrimaryKey = true
+                    attribute.isUnique = true
+                    model.members[index] = .attribute(attribute)
+                }
+            }
         }
         return ModelDraft(model: model, relationships: relationships, foreignKeys: foreignKeys)
     }
@@ -332,6 +363,10 @@ public struct ModelFileReader {
             model.unqueryableMembers.append(.init(name: property.name.name, reason: reason, declaration: property.name.range))
             return
         }
+        if let group = selectionGroups[written], foreignKeyTarget == nil, !isArray {
+            readColumnGroup(group, property: property, isOptional: isOptional, style: style, into: &model)
+            return
+        }
         if isModelName(written) && foreignKeyTarget == nil {
             let relationship = attribute(named: "Relationship", in: property.attributes)
             var inverse: (String?, Identifier)?
@@ -400,6 +435,57 @@ public struct ModelFileReader {
         if let foreignKeyTarget {
             foreignKeys.append((attributeValue, foreignKeyTarget, typeName.range))
         }
+    }
+
+    /// `var timestamps: Timestamps` with `@Selection struct Timestamps { ... }`: the group's
+    /// properties are columns of this table (optional when the group is), named as the group
+    /// declares them.
+    mutating func readColumnGroup(_ group: TypeDeclaration, property: PropertyDeclaration, isOptional: Bool, style: ModelStyle, into model: inout Model) {
+        if openGroups.contains(group.name.name) {
+            error(
+                .unknownType, "the column group '\(group.name.name)' holds itself; a table's columns cannot be infinitely many",
+                at: property.range)
+            return
+        }
+        openGroups.append(group.name.name)
+        defer { openGroups.removeLast() }
+        let before = model.attributes.count
+        var relationships: [RelationshipDraft] = []
+        var foreignKeys: [(Attribute, String, SourceRange)] = []
+        for member in group.members {
+            guard case .property(let inner) = member, !inner.isComputed,
+                !inner.modifiers.contains(where: { $0.name == "static" }),
+                attribute(named: "Transient", in: inner.attributes) == nil
+            else { continue }
+            if let existing = model.member(named: inner.name.name) {
+                error(
+                    .duplicateMember,
+                    "'\(model.name)' has two members named '\(inner.name.name)': the column group '\(property.name.name)' declares one",
+                    at: property.name.range, notes: [.init("declared here", at: inner.name.range)] + (existing.declaration.map { [.init("and here", at: $0)] } ?? []))
+                continue
+            }
+            readProperty(inner, style: style, into: &model, relationships: &relationships, foreignKeys: &foreignKeys)
+        }
+        if !relationships.isEmpty || !foreignKeys.isEmpty {
+            error(
+                .unknownType, "the column group '\(group.name.name)' refers to another table; only columns are read in a column group",
+                at: group.name.range)
+        }
+        var names: [String] = []
+        var attributeNumber = 0
+        for index in model.members.indices {
+            guard case .attribute(var attribute) = model.members[index] else { continue }
+            defer { attributeNumber += 1 }
+            guard attributeNumber >= before else { continue }
+            if isOptional { attribute.isOptional = true }
+            // Declared, for this table, where the group is: members keep their declaration order.
+            attribute.declaration = property.name.range
+            attribute.isPrimaryKey = false
+            attribute.isUnique = false
+            model.members[index] = .attribute(attribute)
+            names.append(attribute.name)
+        }
+        model.columnGroups.append(ColumnGroup(name: property.name.name, attributeNames: names))
     }
 
     func isModelName(_ name: String) -> Bool { typeDeclarations.contains { $0.name.name == name } }

@@ -108,6 +108,7 @@ public enum SchemaInference {
     }
 
     private static func model(for table: TableDescription, named name: String) -> Model {
+        if table.isFullText { return fullTextModel(for: table, named: name) }
         var members: [Model.Member] = []
         var used: Set<String> = []
         let uniqueColumns = Set(table.uniqueColumnSets.filter { $0.count == 1 }.map { $0[0] })
@@ -127,6 +128,27 @@ public enum SchemaInference {
         return Model(
             name: name, tableName: table.name, primaryKey: table.primaryKey.isEmpty ? ["rowid"] : table.primaryKey,
             members: members, style: .introspected)
+    }
+
+    /// An FTS5 table: `rowid` (its key, the content's key when it indexes another table), then its
+    /// columns as optional text (FTS5 columns have no type and may hold NULL).
+    private static func fullTextModel(for table: TableDescription, named name: String) -> Model {
+        var members: [Model.Member] = [
+            .attribute(
+                Attribute(
+                    name: "rowid", columnName: "rowid", type: .integer(.int), isOptional: false, storage: .integer, isUnique: true,
+                    isPrimaryKey: true))
+        ]
+        for column in table.columns where column.name.lowercased() != "rowid" {
+            members.append(
+                .attribute(
+                    Attribute(
+                        name: Naming.memberName(forColumn: column.name), columnName: column.name, type: .string, isOptional: true,
+                        storage: .text, isUnique: false, isPrimaryKey: false)))
+        }
+        var model = Model(name: name, tableName: table.name, primaryKey: ["rowid"], members: members, style: .introspected)
+        model.isFullTextTable = true
+        return model
     }
 
     /// The Swift type and storage a declared SQL type suggests (SQLite's affinity rules, refined).

@@ -39,7 +39,8 @@ public enum SchemaPrinter {
             if let parent = model.parent { out += "// parent entity \(commentName(parent))\n" }
             out += "@Model final class \(swiftName(model.name)) {\n"
         } else {
-            out += "@Table(\(SwiftLiteral.quote(model.tableName))) struct \(swiftName(model.name)) {\n"
+            // An FTS5 table conforms to `FTS5`, as StructuredQueries declares it.
+            out += "@Table(\(SwiftLiteral.quote(model.tableName))) struct \(swiftName(model.name))\(model.isFullTextTable ? ": FTS5" : "") {\n"
         }
         let foreignKeyColumns: [String: Relationship] = Dictionary(
             model.relationships.compactMap { relationship in
@@ -49,7 +50,10 @@ public enum SchemaPrinter {
         for attribute in model.attributes {
             var line = "    "
             let isJoinTable = model.primaryKey.count == 2 && model.primaryKey.allSatisfy { foreignKeyColumns[$0] != nil }
-            let declaresKey = !isModel && attribute.isPrimaryKey && model.primaryKey != ["id"] && !isJoinTable
+            // `id`, and the `rowid` of a table keyed by it, are keys without saying so.
+            let declaresKey =
+                !isModel && attribute.isPrimaryKey && model.primaryKey != ["id"] && !isJoinTable
+                && !(model.primaryKey == ["rowid"] && attribute.columnName == "rowid")
             if attribute.columnName != attribute.name || declaresKey {
                 var arguments: [String] = []
                 if attribute.columnName != attribute.name { arguments.append(SwiftLiteral.quote(attribute.columnName)) }

@@ -40,6 +40,14 @@ public enum SchemaRefinement {
             refined.unqueryableMembers = fileModel.unqueryableMembers
             refined.style = fileModel.style
             refined.parent = fileModel.parent
+            refined.columnGroups = fileModel.columnGroups
+            if fileModel.isFullTextTable, !found.isFullTextTable {
+                diagnostics.append(
+                    .error(
+                        .missingTable,
+                        "the model '\(fileModel.name)' is declared 'FTS5', but '\(found.tableName)' is not an FTS5 table; create it with 'CREATE VIRTUAL TABLE \(found.tableName) USING fts5(...)'",
+                        at: fileModel.declaration ?? .point(0)))
+            }
             for member in fileModel.members {
                 switch member {
                 case .attribute(let attribute):
@@ -62,7 +70,8 @@ public enum SchemaRefinement {
                     var merged = attribute
                     merged.isPrimaryKey = existing.isPrimaryKey
                     merged.isUnique = attribute.isUnique || existing.isUnique
-                    if existing.isOptional, !attribute.isOptional {
+                    // An FTS5 column cannot be declared NOT NULL: the model file's type is its only contract.
+                    if existing.isOptional, !attribute.isOptional, !found.isFullTextTable {
                         diagnostics.append(
                             .warning(
                                 .nullableColumn,

@@ -15,6 +15,9 @@ public struct TableDescription: Sendable, Hashable {
     public var isView: Bool
     /// Whether it is a `WITHOUT ROWID` table.
     public var withoutRowID: Bool
+    /// Whether it is an FTS5 virtual table (`CREATE VIRTUAL TABLE ... USING fts5(...)`): its rows
+    /// are matched with `MATCH` and keyed by `rowid`.
+    public var isFullText = false
 
     /// A table's description.
     public init(

@@ -208,8 +208,10 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
 
     @Test func exampleModelsFile() throws {
         let schema = try Fixtures.exampleModels.get()
-        #expect(schema.modelNames == ["User", "Company", "Interest", "RemindersList", "Reminder", "Tag", "ReminderTag"])
-        #expect(schema.models.map(\.tableName) == ["users", "companies", "interests", "remindersLists", "reminders", "tags", "reminderTags"])
+        #expect(schema.modelNames == ["User", "Company", "Interest", "RemindersList", "Reminder", "Tag", "ReminderTag", "ReminderText"])
+        #expect(
+            schema.models.map(\.tableName) == ["users", "companies", "interests", "remindersLists", "reminders", "tags", "reminderTags", "reminderTexts"])
+        #expect(schema.models.map(\.isFullTextTable) == [false, false, false, false, false, false, false, true])
         let user = try #require(schema.model(named: "User"))
         #expect(user.attribute(named: "identifier")?.isUnique == true)
         #expect(user.attribute(named: "birth")?.storage == .dateReferenceSeconds)
@@ -320,6 +322,12 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
                     var title: String
                     // reminderTags: [ReminderTag] (through tagID)
                     // reminders: [Reminder] (through reminderTags.tagID, reminderTags.reminderID)
+                }
+
+                @Table("reminderTexts") struct ReminderText: FTS5 {
+                    let rowid: Int
+                    var title: String
+                    var notes: String
                 }
 
                 """)
