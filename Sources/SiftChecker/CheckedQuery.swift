@@ -162,14 +162,21 @@ public struct CheckedSortKey: Sendable, Hashable {
     public var comparator: StringComparator?
     /// Where the key is written.
     public var range: SourceRange
+    /// For a StructuredQueries ordering term, SQL's order (values as stored, texts by their
+    /// bytes) and where NULLs go; nil for Swift's order (`SortDescriptor`).
+    public var sqlNulls: SQLNullsOrder?
 
     /// A sort key on `value`, reached through `path`.
-    public init(path: [Relationship], value: SortKeyValue, order: SortOrder, comparator: StringComparator?, range: SourceRange) {
+    public init(
+        path: [Relationship], value: SortKeyValue, order: SortOrder, comparator: StringComparator?, range: SourceRange,
+        sqlNulls: SQLNullsOrder? = nil
+    ) {
         self.path = path
         self.value = value
         self.order = order
         self.comparator = comparator
         self.range = range
+        self.sqlNulls = sqlNulls
     }
 
     /// A key that sorts by an attribute's stored value.

@@ -18,6 +18,8 @@ extension DiagnosticID {
     public static let unsupportedConstruct: DiagnosticID = "unsupported-construct"
     /// A value of the wrong type.
     public static let typeMismatch: DiagnosticID = "type-mismatch"
+    /// A full-text query that is not valid FTS5 syntax (`"buy milk` with its quote unclosed).
+    public static let invalidFullTextQuery: DiagnosticID = "invalid-full-text-query"
     /// Arithmetic or a comparison between different numeric types, which Swift rejects.
     public static let mixedNumericTypes: DiagnosticID = "mixed-numeric-types"
     /// An optional used where its value is needed.

@@ -59,6 +59,9 @@ extension TypeChecker {
             _ = check(base, expected: nil)
             error(.unsupportedConstruct, "subscripts are not supported in a predicate: a relationship has no order, so an index means nothing; use 'contains', 'filter' or 'allSatisfy' instead", at: range)
             return make(.error, .error, at: range)
+        case .tuple:
+            error(.unsupportedConstruct, "a tuple is read only as the orderings of '.order { ... }'", at: range)
+            return make(.error, .error, at: range)
         case .closure:
             error(.unsupportedConstruct, "a closure can only be passed to a method such as 'contains', 'allSatisfy' or 'filter'", at: range)
             return make(.error, .error, at: range)

@@ -291,6 +291,10 @@ extension TypeChecker {
                 "calling 'evaluate' of another predicate is not supported: Sift reads this predicate's text, and a captured Predicate value is not part of it; write its condition here",
                 at: range)
             return make(.error, .error, at: range)
+        case .member(let base, let name)
+        where name.name == "match" && call.arguments.count == 1 && call.arguments[0].label == nil && call.trailingClosure == nil:
+            // `$0.match("buy milk")` on the row of an FTS5 table: FTS5's MATCH, in every form.
+            return checkFullTextMatch(base, call.arguments[0].value, at: range)
         case .member(let base, let name):
             var baseContext: SiftType?
             if name.name == "contains", needsContext(base), call.trailingClosure == nil, call.arguments.count == 1,

@@ -223,6 +223,7 @@ public struct TypeChecker {
 
     mutating func checkQuery(_ query: Query) -> CheckedQuery? {
         guard let model = resolveModel(of: query) else { return nil }
+        if query.form == .structuredQueries { return checkBuilderQuery(query, model: model) }
         let rootType = model.type  // the model's, shared: no box of its own
         var root = VariableID(0)
         var filter: TypedExpr?
@@ -372,6 +373,14 @@ public struct TypeChecker {
     // MARK: Sort keys, limit and offset
 
     mutating func checkSortKey(_ key: SortKey, model: Model, root: VariableID) -> CheckedSortKey? {
+        // `sort by rank` / `SortDescriptor(\ReminderText.rank)` on an FTS5 table: its relevance.
+        if model.isFullTextTable, key.keyPath.components.count == 1, key.keyPath.components[0].name.name == "rank",
+            model.member(named: "rank") == nil
+        {
+            let row = reference(root, at: key.range)
+            let rank = make(.sql(.rank, [row]), .double, at: key.range)
+            return CheckedSortKey(path: [], value: .computed(rank), order: key.order, comparator: nil, range: key.range, sqlNulls: .default)
+        }
         var current = model
         var path: [Relationship] = []
         var throughOptional = false

@@ -384,6 +384,10 @@ public enum TypedExprKind: Sendable, Hashable {
     case first(TypedExpr)
     /// `sequence.min()` / `sequence.max()`.
     case extremum(isMaximum: Bool, TypedExpr)
+    /// An operation with SQL's meaning, as StructuredQueries writes it (`$0.priority.eq(3)` is
+    /// `priority = 3`): three-valued, NULL when an operand is (its type is then `Bool?`), strings
+    /// compared by their bytes. See ``SQLOperation``.
+    case sql(SQLOperation, [TypedExpr])
     /// Where Swift stops the program: the missing value of a force unwrap `x!`, which the checker
     /// writes `if let v = x { v } else { trap }` (and a member or method after `x!` inside the
     /// `then` branch). Evaluating it is a trap, whatever its type.
@@ -393,4 +397,57 @@ public enum TypedExprKind: Sendable, Hashable {
     indirect case aggregate(AggregateCall)
     /// A place where an error was reported.
     case error
+}
+
+/// An operation with SQL's meaning, not Swift's: what StructuredQueries' query builder writes for
+/// `eq`, `&&`, `like`, `in`, `between`, `match` and friends. A NULL operand makes the comparisons,
+/// `NOT`, `LIKE` and `IN` NULL, `AND`/`OR` follow Kleene's three-valued logic, and strings compare
+/// byte by byte (SQLite's BINARY collation).
+public enum SQLOperation: Sendable, Hashable {
+    /// `=`, `<>`, `<`, `<=`, `>`, `>=` on two operands.
+    case compare(ComparisonOperator)
+    /// `IS` (`negated`: `IS NOT`): equality where NULL equals NULL, never NULL itself.
+    case isIdentical(negated: Bool)
+    /// `AND` (`.and`) or `OR` (`.or`) of two or more operands.
+    case logical(LogicalOperator)
+    /// `NOT` of one operand.
+    case not
+    /// `string LIKE pattern`: `%` any text, `_` one character, ASCII letters without case. With
+    /// `anyBefore`/`anyAfter`, the pattern is the second operand with `%` before/after it
+    /// (`contains`, `hasPrefix`, `hasSuffix`), its own `%` and `_` still wildcards.
+    case like(anyBefore: Bool, anyAfter: Bool)
+    /// `string GLOB pattern`: `*`, `?` and `[...]`, with case.
+    case glob
+    /// `value IN (e1, e2, ...)`: the first operand is the value, the others the list.
+    case isIn
+    /// `value BETWEEN low AND high`.
+    case between
+    /// `table MATCH query` on an FTS5 table: the operand is the row, the query text a bound value.
+    case fullTextMatch
+    /// `bm25(table, weights...)` of an FTS5 row: its rank (lower is better).
+    case bm25(weights: [Double])
+    /// The hidden `rank` column of an FTS5 row (`bm25()` unless the table configures another).
+    case rank
+
+    /// The SQL the operation is written with, for printing.
+    public var name: String {
+        switch self {
+        case .compare(let op):
+            switch op {
+            case .equal: "="
+            case .notEqual: "<>"
+            default: op.rawValue
+            }
+        case .isIdentical(let negated): negated ? "IS NOT" : "IS"
+        case .logical(let op): op == .and ? "AND" : "OR"
+        case .not: "NOT"
+        case .like(let before, let after): before || after ? "LIKE \(before ? "%" : "")_\(after ? "%" : "")" : "LIKE"
+        case .glob: "GLOB"
+        case .isIn: "IN"
+        case .between: "BETWEEN"
+        case .fullTextMatch: "MATCH"
+        case .rank: "rank"
+        case .bm25(let weights): weights.isEmpty ? "bm25" : "bm25(" + weights.map { String($0) }.joined(separator: ", ") + ")"
+        }
+    }
 }

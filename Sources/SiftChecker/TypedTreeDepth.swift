@@ -38,7 +38,7 @@ package enum TypedTreeDepth {
             .stringTest(_, let lhs, let rhs), .stringComparison(_, let lhs, let rhs):
             body(lhs)
             body(rhs)
-        case .logical(let operands, _), .arrayLiteral(let operands): operands.forEach(body)
+        case .logical(let operands, _), .arrayLiteral(let operands), .sql(_, let operands): operands.forEach(body)
         case .conditional(let a, let b, let c):
             body(a)
             body(b)
@@ -79,7 +79,7 @@ extension TypedExprKind {
             .stringTest(_, let lhs, let rhs), .stringComparison(_, let lhs, let rhs), .range(let lhs, let rhs, _),
             .contains(let lhs, let rhs):
             Self.summary(lhs, rhs)
-        case .logical(let operands, _), .arrayLiteral(let operands):
+        case .logical(let operands, _), .arrayLiteral(let operands), .sql(_, let operands):
             operands.reduce((Int32(0), EvaluationHazards())) { (max($0.0, $1.height), $0.1.union($1.hazards)) }
         case .conditional(let a, let b, let c): Self.summary(a, b, c)
         case .any(let sequence, _, let predicate), .all(let sequence, _, let predicate), .filter(let sequence, _, let predicate):

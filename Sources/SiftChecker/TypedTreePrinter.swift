@@ -150,6 +150,9 @@ public struct TypedTreePrinter {
         case .logical(let operands, let op):
             line(depth, "logical \(op.rawValue)\(type)")
             for operand in operands { visit(operand, depth: depth + 1) }
+        case .sql(let operation, let operands):
+            line(depth, "sql \(operation.name)\(type)")
+            for operand in operands { visit(operand, depth: depth + 1) }
         case .nilCoalescing(let lhs, let rhs):
             line(depth, "nil-coalescing\(type)")
             visit(lhs, depth: depth + 1)

@@ -44,7 +44,13 @@ enum QueryCommand {
             }
             values[name] = value
         }
-        let rows = try database.fetch(query, parameters: values)
+        let rows: [Row]
+        do {
+            rows = try database.fetch(query, parameters: values)
+        } catch let error as FullTextQueryError {
+            standardError(DiagnosticRenderer(colors: useColors(parsed)).render(error.diagnostics, in: source))
+            return 1
+        }
         // The REPL's renderers, without its display limit: a command prints every row.
         var settings = REPLSettings(mode: mode)
         settings.displayLimit = nil

@@ -15,6 +15,8 @@ public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible 
     case missingRequiredTarget(model: String, identity: ObjectIdentity, relationship: String)
     /// The typed tree has an error node or a value of an unexpected shape (a checker bug).
     case malformedTree(String)
+    /// An operation only the database can compute (FTS5's `MATCH` and `bm25`).
+    case needsDatabase(String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible 
             "\(model) \(identity): the non-optional relationship '\(relationship)' has no target"
         case .malformedTree(let detail):
             "the typed tree cannot be evaluated: \(detail)"
+        case .needsDatabase(let operation):
+            "'\(operation)' is computed by SQLite's FTS5 index; the in-memory evaluator has none"
         }
     }
 }

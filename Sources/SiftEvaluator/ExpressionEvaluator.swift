@@ -86,6 +86,7 @@ final class ExpressionEvaluator {
         case .first: return { try $0.dispatchFirst($1) }
         case .extremum: return { try $0.dispatchExtremum($1) }
         case .timeInterval: return { try $0.dispatchTimeInterval($1) }
+        case .sql: return { try $0.dispatchSQL($1) }
         case .trap: return { _, _ in throw Trap(.unexpectedNil, operation: "!") }
         case .aggregate: return { try $0.dispatchAggregate($1) }
         case .error: return { _, _ in throw EvaluationError.malformedTree("an error node") }
@@ -181,6 +182,12 @@ final class ExpressionEvaluator {
     fileprivate func dispatchArithmetic(_ expr: TypedExpr) throws -> Value {
         let (op, lhs, rhs) = try unpack(expr) { if case .arithmetic(let op, let lhs, let rhs) = $0 { (op, lhs, rhs) } else { nil } }
         return try arithmetic(op, lhs, rhs, type: expr.type)
+    }
+
+    @inline(never)
+    fileprivate func dispatchSQL(_ expr: TypedExpr) throws -> Value {
+        let (operation, operands) = try unpack(expr) { if case .sql(let operation, let operands) = $0 { (operation, operands) } else { nil } }
+        return try sqlOperation(operation, operands)
     }
 
     @inline(never)

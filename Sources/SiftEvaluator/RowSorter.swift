@@ -65,6 +65,18 @@ struct RowSorter {
 
     /// -1, 0 or 1 in the key's order.
     func compare(_ lhs: Value, _ rhs: Value, key: CheckedSortKey) -> Int {
+        if let nulls = key.sqlNulls {
+            // SQL's order (a StructuredQueries ordering term): values as stored, texts by their
+            // bytes; NULL smallest unless `NULLS FIRST`/`NULLS LAST` places it.
+            switch (SQLScalar(lhs), SQLScalar(rhs)) {
+            case (nil, nil): return 0
+            case (nil, _): return nulls == .last ? 1 : nulls == .first ? -1 : (key.order == .forward ? -1 : 1)
+            case (_, nil): return nulls == .last ? -1 : nulls == .first ? 1 : (key.order == .forward ? 1 : -1)
+            case (let a?, let b?):
+                let forward = SQLScalar.compare(a, b)
+                return key.order == .forward ? forward : -forward
+            }
+        }
         let forward: Int
         switch (lhs, rhs) {
         case (.null, .null): forward = 0

@@ -28,4 +28,7 @@ public enum ValueEncoding: Sendable, Hashable {
     case count
     /// An array, as JSON text for `json_each`.
     indirect case jsonArray(element: ValueEncoding)
+    /// Text exactly as given, not normalised (StructuredQueries binds a string's own bytes); other
+    /// values as ``plain``.
+    case verbatimText
 }

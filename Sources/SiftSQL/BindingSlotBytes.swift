@@ -129,6 +129,7 @@ enum BindingSlotBytes {
         case .jsonArray(let element):
             bytes.append(7)
             append(element, to: &bytes)
+        case .verbatimText: bytes.append(8)
         }
     }
 
@@ -146,6 +147,7 @@ enum BindingSlotBytes {
         case 7:
             let (element, length) = readEncoding(at: index + 1, in: bytes)
             return (.jsonArray(element: element), 1 + length)
+        case 8: return (.verbatimText, 1)
         case 0: return (.plain, 1)
         default: preconditionFailure(corrupt)
         }
@@ -158,7 +160,7 @@ enum BindingSlotBytes {
             precondition(index + 1 < bytes.count, corrupt)
             return 2
         case 7: return 1 + encodingLength(at: index + 1, in: bytes)
-        case 0, 3, 4, 5, 6: return 1
+        case 0, 3, 4, 5, 6, 8: return 1
         default: preconditionFailure(corrupt)
         }
     }

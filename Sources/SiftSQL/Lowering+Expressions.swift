@@ -263,6 +263,8 @@ extension LoweringContext {
             return seconds
         case .aggregate(let call):
             return lowerAggregate(call, type: expr.type)
+        case .sql(let operation, let operands):
+            return lowerSQLOperation(operation, operands, type: expr.type)
         case .trap:
             // NULL, and a trap whatever the type: an optional says so in its trap condition.
             var trap = Lowered(SQLFragment("NULL"), isOptional: expr.type.isOptional, mayTrap: true, isAtomic: true)

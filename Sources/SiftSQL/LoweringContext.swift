@@ -640,6 +640,24 @@ struct LoweringContext {
     }
 
     mutating func lowerWhereClause(_ filter: TypedExpr) -> WhereTerms {
+        // SQL's meaning (StructuredQueries): WHERE drops a row whose condition is NULL, so the
+        // `?? false` the checker writes around a `Bool?` condition is left to WHERE itself.
+        var sqlCondition: TypedExpr?
+        if case .nilCoalescing(let inner, let fallback) = tree[filter], case .constant(.bool(false)) = tree[fallback],
+            case .sql = tree[inner]
+        {
+            sqlCondition = inner
+        } else if case .sql = tree[filter] {
+            sqlCondition = filter
+        }
+        if let condition = sqlCondition {
+            if case .sql(.logical(.and), let operands) = tree[condition] {
+                var terms = WhereTerms(expecting: operands.count)
+                for operand in operands { terms.append(lowerSQLOperand(operand, toMatch: nil).operand(inside: .and)) }
+                return terms
+            }
+            return WhereTerms(only: lowerSQLOperand(condition, toMatch: nil).sql)
+        }
         if case .logical(let operands, .and) = tree[filter], !operands.dropLast().contains(where: ExpressionTraps.mayTrap) {
             var terms = WhereTerms(expecting: operands.count)
             for operand in operands {
@@ -743,6 +761,11 @@ struct LoweringContext {
             // `\User.interests.count`: a correlated subquery per row, as the same expression in a filter.
             sql += lowerValue(expr).sql
             if key.order == .reverse { sql += " DESC" }
+            switch key.sqlNulls {
+            case .first?: sql += " NULLS FIRST"
+            case .last?: sql += " NULLS LAST"
+            case .default?, nil: break
+            }
             return
         }
         var alias = rootAlias

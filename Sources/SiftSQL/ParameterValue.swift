@@ -98,6 +98,9 @@ public enum ParameterEncoder {
         case (_, .decomposedPrefixUpperBound):
             guard case .string(let text) = value else { throw mismatch() }
             return prefixUpperBound(text.decomposedForSift)
+        case (.string, .verbatimText):
+            guard case .string(let text) = value else { throw mismatch() }
+            return .text(text)
         case (.integer, .count):
             guard case .int(let number) = value else { throw mismatch() }
             guard number >= 0 else {

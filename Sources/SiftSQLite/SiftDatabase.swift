@@ -333,6 +333,14 @@ public final class SiftDatabase {
     /// If another connection changed the data in between, the facts are learned again and the
     /// run starts over; after a few such races the query runs on SQL that assumes no facts.
     private func run(_ query: CompiledQuery, _ values: ParameterValues, _ body: (Row) throws -> Void) throws {
+        do {
+            try runReportingFacts(query, values, body)
+        } catch let error as SQLiteError {
+            throw FullTextQueryError(error, in: query.query) ?? error
+        }
+    }
+
+    private func runReportingFacts(_ query: CompiledQuery, _ values: ParameterValues, _ body: (Row) throws -> Void) throws {
         // The common case first, without copying the query: SQL that relies on no facts.
         if !query.reliesOnFacts {
             _ = try run(query, body, verifyingFacts: false, binding: { try bind(values, to: $0, into: &$1) })
@@ -488,4 +496,38 @@ public struct CompileError: Error, CustomStringConvertible {
     public var source: SourceFile
 
     public var description: String { DiagnosticRenderer().render(diagnostics, in: source) }
+}
+
+/// A full-text query (the text of an FTS5 `match`) that SQLite refused when the query ran: a
+/// parameter's text that is not FTS5 query syntax, or whose column filter names no column. The
+/// diagnostic points at the `match` argument that gave the text.
+public struct FullTextQueryError: Error, CustomStringConvertible {
+    /// The error, at the argument of `match` (in the query's source).
+    public var diagnostics: [Diagnostic]
+    /// SQLite's own error.
+    public var underlying: SQLiteError
+
+    /// The error for `error` in a run of `query`, when the query matches full text and the error
+    /// is FTS5's (`fts5: syntax error near ...`, or `no such column` from a column filter); nil otherwise.
+    init?(_ error: SQLiteError, in query: CheckedQuery) {
+        let message = error.message
+        guard message.hasPrefix("fts5:") || message.hasPrefix("no such column") || message.hasPrefix("unterminated string") else { return nil }
+        var arguments: [SourceRange] = []
+        for kind in query.tree.kinds {
+            if case .sql(.fullTextMatch, let operands) = kind, operands.count == 2 { arguments.append(operands[1].range) }
+        }
+        guard let argument = arguments.first else { return nil }
+        underlying = error
+        diagnostics = [
+            .error(
+                .invalidFullTextQuery, "the full-text query given here is not valid FTS5 syntax (SQLite: \(message))", at: argument,
+                notes: [
+                    .init(
+                        #"FTS5 reads phrases in double quotes, 'milk*' prefixes, 'NEAR(a b)', 'title: milk' column filters and AND, OR, NOT; to search for the words as typed, pass them as one phrase: in double quotes, each '"' doubled"#
+                    )
+                ])
+        ]
+    }
+
+    public var description: String { "error: " + (diagnostics.first?.message ?? underlying.message) }
 }

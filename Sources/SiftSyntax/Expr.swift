@@ -89,6 +89,8 @@ public enum ExprKind: Sendable, Hashable {
     case ifExpr(IfExpr)
     /// `(expr)`.
     case paren(Expr)
+    /// `(a, b.desc())`: a tuple, read only where a query builder takes one (`.order { ... }`).
+    case tuple([Expr])
     /// A place where the parser reported an error and recovered; later phases skip it silently.
     case error
 }

@@ -1,6 +1,6 @@
 /// Spellings of other query languages that people paste into Sift: NSPredicate format strings
-/// (`age > 20 AND name CONTAINS[cd] "kim"`), the query builder of StructuredQueries
-/// (`Reminder.where { … }.order(by:)`) and regex literals (`/k.m/`).
+/// (`age > 20 AND name CONTAINS[cd] "kim"`) and regex literals (`/k.m/`). (StructuredQueries'
+/// query builder is read: ParserBuilder.swift.)
 ///
 /// Sift's grammar cannot read them, and the parser's own errors would only say where the foreign
 /// text breaks it. So when a query has errors and holds one of these spellings, the errors in the
@@ -16,8 +16,7 @@ extension Parser {
         var found: [Diagnostic] = []
         while index < tokens.count - 1 {
             let statement = statementBounds(around: index)
-            if let diagnostic = structuredQueriesSpelling(in: statement) ?? nsPredicateSpelling(in: statement)
-                ?? regexLiteralSpelling(in: statement)
+            if let diagnostic = nsPredicateSpelling(in: statement) ?? regexLiteralSpelling(in: statement)
             {
                 let first = tokens[statement.lowerBound].range.start
                 let last = tokens[max(statement.lowerBound, statement.upperBound - 1)].range.end
@@ -46,89 +45,6 @@ extension Parser {
             end += 1
         }
         return index..<end
-    }
-
-    // MARK: StructuredQueries
-
-    /// `Reminder.where { $0.isCompleted }.order(by: \.title)`: Sift reads `#Predicate` and
-    /// `FetchDescriptor`, which say the same.
-    func structuredQueriesSpelling(in statement: Range<Int>) -> Diagnostic? {
-        let start = statement.lowerBound
-        guard statement.count >= 3, tokens[start].kind == .identifier, tokens[start + 1].kind == .period,
-            tokens[start + 2].kind == .identifier,
-            Self.queryBuilderMethods.contains(source.text(in: tokens[start + 2].range)),
-            source.text(in: tokens[start].range).first?.isUppercase == true
-        else { return nil }
-        let model = source.text(in: tokens[start].range)
-        var filter: String?
-        var sortKey: (path: String, reverse: Bool)?
-        // Each `.method` of the chain, at depth 0, with its closure or arguments.
-        var index = start + 1
-        while index + 1 < statement.upperBound, tokens[index].kind == .period, tokens[index + 1].kind == .identifier {
-            let method = source.text(in: tokens[index + 1].range)
-            index += 2
-            guard index < statement.upperBound, tokens[index].kind == .leftParen || tokens[index].kind == .leftBrace else {
-                continue
-            }
-            let close = matchingClose(of: index, before: statement.upperBound)
-            let inner = index + 1..<close
-            if method == "where", tokens[index].kind == .leftBrace, filter == nil {
-                filter = source.text(in: SourceRange(start: tokens[index].range.start, end: tokens[close].range.end))
-            } else if method == "order" {
-                sortKey = sortKeyPath(in: inner)
-            }
-            index = min(close + 1, statement.upperBound)
-        }
-        var notes: [Diagnostic.Note] = []
-        let predicate = filter.map { "#Predicate<\(model)> \($0)" }
-        if let key = sortKey {
-            let sort = "SortDescriptor(\\\(model).\(key.path)\(key.reverse ? ", order: .reverse" : ""))"
-            let descriptor =
-                predicate.map { "FetchDescriptor<\(model)>(predicate: \($0), sortBy: [\(sort)])" }
-                ?? "FetchDescriptor<\(model)>(sortBy: [\(sort)])"
-            notes.append(Diagnostic.Note("in Sift: \(descriptor)"))
-        } else if let predicate {
-            notes.append(Diagnostic.Note("in Sift: \(predicate)"))
-        }
-        notes.append(
-            Diagnostic.Note(
-                "Sift reads '#Predicate<\(model)> { … }', 'FetchDescriptor<\(model)>(predicate: …, sortBy: […])' and '\(model) where … sort by …'"
-            ))
-        let range = SourceRange(start: tokens[start].range.start, end: tokens[statement.upperBound - 1].range.end)
-        return .error(
-            .structuredQueriesBuilder,
-            "Sift does not read StructuredQueries' query builder ('\(model).\(source.text(in: tokens[start + 2].range))') yet; write the query as a '#Predicate' or a 'FetchDescriptor'",
-            at: range, notes: notes)
-    }
-
-    /// The methods that start a StructuredQueries query on a table type.
-    static let queryBuilderMethods: Set<String> = [
-        "where", "order", "limit", "all", "select", "find", "join", "leftJoin", "rightJoin", "fullJoin", "group",
-        "having", "count", "distinct", "none",
-    ]
-
-    /// `\.title`, `{ $0.title }` or `{ $0.title.desc() }`: the key path and whether it is descending.
-    func sortKeyPath(in inner: Range<Int>) -> (path: String, reverse: Bool)? {
-        var parts: [String] = []
-        var index = inner.lowerBound
-        if index < inner.upperBound, tokens[index].kind == .identifier, source.text(in: tokens[index].range) == "by",
-            index + 1 < inner.upperBound, tokens[index + 1].kind == .colon
-        {
-            index += 2
-        }
-        if index < inner.upperBound, tokens[index].kind == .leftBrace { index += 1 }
-        if index < inner.upperBound, tokens[index].kind == .backslash || tokens[index].kind == .dollarIdentifier { index += 1 }
-        var reverse = false
-        while index + 1 < inner.upperBound, tokens[index].kind == .period, tokens[index + 1].kind == .identifier {
-            let name = source.text(in: tokens[index + 1].range)
-            if name == "desc" || name == "asc" {
-                reverse = name == "desc"
-                break
-            }
-            parts.append(name)
-            index += 2
-        }
-        return parts.isEmpty ? nil : (parts.joined(separator: "."), reverse)
     }
 
     /// The token that closes the bracket or brace at `open` (or the last one before `limit`).
@@ -504,8 +420,6 @@ struct FormatRewriter {
 extension DiagnosticID {
     /// An NSPredicate format string (`age > 20 AND name CONTAINS[cd] "kim"`), which Sift does not read.
     public static let nsPredicateFormat: DiagnosticID = "nspredicate-format"
-    /// A StructuredQueries query builder chain (`Reminder.where { … }.order(by:)`), which Sift does not read.
-    public static let structuredQueriesBuilder: DiagnosticID = "structured-queries-builder"
     /// A regex literal (`/k.m/`), which Sift does not read.
     public static let regexLiteral: DiagnosticID = "regex-literal"
 }

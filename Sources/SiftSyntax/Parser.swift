@@ -162,6 +162,8 @@ public struct Parser {
     var readsPlainPredicates = true
     /// `false` while parsing the conditions of an `if`, where `{` starts the body.
     var allowsTrailingClosure = true
+    /// Whether `(a, b)` is read as a tuple (inside a query builder's closures) rather than reported.
+    var readsTuples = false
     /// The `if` about to be parsed is a statement (the whole body of a closure, or the whole
     /// branch of such an `if`), so its branches may start with `return`, as in Swift.
     var nextIfIsStatement = false

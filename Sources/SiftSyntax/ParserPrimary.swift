@@ -247,6 +247,7 @@ extension Parser {
         }
         // The common case, `(expression)`, without the list machinery (fewer stack frames per level).
         var isTuple = false
+        var first: Node?
         if !(isMemberName(current) && peek().kind == .colon) {
             let savedTrailing = allowsTrailingClosure
             allowsTrailingClosure = true
@@ -263,14 +264,22 @@ extension Parser {
             }
             advance()
             isTuple = true
+            first = inner
         }
         let errorsBefore = diagnostics.count
         var elements = parseArgumentList(closing: .rightParen, opener: open)
+        if let first {
+            elements.insert(ParsedArgument(argument: Argument(label: nil, value: first.expr, range: first.range), node: first), at: 0)
+        }
         let end = previous.range.end
         let range = SourceRange(start: open.range.start, end: end)
         if !isTuple, elements.count == 1, elements[0].argument.label == nil {
             let inner = elements.removeFirst().node
             return make(.paren(inner.expr), range, height: inner.height + 1)
+        }
+        if readsTuples, diagnostics.count == errorsBefore, elements.allSatisfy({ $0.argument.label == nil }) {
+            let height = elements.map(\.node.height).max() ?? 0
+            return make(.tuple(elements.map(\.argument.value)), range, height: height + 1)
         }
         if diagnostics.count == errorsBefore {
             error(
@@ -298,6 +307,16 @@ extension Parser {
         let errorsBefore = diagnostics.count
         parseDelimitedList(closing: .rightBracket, opener: open, what: "array element") { parser in
             let element = parser.parseExpression()
+            if parser.at(.colon), parser.readsTuples {
+                // Inside a query builder's closures (`$0.bm25([\.title: 10])`): a pair, kept as a
+                // tuple of the key and the value.
+                parser.advance()
+                let value = parser.parseExpression()
+                let pair = parser.make(.tuple([element.expr, value.expr]), element.range.union(value.range), height: max(element.height, value.height) + 1)
+                elements.append(pair.expr)
+                height = max(height, pair.height)
+                return
+            }
             if parser.at(.colon) {
                 let colon = parser.advance()
                 if !reportedDictionary {

@@ -52,6 +52,9 @@ extension Parser {
         case .pound:
             return parsePredicateQuery()
         case .atSign:
+            if peek().kind == .identifier, tokenTextEquals(peek(), "FetchAll") || tokenTextEquals(peek(), "FetchOne") {
+                return parseFetchWrapper()
+            }
             return parseSwiftUIQuery()
         case .leftBracket:
             return parseSortDescriptorArrayQuery()
@@ -73,6 +76,7 @@ extension Parser {
             if next == .leftParen, !peek().leadingTrivia, tokenTextEquals(token, "Query") {
                 return parseSwiftUIQuery()
             }
+            if atBuilderChain() { return parseBuilderQuery() }
             return parseConciseQuery()
         default:
             let found = at(.endOfFile) ? "" : ", found \(currentDescription)"

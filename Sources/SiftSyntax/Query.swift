@@ -15,6 +15,9 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         case swiftUIQuery
         /// `User where age > 20 sort by birth desc limit 10`.
         case concise
+        /// StructuredQueries' query builder (SQLiteData): `Reminder.where { $0.isCompleted }.order(by: \.title)`,
+        /// with SQL's meaning (see ``BuilderClauses``).
+        case structuredQueries
     }
 
     /// The filter of a query.
@@ -83,6 +86,12 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
     public var projection: Projection? {
         get { storage.fields.projection }
         set { uniqueStorage().fields.projection = newValue }
+    }
+    /// The clauses of a StructuredQueries query-builder chain (form ``Form/structuredQueries``),
+    /// whose filters and orderings have SQL's meaning; nil for the other forms.
+    public var builder: BuilderClauses? {
+        get { storage.fields.builder }
+        set { uniqueStorage().fields.builder = newValue }
     }
     /// Where the whole query is in the source.
     public var range: SourceRange {
@@ -155,6 +164,7 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         var projection: Projection? = nil
         var range: SourceRange
         var tree: SyntaxTree
+        var builder: BuilderClauses? = nil
     }
 
     private final class Storage: @unchecked Sendable {
@@ -200,4 +210,36 @@ public struct SortKey: Sendable, Hashable {
         self.comparator = comparator
         self.range = range
     }
+}
+
+/// What a StructuredQueries chain such as `Reminder.where { ... }.where { ... }.order { ... }.limit(10)`
+/// says, in the order written. The model, limit and offset are the query's own.
+public struct BuilderClauses: Sendable, Hashable {
+    /// One ordering: `.order(by: \.title)` or `.order { ($0.priority.desc(nulls: .last), $0.title) }`.
+    public enum Ordering: Sendable, Hashable {
+        /// A key path to a column, ascending.
+        case keyPath(KeyPath)
+        /// A closure returning one ordering term or a tuple of them.
+        case closure(Closure)
+    }
+
+    /// One filter: `.where { $0.isCompleted }` or `.where(\.isCompleted)`.
+    public enum Filter: Sendable, Hashable {
+        /// A closure taking the row.
+        case closure(Closure)
+        /// A key path to a `Bool` column.
+        case keyPath(KeyPath)
+    }
+
+    /// The filters, in order: all must hold (SQL's `AND`).
+    public var filters: [Filter] = []
+    /// `.find(id)`: the primary key's value, when written.
+    public var find: Expr?
+    /// The orderings, most significant first.
+    public var orderings: [Ordering] = []
+    /// `@FetchOne`: the first row only.
+    public var fetchesOne = false
+
+    /// Empty clauses: every row, in no particular order.
+    public init() {}
 }

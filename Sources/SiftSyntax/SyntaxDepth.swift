@@ -60,7 +60,7 @@ package enum SyntaxDepth {
         case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral, .identifier, .anonymousParameter,
             .implicitMember, .keyPath, .error:
             break
-        case .arrayLiteral(let elements): elements.forEach(body)
+        case .arrayLiteral(let elements), .tuple(let elements): elements.forEach(body)
         case .member(let base, _), .bindOptional(let base), .optionalChain(let base), .forceUnwrap(let base), .paren(let base):
             body(base)
         case .call(let call):

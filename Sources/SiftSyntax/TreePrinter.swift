@@ -77,6 +77,13 @@ public enum TreePrinter {
                 write(element, in: tree, to: &out)
             }
             out += ")"
+        case .tuple(let elements):
+            out += "(tuple"
+            for element in elements {
+                out += " "
+                write(element, in: tree, to: &out)
+            }
+            out += ")"
         case .identifier(let identifier): out += printedName(identifier.name)
         case .anonymousParameter(let index): out += "$\(index)"
         case .implicitMember(let name): out += "." + printedName(name.name)
@@ -258,6 +265,30 @@ public enum TreePrinter {
         }
         if !query.sort.isEmpty {
             parts.append("(sort " + query.sort.map(print).joined(separator: " ") + ")")
+        }
+        if let builder = query.builder {
+            for filter in builder.filters {
+                var out = "(where "
+                switch filter {
+                case .closure(let closure): write(closure, in: tree, to: &out)
+                case .keyPath(let keyPath): out += print(keyPath)
+                }
+                parts.append(out + ")")
+            }
+            if let find = builder.find {
+                var out = "(find "
+                write(find, in: tree, to: &out)
+                parts.append(out + ")")
+            }
+            for ordering in builder.orderings {
+                var out = "(order "
+                switch ordering {
+                case .keyPath(let keyPath): out += print(keyPath)
+                case .closure(let closure): write(closure, in: tree, to: &out)
+                }
+                parts.append(out + ")")
+            }
+            if builder.fetchesOne { parts.append("(fetch-one)") }
         }
         if let limit = query.limit {
             var out = "(limit "

@@ -32,17 +32,16 @@ import Testing
         #expect(again.diagnostics.filter { $0.severity == .error }.isEmpty, "\(fixed): \(again.diagnostics)")
     }
 
+    /// StructuredQueries' chains are read, not recognized as a foreign spelling.
     @Test(arguments: [
         "Reminder.where { $0.isCompleted }.order(by: \\.title)", "Reminder.order { $0.title.desc() }",
         "Reminder.where { !$0.isCompleted }",
     ])
-    func theStructuredQueriesNoteGivesACheckedQuery(_ query: String) throws {
+    func structuredQueriesChainsAreRead(_ query: String) throws {
         let schema = try Fixtures.exampleModels.get()
-        let diagnostics = Compiler(schema: schema).check(query).diagnostics
-        #expect(diagnostics.map(\.id) == [.structuredQueriesBuilder])
-        let note = try #require(diagnostics.first?.notes.first { $0.message.hasPrefix("in Sift: ") })
-        let again = Compiler(schema: schema).check(String(note.message.dropFirst("in Sift: ".count)))
-        #expect(again.diagnostics.filter { $0.severity == .error }.isEmpty, "\(note.message): \(again.diagnostics)")
+        let compilation = Compiler(schema: schema).check(query)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        #expect(compilation.checked?.form == .structuredQueries)
     }
 
     /// Queries that parse are never touched, even with words the recognizers look for.

@@ -173,6 +173,9 @@ public final class REPLSession {
             if interruptWatcher.end() {
                 failureCount += 1
                 console.error.write("interrupted\n")
+            } else if let error = error as? FullTextQueryError {
+                failureCount += 1
+                console.error.write(DiagnosticRenderer(colors: configuration.colors).render(error.diagnostics, in: compilation.source))
             } else {
                 fail(Self.describe(error))
             }

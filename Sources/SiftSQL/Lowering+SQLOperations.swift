@@ -1,0 +1,124 @@
+import SiftChecker
+import SiftSchema
+import SiftSyntax
+
+/// The lowering of operations with SQL's meaning (``SiftChecker/SQLOperation``, what
+/// StructuredQueries writes): the SQL operator itself, over the operands' stored values. Nothing
+/// is added for Swift's meaning: NULL propagates as SQL says, strings compare by their bytes,
+/// `LIKE` folds ASCII case; a string is bound exactly as given.
+extension LoweringContext {
+    mutating func lowerSQLOperation(_ operation: SQLOperation, _ operands: [TypedExpr], type: SiftType) -> Lowered {
+        let isOptional = type.isOptional
+        switch operation {
+        case .compare(let op):
+            let (left, right) = lowerSQLPair(operands[0], operands[1])
+            let symbol: StaticString =
+                switch op {
+                case .equal: " = "
+                case .notEqual: " <> "
+                case .less: " < "
+                case .lessEqual: " <= "
+                case .greater: " > "
+                case .greaterEqual: " >= "
+                }
+            return Lowered(left.operand(inside: .comparison) + symbol + right.operand(inside: .comparison), isOptional: isOptional).with(.comparison)
+        case .isIdentical(let negated):
+            let (left, right) = lowerSQLPair(operands[0], operands[1])
+            let symbol: StaticString = negated ? " IS NOT " : " IS "
+            return Lowered(left.operand(inside: .comparison) + symbol + right.operand(inside: .comparison)).with(.comparison)
+        case .logical(let op):
+            let precedence: SQLPrecedence = op == .and ? .and : .or
+            let separator: StaticString = op == .and ? " AND " : " OR "
+            var sql = SQLFragment()
+            for (index, operand) in operands.enumerated() {
+                if index > 0 { sql += separator }
+                sql += lowerSQLOperand(operand, toMatch: nil).operand(inside: precedence)
+            }
+            return Lowered(sql, isOptional: isOptional).with(precedence)
+        case .not:
+            let operand = lowerSQLOperand(operands[0], toMatch: nil)
+            return Lowered("NOT " + operand.operand(inside: .not), isOptional: isOptional).with(.not)
+        case .like(let anyBefore, let anyAfter):
+            let string = lowerSQLOperand(operands[0], toMatch: nil)
+            let pattern: SQLFragment
+            if case .constant(.string(let text)) = tree[operands[1]] {
+                // One bound pattern, as StructuredQueries binds "%\(text)%".
+                pattern = .binding(.constant(.text((anyBefore ? "%" : "") + text + (anyAfter ? "%" : ""))))
+            } else {
+                var concatenated = lowerSQLOperand(operands[1], toMatch: nil).operand
+                if anyBefore { concatenated = "'%' || " + concatenated }
+                if anyAfter { concatenated = concatenated + " || '%'" }
+                pattern = anyBefore || anyAfter ? concatenated.parenthesized : concatenated
+            }
+            return Lowered(string.operand(inside: .comparison) + " LIKE " + pattern, isOptional: isOptional).with(.comparison)
+        case .glob:
+            let string = lowerSQLOperand(operands[0], toMatch: nil)
+            let pattern = lowerSQLOperand(operands[1], toMatch: nil)
+            return Lowered(string.operand(inside: .comparison) + " GLOB " + pattern.operand(inside: .comparison), isOptional: isOptional)
+                .with(.comparison)
+        case .isIn:
+            let value = lowerSQLOperand(operands[0], toMatch: nil)
+            var list = SQLFragment()
+            for (index, element) in operands.dropFirst().enumerated() {
+                if index > 0 { list += ", " }
+                list += lowerSQLOperand(element, toMatch: value).sql
+            }
+            return Lowered(value.operand(inside: .comparison) + " IN (" + list + ")", isOptional: isOptional).with(.comparison)
+        case .between:
+            let value = lowerSQLOperand(operands[0], toMatch: nil)
+            let low = lowerSQLOperand(operands[1], toMatch: value)
+            let high = lowerSQLOperand(operands[2], toMatch: value)
+            return Lowered(
+                value.operand(inside: .comparison) + " BETWEEN " + low.operand(inside: .comparison) + " AND " + high.operand(inside: .comparison),
+                isOptional: isOptional
+            ).with(.comparison)
+        case .fullTextMatch:
+            guard let row = row(of: operands[0]) else { return constantBool(false) }
+            let text = lowerSQLOperand(operands[1], toMatch: nil)
+            // The FTS5 table's hidden column of its own name, through the row's alias.
+            return Lowered(.column(row.alias, row.model.tableName) + " MATCH " + text.operand(inside: .comparison)).with(.comparison)
+        case .rank:
+            guard let row = row(of: operands[0]) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
+            return Lowered(.column(row.alias, "rank"), isAtomic: true)
+        case .bm25(let weights):
+            guard let row = row(of: operands[0]) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
+            var sql: SQLFragment = "bm25(" + .column(row.alias, row.model.tableName)
+            for weight in weights {
+                sql += ", "
+                sql += .binding(.constant(.real(weight)))
+            }
+            sql += ")"
+            return Lowered(sql, isAtomic: true)
+        }
+    }
+
+    /// Two operands, the one that reads a column deciding how the other is encoded.
+    mutating func lowerSQLPair(_ first: TypedExpr, _ second: TypedExpr) -> (Lowered, Lowered) {
+        if isColumnLike(second), !isColumnLike(first) {
+            let right = lowerSQLOperand(second, toMatch: nil)
+            return (lowerSQLOperand(first, toMatch: right), right)
+        }
+        let left = lowerSQLOperand(first, toMatch: nil)
+        return (left, lowerSQLOperand(second, toMatch: left))
+    }
+
+    /// An operand, as stored: a string constant or parameter bound exactly as given, a date or
+    /// UUID in the storage of the column it meets (`other`).
+    mutating func lowerSQLOperand(_ expr: TypedExpr, toMatch other: Lowered?) -> Lowered {
+        switch tree[expr] {
+        case .constant(.string(let text)):
+            return Lowered(.binding(.constant(.text(text))), isAtomic: true)
+        case .parameter(let name) where expr.type.unwrapped == .string:
+            return Lowered(.binding(.parameter(name: name, encoding: .verbatimText)), isOptional: expr.type.isOptional, isAtomic: true)
+        case .injectOptional(let inner):
+            var lowered = lowerSQLOperand(inner, toMatch: other)
+            lowered.isOptional = true
+            return lowered
+        default:
+            let hint = other.map { encoding(toMatch: $0, type: expr.type) } ?? .plain
+            var lowered = lowerValue(expr, hint: hint)
+            lowered.column = nil
+            return lowered
+        }
+    }
+}
