@@ -38,7 +38,8 @@ enum BindingStorage {
         case .decomposedPrefixUpperBound: return "nfdPrefixUpperBound"
         case .count: return "count"
         case .jsonArray: return "jsonArray"
-        case .plain: break
+        case .verbatimText where type.unwrapped == .string: return Storage.text.rawValue  // as given, not normalised
+        case .plain, .verbatimText: break
         }
         switch type.unwrapped.kind {
         case .bool, .integer: return Storage.integer.rawValue
