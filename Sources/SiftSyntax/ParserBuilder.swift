@@ -22,6 +22,7 @@ extension Parser {
         let chain = parseExpression()
         readsTuples = savedTuples
         var clauses = BuilderClauses()
+        clauses.chain = chain.expr
         var limit: Expr?
         var offset: Expr?
         guard let model = readBuilderChain(chain.expr, into: &clauses, limit: &limit, offset: &offset) else { return nil }

@@ -239,6 +239,9 @@ public struct BuilderClauses: Sendable, Hashable {
     public var orderings: [Ordering] = []
     /// `@FetchOne`: the first row only.
     public var fetchesOne = false
+    /// The whole chain as parsed (its closures and arguments are nodes under it): what phases that
+    /// walk the query's trees measure.
+    public var chain: Expr?
 
     /// Empty clauses: every row, in no particular order.
     public init() {}

@@ -9,7 +9,7 @@ package enum SyntaxDepth {
         case .implicit(let expr)?: roots.append(expr)
         case nil: break
         }
-        roots += [query.limit, query.offset].compactMap { $0 }
+        roots += [query.limit, query.offset, query.builder?.chain].compactMap { $0 }
         return roots.map { of($0, in: query.tree) }.max() ?? 0
     }
 
@@ -34,6 +34,8 @@ package enum SyntaxDepth {
         }
         if let limitExpr = query.limit, exceeds(limit, limitExpr, in: query.tree) { return true }
         if let offset = query.offset, exceeds(limit, offset, in: query.tree) { return true }
+        // A builder chain holds its closures, find and limit: the whole chain is walked.
+        if let chain = query.builder?.chain, exceeds(limit, chain, in: query.tree) { return true }
         return false
     }
 

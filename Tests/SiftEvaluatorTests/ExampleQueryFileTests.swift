@@ -40,8 +40,16 @@ import Testing
         for text in queries {
             let query = try Evaluator.compile(text, schema: example.schema)
             let parameters = Self.parameters.filter { name, _ in query.parameters.contains { $0.name == name } }
-            let result = try Evaluator().run(query, in: example.dataset, parameters: parameters)
-            #expect(result.trapped.isEmpty, "\(text)")
+            // A full-text search (FTS5's MATCH, bm25, rank) is computed by SQLite's index alone:
+            // the evaluator refuses exactly those queries, and says why.
+            let searchesText = ["match(", "bm25(", "rank"].contains { text.contains($0) } && text.contains("ReminderText")
+            do {
+                let result = try Evaluator().run(query, in: example.dataset, parameters: parameters)
+                #expect(result.trapped.isEmpty, "\(text)")
+                #expect(!searchesText, "\(text) searches text, but the evaluator ran it")
+            } catch EvaluationError.needsDatabase {
+                #expect(searchesText, "\(text)")
+            }
         }
     }
 
