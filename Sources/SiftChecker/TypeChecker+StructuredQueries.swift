@@ -35,6 +35,7 @@ extension TypeChecker {
             let no = make(.constant(.bool(false)), .bool, at: condition.range)
             filter = make(.nilCoalescing(condition, no), .bool, at: condition.range)
         }
+        if let filter { reportMisplacedFullTextMatches(in: filter) }
         var sort: [CheckedSortKey] = []
         for ordering in clauses.orderings {
             switch ordering {
@@ -357,7 +358,25 @@ extension TypeChecker {
 
     /// `$0.match("buy milk")` on the row of an FTS5 table: the text is always bound.
     mutating func checkFullTextMatch(_ base: Expr, _ queryText: Expr, at range: SourceRange) -> TypedExpr {
-        let row = check(base, expected: nil)
+        let row: TypedExpr
+        if case .member(let inner, let columnName) = tree[base], !isTypeName(inner) {
+            // `$0.title.match("milk")`: the words as one phrase in one column.
+            let typedInner = check(inner, expected: nil)
+            if case .model(let name) = typedInner.type.kind, let model = model(named: name), model.isFullTextTable,
+                let column = model.attribute(named: columnName.name), column.columnName != "rowid"
+            {
+                let typed = checkSQLValue(queryText, expected: .string)
+                if typed.type.isError { return make(.error, .error, at: range) }
+                guard typed.type == .string else {
+                    error(.typeMismatch, "'match' takes the words to search for as a 'String'; this is '\(typed.type)'", at: queryText.range)
+                    return make(.error, .error, at: range)
+                }
+                return make(.sql(.fullTextPhrase(column: column.columnName), [typedInner, typed]), .bool, at: range)
+            }
+            row = typedInner.type.isError ? typedInner : member(of: typedInner, name: columnName, baseRange: inner.range, at: base.range)
+        } else {
+            row = check(base, expected: nil)
+        }
         if row.type.isError { return make(.error, .error, at: range) }
         guard case .model(let name) = row.type.kind, let model = model(named: name) else {
             error(
@@ -384,6 +403,31 @@ extension TypeChecker {
             return make(.error, .error, at: range)
         }
         return make(.sql(.fullTextMatch, [row, typed]), .bool, at: range)
+    }
+
+    /// Reports a full-text match that is not a condition of the filter joined by `&&`/`||`
+    /// (`!$0.match(...)`, `$0.match(...) == false`, inside a closure over a relationship): SQLite
+    /// evaluates MATCH only through the FTS5 index, and refuses it anywhere else at run time.
+    mutating func reportMisplacedFullTextMatches(in filter: TypedExpr) {
+        func visit(_ expr: TypedExpr, placed: Bool, checker: inout TypeChecker) {
+            switch checker.typedTree[expr] {
+            case .sql(.fullTextMatch, _), .sql(.fullTextPhrase, _):
+                if !placed {
+                    checker.error(
+                        .invalidFullTextQuery,
+                        "a full-text 'match' can only be a condition of the filter, joined with '&&' or '||': SQLite evaluates MATCH through the FTS5 index alone, and not under '!', in a comparison or in a closure",
+                        at: expr.range)
+                }
+            case .sql(.logical, let operands), .logical(let operands, _):
+                for operand in operands { visit(operand, placed: placed, checker: &checker) }
+            case .nilCoalescing(let inner, let fallback):
+                visit(inner, placed: placed, checker: &checker)
+                visit(fallback, placed: false, checker: &checker)
+            default:
+                TypedTreeDepth.forEachChild(of: checker.typedTree[expr]) { child in visit(child, placed: false, checker: &checker) }
+            }
+        }
+        visit(filter, placed: true, checker: &self)
     }
 
     // MARK: Orderings

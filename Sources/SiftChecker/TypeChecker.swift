@@ -253,6 +253,7 @@ public struct TypeChecker {
         if let projection = query.projection {
             selection = checkProjection(projection, model: model, root: root)
         }
+        if let filter { reportMisplacedFullTextMatches(in: filter) }
         // By index: each key is read in place (a closure or a for-in loop takes a copy of each key,
         // its key path's lists and names retained and released).
         let keys = query.sort

@@ -424,6 +424,9 @@ public enum SQLOperation: Sendable, Hashable {
     case between
     /// `table MATCH query` on an FTS5 table: the operand is the row, the query text a bound value.
     case fullTextMatch
+    /// `table MATCH 'column:"words"'`: the words of the second operand as one phrase (each `"`
+    /// doubled) in one column (StructuredQueries' `$0.title.match(words)`).
+    case fullTextPhrase(column: String)
     /// `bm25(table, weights...)` of an FTS5 row: its rank (lower is better).
     case bm25(weights: [Double])
     /// The hidden `rank` column of an FTS5 row (`bm25()` unless the table configures another).
@@ -446,6 +449,7 @@ public enum SQLOperation: Sendable, Hashable {
         case .isIn: "IN"
         case .between: "BETWEEN"
         case .fullTextMatch: "MATCH"
+        case .fullTextPhrase(let column): "MATCH \(column):"
         case .rank: "rank"
         case .bm25(let weights): weights.isEmpty ? "bm25" : "bm25(" + weights.map { String($0) }.joined(separator: ", ") + ")"
         }

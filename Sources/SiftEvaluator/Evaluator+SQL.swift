@@ -95,7 +95,7 @@ extension ExpressionEvaluator {
             let above = value.flatMap { v in low.map { SQLScalar.compare(v, $0) >= 0 } }
             let below = value.flatMap { v in high.map { SQLScalar.compare(v, $0) <= 0 } }
             if above == false || below == false { truth = false } else if above == nil || below == nil { truth = nil } else { truth = true }
-        case .fullTextMatch:
+        case .fullTextMatch, .fullTextPhrase:
             throw EvaluationError.needsDatabase("MATCH")
         case .bm25:
             throw EvaluationError.needsDatabase("bm25")

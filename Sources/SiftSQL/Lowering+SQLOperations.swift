@@ -77,6 +77,18 @@ extension LoweringContext {
             let text = lowerSQLOperand(operands[1], toMatch: nil)
             // The FTS5 table's hidden column of its own name, through the row's alias.
             return Lowered(.column(row.alias, row.model.tableName) + " MATCH " + text.operand(inside: .comparison)).with(.comparison)
+        case .fullTextPhrase(let column):
+            guard let row = row(of: operands[0]) else { return constantBool(false) }
+            let phrase: SQLFragment
+            if case .constant(.string(let words)) = tree[operands[1]] {
+                phrase = .binding(.constant(.text(column + ":\"" + words.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"")))
+            } else {
+                // `'title:"' || replace(words, '"', '""') || '"'`, the column's name bound too.
+                let words = lowerSQLOperand(operands[1], toMatch: nil)
+                phrase = ("(" + SQLFragment.binding(.constant(.text(column + ":\""))) + " || replace(" + words.sql
+                    + ", '\"', '\"\"') || '\"')")
+            }
+            return Lowered(.column(row.alias, row.model.tableName) + " MATCH " + phrase).with(.comparison)
         case .rank:
             guard let row = row(of: operands[0]) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
             return Lowered(.column(row.alias, "rank"), isAtomic: true)

@@ -47,6 +47,15 @@ extension Parser {
     /// Dispatches on how the query starts.
     mutating func parseQueryForm() -> Query? {
         let declared = skipDeclarationWrapper()
+        // `try Reminder.where { ... }.fetchAll(db)`: the `try` of the host's call.
+        if at(.identifier), tokenTextEquals(current, "try") {
+            var next = position + 1
+            if tokens[next].kind == .postfixQuestion || tokens[next].kind == .postfixBang { next += 1 }
+            let saved = position
+            position = next
+            if atBuilderChain() { return parseBuilderQuery() }
+            position = saved
+        }
         let token = current
         switch token.kind {
         case .pound:

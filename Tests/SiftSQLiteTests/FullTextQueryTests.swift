@@ -51,6 +51,9 @@ import Testing
         (#"ReminderText.where { $0.match("call NOT mom") }"#, #"SELECT rowid FROM reminderTexts WHERE reminderTexts MATCH 'call NOT mom'"#),
         (#"#Predicate<ReminderText> { $0.match("gym") }"#, #"SELECT rowid FROM reminderTexts WHERE reminderTexts MATCH 'gym'"#),
         (#"ReminderText where $0.match("milk")"#, #"SELECT rowid FROM reminderTexts WHERE reminderTexts MATCH 'milk'"#),
+        // StructuredQueries' column match: the words as one phrase in that column.
+        (#"ReminderText.where { $0.title.match("oat milk") }"#, #"SELECT rowid FROM reminderTexts WHERE reminderTexts MATCH 'title:"oat milk"'"#),
+        (#"ReminderText.where { $0.notes.match("ends sunday") }"#, #"SELECT rowid FROM reminderTexts WHERE reminderTexts MATCH 'notes:"ends sunday"'"#),
     ]
 
     @Test(arguments: matches.indices)
@@ -92,6 +95,12 @@ import Testing
             #expect(got.map { $0.sorted() } == expected.map { $0.sorted() }, "\(text)")
         }
         #expect(try sqlIDs("SELECT count(*) FROM reminders") != [0])
+        // In one column, the text is one phrase: its quotes are doubled, its operators are words.
+        for text in ["oat milk", "milk\" OR \"gym", "\"", "AND", "' OR 1=1 --"] {
+            let phrase = "title:\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let expected = try sqlIDs("SELECT rowid FROM reminderTexts WHERE reminderTexts MATCH ?1", [.text(phrase)])
+            #expect(try ids(#"ReminderText.where { $0.title.match(searchText) }"#, ["searchText": .string(text)]).sorted() == expected.sorted(), "\(text)")
+        }
     }
 
     @Test func aParameterThatIsNotFTS5SyntaxIsReportedAtTheArgument() throws {

@@ -71,6 +71,8 @@ import Testing
         (#"Tag.where { $0.title.like("urgent") }"#, #"SELECT id FROM tags WHERE title LIKE 'urgent'"#),
         (#"@FetchAll(Reminder.where { $0.priority == nil }) var reminders"#, #"SELECT id FROM reminders WHERE priority IS NULL"#),
         (#"@FetchAll var lists: [RemindersList]"#, #"SELECT id FROM remindersLists"#),
+        (#"try Reminder.where { $0.isCompleted }.fetchAll(db)"#, #"SELECT id FROM reminders WHERE isCompleted"#),
+        (#"let open = try? Reminder.where { !$0.isCompleted }.fetchAll(db)"#, #"SELECT id FROM reminders WHERE NOT isCompleted"#),
     ]
 
     @Test(arguments: unordered.indices)
