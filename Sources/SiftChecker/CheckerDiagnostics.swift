@@ -63,7 +63,7 @@ extension DiagnosticID {
     public static let unnecessaryCoalescing: DiagnosticID = "unnecessary-coalescing"
     /// `$N` beyond the closure's parameters.
     public static let anonymousParameterOutOfRange: DiagnosticID = "anonymous-parameter-out-of-range"
-    /// A type of the query is new to a process-wide type table that is full (``SiftType``).
+    /// A type of the query is new to a process-wide type table that is full (`SiftType`).
     public static let typeTableFull: DiagnosticID = "type-table-full"
     /// An aggregate (`count()`, `sum(x)`) where rows are tested one at a time (a filter).
     public static let aggregateInFilter: DiagnosticID = "aggregate-in-filter"

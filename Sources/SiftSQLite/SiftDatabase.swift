@@ -122,7 +122,7 @@ public final class SiftDatabase {
     /// instructions): a run checks that against the data its statement reads, and lowers again
     /// when they no longer hold. This connection's own writes are seen here at once (a counter).
     /// Before learning a fact, the state of the data is read, and facts about an older state are
-    /// forgotten: every fact known describes the data as it was when ``factsStamp`` was read, or
+    /// forgotten: every fact known describes the data as it was when `factsStamp` was read, or
     /// later, which is what lets a run trust them when the stamp still matches.
     public func compile(_ checked: CheckedQuery) -> CompiledQuery {
         if let factsStamp, factsStamp.changes != connection.totalChanges { refreshFactsIfDataChanged() }

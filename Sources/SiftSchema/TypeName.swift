@@ -1,11 +1,11 @@
 import Synchronization
 
-/// The name of a model or enum type inside a ``SiftType``: a number standing for the string, so a
+/// The name of a model or enum type inside a `SiftType`: a number standing for the string, so a
 /// type holds no reference.
 ///
 /// Names are interned in one table for the process, so equal names (by `String`'s `==`) are the
 /// same number wherever and whenever they were made. The table holds each distinct name a schema
-/// gave a type, once, and at most ``TypeNameTable/capacity`` of them: a name past that stands for
+/// gave a type, once, and at most `TypeNameTable.capacity` of them: a name past that stands for
 /// no type (a type made of it is ``SiftType/error``, and a check that meets one reports
 /// the checker's `type-table-full` error), so a process that reads schema after schema keeps a bounded
 /// table and never confuses two names.
@@ -50,7 +50,7 @@ package enum TypeTableOverflow {
     /// The most names the name table holds.
     package static var nameCapacity: Int { TypeNameTable.capacity }
 
-    /// The most types nested deeper than ``SiftType``'s bits hold that the deep-type table holds.
+    /// The most types nested deeper than `SiftType`'s bits hold that the deep-type table holds.
     package static var deepTypeCapacity: Int { DeepTypeTable.capacity }
 }
 
@@ -94,7 +94,7 @@ final class TypeNameTable: Sendable {
     }
 }
 
-/// The process-wide table of types too deep for a ``SiftType``'s bits: each entry is a wrapper
+/// The process-wide table of types too deep for a `SiftType`'s bits: each entry is a wrapper
 /// around an inner type, and a type deeper than ten wrappers starts from an entry's index.
 /// Interned like names, so equal types have equal bits; bounded like names: a deep type new to a
 /// full table is ``SiftType/error`` (and its check reports the checker's `type-table-full` error).
