@@ -38,11 +38,16 @@ build: deps
 # its entry point, sqlite3_sift_init), checked: it must not link libsqlite3 nor the Swift runtime's
 # shared libraries, must leave no sqlite3_* symbol for the dynamic linker to bind (it calls SQLite
 # through the routines the host passes in), and must export only its entry point.
+# The extension builds in a scratch directory of its own: building the two products one after the
+# other in one directory makes SwiftPM recompile every module at each switch, so `make run` after
+# `make release` would rebuild both; apart, a second `make release` finds both up to date.
 EXTENSION = libsift.so
+EXTENSION_SCRATCH = .build/extension
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS) --product sift
-	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS) --product SiftExtension
-	ln -sf libSiftExtension.so $(RELEASE_BIN)/$(EXTENSION)
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS) --scratch-path $(EXTENSION_SCRATCH) --product SiftExtension
+	@rm -f $(RELEASE_BIN)/$(EXTENSION)
+	cp -p $(EXTENSION_SCRATCH)/release/libSiftExtension.so $(RELEASE_BIN)/$(EXTENSION)
 	@so=$(RELEASE_BIN)/$(EXTENSION); \
 	if readelf --dynamic --wide $$so | grep NEEDED | grep -E 'libsqlite3|libswift|libFoundation|libdispatch|libBlocksRuntime|libicu'; then \
 		echo "error: $$so needs a library a machine without Swift may not have (above)"; exit 1; fi; \
