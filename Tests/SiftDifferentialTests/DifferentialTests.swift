@@ -33,7 +33,7 @@ struct DifferentialTests {
         "#Predicate<", "FetchDescriptor<", "dueDate", "birth", "founded", "9223372036854775807",
         "priority", "status", ".todo", ".inProgress", ".done", ".low", ".medium",
         "interests.count", "users.count", "sort by priority", "SortDescriptor(\\.priority",
-        "company!.", "nickname!", "dueDate!", ".timeIntervalSinceReferenceDate", ".timeIntervalSince1970", " / 0.0",
+        "company!.", "nickname!", "dueDate!", "(Priority.", "() ?? .", ".timeIntervalSinceReferenceDate", ".timeIntervalSince1970", " / 0.0",
     ]
 
     @Test("generated queries select the same rows on SQLite and in memory")

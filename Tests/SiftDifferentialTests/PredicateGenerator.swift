@@ -110,6 +110,10 @@ struct PredicateGenerator {
 
     func hasPath(_ type: GenType, _ scope: GenScope) -> Bool { !paths(type, scope).isEmpty }
 
+    /// Whether a `Priority` value that names its type can be written here: a path, or an
+    /// optional path with a default (`$0.priority ?? .low`).
+    func hasPriority(_ scope: GenScope) -> Bool { hasPath(.priority, scope) || hasPath(.optional(.priority), scope) }
+
     /// `x!` of an optional path of `type` (`$0.nickname!`), or nil when there is none: a trap
     /// where the value is nil.
     mutating func forceUnwrapped(_ type: GenType, _ scope: GenScope) -> GenNode? {
@@ -458,9 +462,24 @@ struct PredicateGenerator {
     }
 
     mutating func rangeContains(_ d: Int, _ scope: GenScope) -> GenNode? {
-        let type = random.pick([GenType.int, .int, .int, .double, .string, .date])
+        var types: [GenType] = [.int, .int, .int, .double, .string, .date]
+        if hasPriority(scope) { types += [.priority, .priority] }
+        let type = random.pick(types)
         guard var lower = expression(type, d, scope), var upper = expression(type, d, scope) else { return nil }
         if let a = literalOrder(lower), let b = literalOrder(upper), a.isGreater(than: b) { swap(&lower, &upper) }
+        let bareCase = type == .priority ? Self.priorityCases.first(where: { lower.render() == "." + $0 }) : nil
+        if let name = bareCase, random.chance(1, in: 2) { lower = .leaf("Priority." + name, .priority) }
+        if type == .priority, lower.needsContext, upper.needsContext {
+            // `.low ... .high` names no type: the lower bound says it (`Priority.low ... .high`).
+            if let name = bareCase {
+                lower = .leaf("Priority." + name, .priority)
+            } else if let typed = concrete(.priority, d, scope) {
+                lower = typed
+                if let a = literalOrder(lower), let b = literalOrder(upper), a.isGreater(than: b) { return nil }
+            } else {
+                return nil
+            }
+        }
         guard let value = concrete(type, d, scope) else { return nil }
         let op = random.chance(1, in: 2) ? "..." : "..<"
         return .make(.bool, "({0} \(op) {1}).contains({2:0})", [lower, upper, value], level: 3)
@@ -534,12 +553,18 @@ struct PredicateGenerator {
         }
     }
 
+    /// Priority's cases in the order of its `<` (by raw value 1, 2, 3).
+    static let priorityCases = ["low", "medium", "high"]
+
     struct LiteralOrder: Equatable {
         var int: Int64?
         var double: Double?
         var string: String?
+        /// The position of a `Priority` case in `priorityCases`.
+        var priority: Int?
         func isGreater(than other: LiteralOrder) -> Bool {
             if let a = int, let b = other.int { return a > b }
+            if let a = priority, let b = other.priority { return a > b }
             if let a = double, let b = other.double { return a > b }
             if let a = string, let b = other.string { return a > b }
             return false
@@ -551,6 +576,10 @@ struct PredicateGenerator {
         case .intLiteral(let value): return LiteralOrder(int: value)
         case .doubleLiteral(let value): return LiteralOrder(double: value)
         case .stringLiteral(let value): return LiteralOrder(string: value)
+        case .leaf where node.type == .priority:
+            // `.high` or `Priority.high`: the checker compares constant bounds by raw value.
+            let text = node.render()
+            return Self.priorityCases.firstIndex { text == "." + $0 || text == "Priority." + $0 }.map { LiteralOrder(priority: $0) }
         default:
             // `-literal`: the checker folds it into a negative literal, and so must the generator.
             guard node.level == 1, node.children.count == 1 else { return nil }
@@ -633,7 +662,8 @@ struct PredicateGenerator {
 
     /// `[a, b].max() ?? c` over values.
     mutating func extremum(_ type: GenType, _ d: Int, _ scope: GenScope) -> GenNode? {
-        guard let first = concrete(type, d, scope), let second = expression(type, d, scope), let fallback = literal(type) else { return nil }
+        let fallback = type == .priority ? GenNode.leaf("." + random.pick(Self.priorityCases), .priority, needsContext: true) : literal(type)
+        guard let first = concrete(type, d, scope), let second = expression(type, d, scope), let fallback else { return nil }
         let method = random.chance(1, in: 2) ? "max" : "min"
         return .make(type, "([{0:0}, {1:0}].\(method)() ?? {2})", [first, second, fallback], level: 3)
     }
@@ -724,14 +754,15 @@ struct PredicateGenerator {
     // MARK: Enums
 
     mutating func enumeration(_ type: GenType, _ depth: Int, _ scope: GenScope) -> GenNode? {
-        let cases = type == .priority ? ["low", "medium", "high"] : ["todo", "inProgress", "done"]
+        let cases = type == .priority ? Self.priorityCases : ["todo", "inProgress", "done"]
         let parameter = type == .priority ? "wantedPriority" : "wantedStatus"
-        switch random.below(depth <= 0 ? 3 : 5) {
+        switch random.below(depth <= 0 ? 3 : type == .priority && hasPriority(scope) ? 7 : 5) {
         case 0: return .leaf("." + random.pick(cases), type, needsContext: true)
         case 1: return path(type, scope) ?? .leaf("." + random.pick(cases), type, needsContext: true)
         case 2: return random.chance(1, in: 3) ? .parameter(parameter, type) : path(type, scope) ?? .parameter(parameter, type)
         case 3: return coalesce(type, depth - 1, scope)
-        default: return ternary(type, depth - 1, scope)
+        case 4: return ternary(type, depth - 1, scope)
+        default: return extremum(type, depth - 1, scope) ?? ternary(type, depth - 1, scope)
         }
     }
 
