@@ -32,7 +32,7 @@ public struct CompiledQuery: Sendable, Hashable {
     /// The model of the rows (the checked query's).
     public var model: Model { query.model }
     /// The result columns, in order: the model's attributes (all of them), with the key columns
-    /// a model file implies (``Model/resultColumns``); or for a query that selects, each selected
+    /// a model file implies (`Model.resultColumns`); or for a query that selects, each selected
     /// column (named after its label or expression, with its Swift type and the storage of its values).
     public var columns: [Attribute] { selectedColumns ?? query.model.resultColumns }
     /// The names of the result columns, in order.

@@ -287,7 +287,7 @@ public final class SiftDatabase {
                 let column = SQLiteIdentifier.quote(attribute.columnName)
                 // `GLOB` stops at a NUL: a text with one is found by `instr`.
                 let sql = "SELECT 1 FROM \(SQLiteIdentifier.quote(model.tableName)) WHERE \(column) GLOB ?1 OR instr(\(column), char(0)) > 0 LIMIT 1"
-                let outsideASCII: [SQLiteValue] = [.text("*[^\u{1}-\u{C}\u{E}-\u{7F}]*")]
+                let outsideASCII: [SQLValue] = [.text("*[^\u{1}-\u{C}\u{E}-\u{7F}]*")]
                 guard let found = try? connection.prepare(sql).rows(bindings: outsideASCII) else { return false }
                 return found.isEmpty
             }
