@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// Portable SQL over the differential test's generated queries (the same seeds:
@@ -19,9 +20,9 @@ struct PortableSQLTests {
         let world = try ExampleWorld.shared()
         let database = try world.open()
         database.loweringOptions = SQLLowering.Options(breakTiesByPrimaryKey: true, readableLayout: true, portable: true)
-        let plain = try PlainSQLite(readOnly: world.path)
+        let plain = try PlainSQLiteConnection(path: world.path)
         // The plain connection really has none of Sift's functions.
-        #expect(throws: PlainSQLite.Failure.self) { try plain.integers("SELECT sift_nfc('a')", bindings: [], column: 0) }
+        #expect(throws: PlainSQLiteConnection.Failure.self) { try plain.rows("SELECT sift_nfc('a')") }
         let evaluator = Evaluator(tieBreak: .identity)
         let compiler = Compiler(schema: database.schema, options: .init(parameterTypes: ParameterSet.types))
         let first = DifferentialTests.firstSeed
@@ -65,7 +66,9 @@ struct PortableSQLTests {
             }
             let plainResult = Result { () throws -> [Int64] in
                 let bindings = try compiled.bindings(for: parameters.sql, schema: database.schema)
-                return try plain.integers(compiled.sql, bindings: bindings, column: Int32(idColumn))
+                return try plain.rows(compiled.sql, bindings: bindings).map { row in
+                    if case .integer(let id) = row[idColumn] { id } else { -1 }
+                }
             }
             let evaluatorResult = Result { () throws -> [Int64] in
                 try evaluator.run(compiled.query, in: world.dataset, parameters: parameters.evaluator).selected.map { $0.identity.integer ?? -1 }
