@@ -222,4 +222,7 @@ public enum StringComparator: String, Sendable, Hashable {
     case localizedStandard
     /// Locale-aware order.
     case localized
+    /// The stored bytes (UTF-8, code point order): an `NSSortDescriptor` without a selector, as a
+    /// Core Data SQLite store sorts. Not a Swift comparator: only Core Data's spellings make it.
+    case storedBytes
 }

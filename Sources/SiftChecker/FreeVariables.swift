@@ -11,7 +11,8 @@ public enum FreeVariables {
         while let next = stack.popLast() {
             switch tree[next] {
             case .variable(let id): read.insert(id)
-            case .optionalMap(_, let id, _), .ifLet(_, let id, _, _), .any(_, let id, _), .all(_, let id, _), .filter(_, let id, _):
+            case .optionalMap(_, let id, _), .ifLet(_, let id, _, _), .any(_, let id, _), .all(_, let id, _), .filter(_, let id, _),
+                .coreDataAggregate(_, _, let id, _):
                 introduced.insert(id)
             default: break
             }
@@ -33,7 +34,8 @@ public enum FreeVariables {
         switch tree[expr] {
         case .variable(let id):
             return id == allowed || introduced.contains(id)
-        case .optionalMap(_, let id, _), .ifLet(_, let id, _, _), .any(_, let id, _), .all(_, let id, _), .filter(_, let id, _):
+        case .optionalMap(_, let id, _), .ifLet(_, let id, _, _), .any(_, let id, _), .all(_, let id, _), .filter(_, let id, _),
+            .coreDataAggregate(_, _, let id, _):
             introduced.append(id)
         default:
             break

@@ -239,6 +239,9 @@ public struct TypeChecker {
             implicitModel = model
             if let joins = query.projection?.joins, !joins.isEmpty { checkJoins(joins, model: model, root: root) }
             filter = checkPredicateBody(expr)
+        case .format(let format):
+            root = declare("self", type: rootType, origin: .root, at: query.range)
+            filter = checkFormatFilter(format, root: root)
         case nil:
             if query.projection != nil {
                 root = declare("self", type: rootType, origin: .root, at: query.range)
@@ -315,6 +318,11 @@ public struct TypeChecker {
                     .conflictingModels, "this names the model '\(otherModel.name)', but the query is about '\(model.name)'",
                     at: range, notes: [.init("the model is first named here", at: named.range)])
             }
+        }
+        if first == nil, [.nsPredicate, .nsSortDescriptors, .fetchRequest, .swiftUIFetchRequest].contains(query.form) {
+            let inferred = inferModel(of: query, at: query.range)
+            namedModel = inferred
+            return inferred
         }
         if first == nil {
             error(
@@ -415,7 +423,8 @@ public struct TypeChecker {
                     fixIts: [.init(replace: SourceRange(start: component.name.range.end, end: component.name.range.end + 1), with: "")])
                 return nil
             }
-            if isOptionalMember, !isLast, !component.isOptionalChained {
+            // A Core Data key path goes through an optional relationship without `?`.
+            if isOptionalMember, !isLast, !component.isOptionalChained, !key.isCoreData {
                 error(
                     .optionalNotUnwrapped,
                     "value of optional type '\(member.typeDescription)' must be unwrapped to refer to member '\(components[index + 1].name.name)' of wrapped base type '\(member.typeDescription.dropLast())'",
@@ -445,7 +454,7 @@ public struct TypeChecker {
                 }
                 var comparator: StringComparator?
                 if let written = key.comparator {
-                    guard let value = StringComparator(rawValue: written.name) else {
+                    guard let value = StringComparator(rawValue: written.name), value != .storedBytes else {
                         error(
                             .unknownEnumCase, "'\(written.name)' is not a string comparator; use '.localizedStandard', '.localized' or '.lexical'",
                             at: written.range)
@@ -456,6 +465,8 @@ public struct TypeChecker {
                         return nil
                     }
                     comparator = value
+                } else if key.isCoreData, type.isString {
+                    comparator = .storedBytes
                 }
                 return CheckedSortKey(path: path, value: value, order: key.order, comparator: comparator, range: key.range)
             case .relationship(let relationship):

@@ -314,6 +314,47 @@ public enum StringTransform: String, Sendable, Hashable {
     case uppercased
 }
 
+/// The operators of ``TypedExprKind/coreDataTest(_:_:_:_:)``: Core Data's, not Swift's.
+public enum CoreDataOperator: String, Sendable, Hashable {
+    /// `==`: equal bytes (or numbers).
+    case equal = "=="
+    /// `!=`.
+    case notEqual = "!="
+    /// `<`: strings by their bytes (UTF-8, code point order).
+    case less = "<"
+    /// `<=`.
+    case lessEqual = "<="
+    /// `>`.
+    case greater = ">"
+    /// `>=`.
+    case greaterEqual = ">="
+    /// `BEGINSWITH`: a non-empty prefix, by bytes.
+    case beginsWith = "BEGINSWITH"
+    /// `ENDSWITH`: a non-empty suffix.
+    case endsWith = "ENDSWITH"
+    /// `CONTAINS` on strings: a non-empty substring.
+    case contains = "CONTAINS"
+    /// `LIKE`: the whole string matches a pattern of `*` (any characters) and `?` (one).
+    case like = "LIKE"
+    /// `MATCHES`: the whole string matches an ICU regular expression.
+    case matches = "MATCHES"
+    /// `IN` an array (the right operand): equal to one of its elements.
+    case `in` = "IN"
+
+    /// The comparison operator it is, if it is one.
+    public var comparison: ComparisonOperator? {
+        switch self {
+        case .equal: .equal
+        case .notEqual: .notEqual
+        case .less: .less
+        case .lessEqual: .lessEqual
+        case .greater: .greater
+        case .greaterEqual: .greaterEqual
+        default: nil
+        }
+    }
+}
+
 /// The kinds of typed expression.
 public enum TypedExprKind: Sendable, Hashable {
     /// A value known at compile time.
@@ -384,6 +425,21 @@ public enum TypedExprKind: Sendable, Hashable {
     case first(TypedExpr)
     /// `sequence.min()` / `sequence.max()`.
     case extremum(isMaximum: Bool, TypedExpr)
+    /// A comparison or string test with Core Data's meaning (an `NSPredicate` format string's, as a
+    /// SQLite store answers it): strings by their stored bytes (no Unicode normalization), folded
+    /// first as `options` say; numbers by value; a nil operand makes the answer unknown (nil, SQL's
+    /// NULL), except that `== nil` and `!= nil` (an operand that is the constant nil) test for it.
+    /// Its type is `Bool?`.
+    case coreDataTest(CoreDataOperator, FormatStringOptions, TypedExpr, TypedExpr)
+    /// `AND` / `OR` with Core Data's three-valued logic (SQL's): the operands are `Bool` or `Bool?`
+    /// (nil unknown); false wins an `AND`, true an `OR`, else unknown wins. Its type is `Bool?`.
+    case coreDataLogical([TypedExpr], LogicalOperator)
+    /// `NOT` with three-valued logic: unknown stays unknown. Its type is `Bool?`.
+    case coreDataNot(TypedExpr)
+    /// `collection.@sum.key`, `@avg`, `@min`, `@max` as a Core Data store computes them (SQL's
+    /// aggregates): `value` for each element bound to `variable`, nil values skipped; nil when no
+    /// value is left. `@sum` keeps the values' type, `@avg` is a `Double`; the type is optional.
+    case coreDataAggregate(FormatCollectionOperator, sequence: TypedExpr, variable: VariableID, value: TypedExpr)
     /// An operation with SQL's meaning, as StructuredQueries writes it (`$0.priority.eq(3)` is
     /// `priority = 3`): three-valued, NULL when an operand is (its type is then `Bool?`), strings
     /// compared by their bytes. See ``SQLOperation``.

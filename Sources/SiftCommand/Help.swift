@@ -29,6 +29,8 @@ enum Help {
           FetchDescriptor<User>(predicate: #Predicate { $0.age > 20 }, sortBy: [SortDescriptor(\\.name)])
           @Query(filter: #Predicate<User> { $0.isActive }, sort: \\User.age, order: .reverse)
           User where age > 20 && name.contains("kim") sort by birth desc, name limit 10 offset 20
+          NSPredicate(format: "age > %d AND name BEGINSWITH[c] %@", 20, "k")   (Core Data's meaning)
+          User "age > 20 AND name CONTAINS[cd] 'kim'" sort by name limit 10
         TEXT may be '-' (or omitted) to read standard input.
 
         OPTIONS:

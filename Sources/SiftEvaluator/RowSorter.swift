@@ -87,6 +87,9 @@ struct RowSorter {
             case .lexical: forward = a < b ? -1 : b < a ? 1 : 0
             case .localizedStandard: forward = a.localizedStandardCompare(b).rawValue
             case .localized: forward = a.localizedCompare(b).rawValue
+            case .storedBytes:
+                let (x, y) = (Array(a.utf8), Array(b.utf8))
+                forward = x == y ? 0 : x.lexicographicallyPrecedes(y) ? -1 : 1
             }
         case (.enumCase(let a), .enumCase(let b)):
             forward = Self.compareRawValues(a.rawValue, b.rawValue)

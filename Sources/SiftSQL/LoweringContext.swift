@@ -640,6 +640,25 @@ struct LoweringContext {
     }
 
     mutating func lowerWhereClause(_ filter: TypedExpr) -> WhereTerms {
+        // A format string's condition: `coalesce(condition, FALSE)` in a WHERE is the condition
+        // itself (a WHERE keeps only true), which keeps its comparisons index-friendly.
+        if case .nilCoalescing(let condition, let fallback) = tree[filter], case .constant(.bool(false)) = tree[fallback],
+            isCoreDataCondition(condition)
+        {
+            guard case .coreDataLogical(let operands, .and) = tree[condition] else {
+                let lowered = lowerCoreDataFilter(filter) ?? lowerValue(condition)
+                if lowered.boolConstant == true { return WhereTerms() }
+                return WhereTerms(only: lowered.boolConstant == false ? SQLFragment(dialect.falseLiteral) : lowered.sql)
+            }
+            var terms = WhereTerms(expecting: operands.count)
+            for operand in operands {
+                let lowered = lowerValue(operand)
+                if lowered.boolConstant == true { continue }
+                if lowered.boolConstant == false { return WhereTerms(only: SQLFragment(dialect.falseLiteral)) }
+                terms.append(lowered.operand(inside: .and))
+            }
+            return terms
+        }
         // SQL's meaning (StructuredQueries): WHERE drops a row whose condition is NULL, so the
         // `?? false` the checker writes around a `Bool?` condition is left to WHERE itself.
         var sqlCondition: TypedExpr?
@@ -671,6 +690,17 @@ struct LoweringContext {
         let condition = lowerWholeCondition(filter, nullIsFalse: true)  // the whole WHERE
         if condition.boolConstant == true { return WhereTerms() }
         return WhereTerms(only: condition.sql)
+    }
+
+    /// Whether `expr` is a three-valued condition of a format string (its NULL means unknown).
+    func isCoreDataCondition(_ expr: TypedExpr) -> Bool {
+        switch tree[expr] {
+        case .coreDataTest, .coreDataLogical, .coreDataNot: true
+        // A two-valued part of one (TRUEPREDICATE, ANY ...): format strings have no traps, so
+        // its NULL never stands for one.
+        case .injectOptional(let inner): inner.type == .bool && !inner.hazards.contains(.trap)
+        default: false
+        }
     }
 
     // MARK: Sort keys
@@ -781,6 +811,7 @@ struct LoweringContext {
             case .localizedStandard?, .localized?:
                 collation = key.comparator == .localizedStandard ? .localizedStandard : .localized
                 if portable { refuse("sorting with 'comparator: .\(collation!.rawValue)'", "Foundation's locale-aware order", at: key.range) }
+            case .storedBytes?: break  // the column as stored: SQLite's BINARY order is byte order
             default:
                 let column = columnReference(model: model, column: columnName)
                 if knownForm(of: column) == .nfc {

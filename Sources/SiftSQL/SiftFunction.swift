@@ -78,6 +78,21 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     /// Seconds since 2001-01-01 of a date stored as ISO-8601 text (NULL when it is not one), as
     /// `Date` holds it: dates of different storages are compared in this currency.
     case referenceSeconds = "reference_seconds"
+    /// An `NSPredicate` string option applied to a text, as Core Data compares with `[c]`, `[d]`,
+    /// `[cd]`: the second argument's bits are 1 (fold case) and 2 (strip diacritics).
+    case coreDataFold = "ns_fold"
+    /// `BEGINSWITH` of a format string: (text, prefix, option bits); a non-empty prefix of the
+    /// bytes (after folding as the options say).
+    case coreDataBeginsWith = "ns_begins_with"
+    /// `ENDSWITH`: (text, suffix, option bits).
+    case coreDataEndsWith = "ns_ends_with"
+    /// `CONTAINS` on strings: (text, substring, option bits).
+    case coreDataContains = "ns_contains"
+    /// `LIKE`: (text, pattern, option bits); `*` any characters, `?` one, `\\` escapes, the
+    /// whole string.
+    case coreDataLike = "ns_like"
+    /// `MATCHES`: (text, ICU regular expression, option bits) over the whole string.
+    case coreDataMatches = "ns_matches"
 
     /// The name registered on the connection.
     public var sqlName: String { "sift_" + rawValue }
@@ -104,6 +119,7 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .nfc, .nfd, .lowercased, .uppercased, .length, .negate, .negateReal, .doubleToInt, .toFloat, .referenceSeconds: 1
         case .maximumReal, .minimumReal: -1  // any number
+        case .coreDataBeginsWith, .coreDataEndsWith, .coreDataContains, .coreDataLike, .coreDataMatches: 3
         default: 2
         }
     }
@@ -188,6 +204,22 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
         case .toFloat:
             guard let value = Self.real(arguments[0]) else { return .null }
             return Self.realResult(Double(Float(value)))
+        case .coreDataFold:
+            guard case .text(let text) = arguments[0], case .integer(let bits) = arguments[1] else { return .null }
+            return .text(CoreDataStrings.fold(text, bits: bits))
+        case .coreDataBeginsWith, .coreDataEndsWith, .coreDataContains, .coreDataLike, .coreDataMatches:
+            guard case .text(let text) = arguments[0], case .text(let other) = arguments[1], case .integer(let bits) = arguments[2] else {
+                return .null
+            }
+            let result: Bool?
+            switch self {
+            case .coreDataBeginsWith: result = CoreDataStrings.beginsWith(text, other, bits: bits)
+            case .coreDataEndsWith: result = CoreDataStrings.endsWith(text, other, bits: bits)
+            case .coreDataContains: result = CoreDataStrings.contains(text, other, bits: bits)
+            case .coreDataLike: result = CoreDataStrings.like(text, other, bits: bits)
+            default: result = CoreDataStrings.matches(text, other, bits: bits)
+            }
+            return result.map { .integer($0 ? 1 : 0) } ?? .null
         case .referenceSeconds:
             guard case .text(let text) = arguments[0], let seconds = ISODateText.referenceSeconds(text) else { return .null }
             return .real(seconds)

@@ -137,7 +137,7 @@ extension Parser {
         }
         return .error(
             .nsPredicateFormat,
-            "Sift does not read NSPredicate format strings ('\(source.text(in: wordRange))') yet; write the condition in Swift",
+            "'\(source.text(in: wordRange))' is NSPredicate's format syntax, not Swift's; write the condition in Swift, or quote it as a format string ('User \"age > 20 AND …\"')",
             at: range, notes: notes, fixIts: fixIts)
     }
 

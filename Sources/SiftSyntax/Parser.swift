@@ -148,6 +148,8 @@ public struct Parser {
     let bytes: [UInt8]
     var tokens: [Token]
     let stringValues: StringLiteralValues
+    /// The substitution variables (`$name`) of the format strings read so far, in order of first use.
+    var formatVariables: [String] = []
     var position = 0
     var diagnostics: [Diagnostic]
     /// Current recursion depth of expression parsing.

@@ -74,7 +74,11 @@ extension Parser {
     mutating func parseConciseQuery() -> Query? {
         let start = current.range.start
         let modelToken = advance()
-        let model = name(of: modelToken)
+        return parseConciseClauses(model: name(of: modelToken), start: start)
+    }
+
+    /// The clauses after the model of a concise query that starts at `start`.
+    mutating func parseConciseClauses(model: Identifier, start: Int) -> Query {
         var filter: Query.Filter?
         var sort: [SortKey] = []
         var limit: Expr?

@@ -57,10 +57,12 @@ extension Parser {
             position = saved
         }
         let token = current
+        if atCoreDataQuery() || atSortDescriptorArray() { return parseCoreDataQuery(declared: declared) }
         switch token.kind {
         case .pound:
             return parsePredicateQuery()
         case .atSign:
+            if peek().kind == .identifier, tokenTextEquals(peek(), "FetchRequest") { return parseFetchRequestWrapper() }
             if peek().kind == .identifier, tokenTextEquals(peek(), "FetchAll") || tokenTextEquals(peek(), "FetchOne") {
                 return parseFetchWrapper()
             }
@@ -69,6 +71,7 @@ extension Parser {
             return parseSortDescriptorArrayQuery()
         case .identifier:
             let next = peek().kind
+            if next == .stringLiteral || next == .multilineStringLiteral, !peek().atStartOfLine { return parseConciseFormatQuery() }
             let isConstructor = (next == .leftParen || next == .less) && !peek().leadingTrivia
             if isConstructor, tokenTextEquals(token, "SortDescriptor") {
                 let start = token.range.start

@@ -15,6 +15,16 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         case swiftUIQuery
         /// `User where age > 20 sort by birth desc limit 10`.
         case concise
+        /// `NSPredicate(format: "age > %d", 20)` or `NSCompoundPredicate(...)`: Core Data's meaning.
+        case nsPredicate
+        /// `NSSortDescriptor(key: "name", ascending: true)` or an array of them.
+        case nsSortDescriptors
+        /// `NSFetchRequest<User>(entityName: "User")` and the statements that set its properties.
+        case fetchRequest
+        /// SwiftUI's `@FetchRequest(sortDescriptors: [...], predicate: NSPredicate(...))`.
+        case swiftUIFetchRequest
+        /// `User "age > 20 AND name BEGINSWITH[c] 'a'"`: a model and a format string.
+        case conciseFormat
         /// StructuredQueries' query builder (SQLiteData): `Reminder.where { $0.isCompleted }.order(by: \.title)`,
         /// with SQL's meaning (see ``BuilderClauses``).
         case structuredQueries
@@ -26,6 +36,8 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         case closure(Closure)
         /// An expression in which bare names are the model's members (the concise `where` clause).
         case implicit(Expr)
+        /// An `NSPredicate` format string (or a compound of them), with Core Data's meaning.
+        case format(FormatFilter)
     }
 
     /// How the query was written.
@@ -193,6 +205,9 @@ public struct SortKey: Sendable, Hashable {
     public var comparator: Identifier?
     /// Where the whole key is written.
     public var range: SourceRange
+    /// Written as an `NSSortDescriptor`: strings sort as a Core Data store sorts them (by their
+    /// bytes) unless a selector says otherwise.
+    public var isCoreData = false
 
     /// A value to sort by instead of a key path (`sort by count() desc` in a query that
     /// selects): then ``keyPath`` has no components.

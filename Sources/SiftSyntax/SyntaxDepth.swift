@@ -7,6 +7,7 @@ package enum SyntaxDepth {
         switch query.filter {
         case .closure(let closure)?: roots.append(closure.body)
         case .implicit(let expr)?: roots.append(expr)
+        case .format(let filter)?: return max(filter.condition.height, roots.map { of($0, in: query.tree) }.max() ?? 0)
         case nil: break
         }
         roots += [query.limit, query.offset, query.builder?.chain].compactMap { $0 }
@@ -30,6 +31,7 @@ package enum SyntaxDepth {
         switch query.filter {
         case .closure(let closure)?: if exceeds(limit, closure.body, in: query.tree) { return true }
         case .implicit(let expr)?: if exceeds(limit, expr, in: query.tree) { return true }
+        case .format(let filter)?: if filter.condition.height > limit { return true }
         case nil: break
         }
         if let limitExpr = query.limit, exceeds(limit, limitExpr, in: query.tree) { return true }

@@ -260,6 +260,10 @@ public enum TreePrinter {
             var out = "(where "
             write(expr, in: tree, to: &out)
             parts.append(out + ")")
+        case .format(let filter)?:
+            var out = "(format "
+            write(filter.condition, in: tree, to: &out)
+            parts.append(out + ")")
         case nil:
             break
         }

@@ -21,6 +21,8 @@ import Testing
         switch arity {
         case 1: return arguments.map { [$0] }
         case 2: return arguments.flatMap { first in arguments.map { [first, $0] } }
+        // The `sift_ns_*` tests: text, pattern and option bits (none, case, diacritics, both).
+        case 3: return arguments.flatMap { first in arguments.map { [first, $0, .integer(0)] } } + arguments.flatMap { first in [0, 1, 2, 3].map { [first, .text("k"), .integer(Int64($0))] } }
         default:
             return arguments.map { [$0] } + arguments.flatMap { first in arguments.map { [first, $0] } }
                 + arguments.map { [$0, .real(1), .real(-1)] }

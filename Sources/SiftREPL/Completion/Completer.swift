@@ -102,6 +102,7 @@ public struct Completer {
     // MARK: Queries
 
     private func completeQuery(_ text: String) -> Completion {
+        if let completion = FormatStringCompletion(schema: schema).complete(text) { return completion }
         let source = SourceFile(name: "<completion>", text: text)
         let lexed = Lexer.tokenize(source)
         var tokens = Array(lexed.tokens.dropLast())

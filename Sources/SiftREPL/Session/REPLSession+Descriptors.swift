@@ -1,6 +1,7 @@
 import Sift
 
-/// SwiftData's idiom at the prompt: `var descriptor = FetchDescriptor<User>(...)` entered first,
+/// SwiftData's idiom at the prompt: `var descriptor = FetchDescriptor<User>(...)` entered first
+/// (or Core Data's `let request = NSFetchRequest<User>(entityName: "User")`),
 /// then `descriptor.fetchLimit = 10`, `descriptor.sortBy = [...]` or `try context.fetch(descriptor)`
 /// as inputs of their own. The session keeps the descriptor's statements so far, and an input
 /// that uses its name runs as the descriptor with every statement entered since (the parser reads
@@ -30,7 +31,9 @@ struct DescriptorScript {
         let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         guard !name.isEmpty, let equal = rest.firstIndex(of: "=") else { return nil }
         let value = rest[rest.index(after: equal)...].drop { $0 == " " }
-        return value.hasPrefix("FetchDescriptor") ? String(name) : nil
+        // Core Data's `NSFetchRequest<User>(entityName: "User")` and `User.fetchRequest()` too.
+        let isFetchRequest = value.hasPrefix("NSFetchRequest") || value.prefix { $0 != "(" }.hasSuffix(".fetchRequest")
+        return value.hasPrefix("FetchDescriptor") || isFetchRequest ? String(name) : nil
     }
 
     /// Whether an input is a statement about the descriptor: `NAME.property = ...`, `NAME`, or a

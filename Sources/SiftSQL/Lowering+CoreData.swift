@@ -1,0 +1,135 @@
+import SiftChecker
+import SiftSchema
+import SiftSyntax
+
+/// The lowering of the nodes with Core Data's meaning (format strings): SQL's own three-valued
+/// logic is that meaning, so a test is SQL's comparison on the stored values, NULL when an
+/// operand is; strings are compared as stored (bound without normalization), through
+/// `sift_ns_fold` for `[c]`/`[d]`, and the string operators through Sift's `sift_ns_*` functions
+/// (never SQLite's `LIKE`, which folds ASCII only and reads `%` and `_`).
+extension LoweringContext {
+    mutating func lowerCoreDataTest(_ op: CoreDataOperator, _ options: FormatStringOptions, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered {
+        // `x == nil`, `x != nil`: two-valued.
+        var nilSide: TypedExpr?
+        if case .constant(.null) = tree[rhs] { nilSide = lhs } else if case .constant(.null) = tree[lhs] { nilSide = rhs }
+        if let other = nilSide {
+            if case .constant(.null) = tree[other] { return constantBool(op == .equal) }
+            let value = lowerValue(other)
+            return Lowered(value.operand(inside: .comparison) + (op == .equal ? " IS NULL" : " IS NOT NULL")).with(.comparison)
+        }
+        let bits = Int64((options.contains(.caseInsensitive) ? 1 : 0) | (options.contains(.diacriticInsensitive) ? 2 : 0))
+        var left = lowerCoreDataOperand(lhs, hint: .plain)
+        if op == .in {
+            let elementType = rhs.type.sequenceElement ?? rhs.type
+            let elementEncoding: ValueEncoding = elementType.unwrapped.isString ? .verbatimText : parameterEncoding(for: elementType, hint: encoding(toMatch: left, type: elementType))
+            let array = lowerArray(rhs, elementEncoding: elementEncoding)
+            let table = dialect.jsonArrayElements(array.sql, alias: "ns_in")
+            var element = Lowered(table.value, isAtomic: true)
+            if bits != 0 {
+                left = folded(left, bits: bits)
+                element = folded(element, bits: bits)
+            }
+            return Lowered(
+                left.operand(inside: .comparison) + " IN (SELECT " + element.sql + " FROM " + table.from + ")", isOptional: true
+            ).with(.comparison)
+        }
+        var right = lowerCoreDataOperand(rhs, hint: encoding(toMatch: left, type: rhs.type))
+        if case .date = lhs.type.unwrapped.kind, let leftStorage = left.storage, let rightStorage = right.storage, leftStorage != rightStorage {
+            left = inReferenceSeconds(left, from: leftStorage)
+            right = inReferenceSeconds(right, from: rightStorage)
+        }
+        let function: SiftFunction
+        switch op {
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
+            if bits != 0 {
+                left = folded(left, bits: bits)
+                right = folded(right, bits: bits)
+            }
+            let symbol: StaticString
+            switch op {
+            case .equal: symbol = " = "
+            case .notEqual: symbol = " <> "
+            case .less: symbol = " < "
+            case .lessEqual: symbol = " <= "
+            case .greater: symbol = " > "
+            default: symbol = " >= "
+            }
+            return Lowered(left.operand(inside: .comparison) + symbol + right.operand(inside: .comparison), isOptional: true).with(.comparison)
+        case .beginsWith: function = .coreDataBeginsWith
+        case .endsWith: function = .coreDataEndsWith
+        case .contains: function = .coreDataContains
+        case .like: function = .coreDataLike
+        case .matches: function = .coreDataMatches
+        case .in: function = .coreDataContains  // handled above
+        }
+        let call = dialect.call(function, [left.sql, right.sql, .binding(.constant(.integer(bits)))])
+        return Lowered(call, isOptional: true, isAtomic: true)
+    }
+
+    /// `sift_ns_fold(value, bits)`.
+    private mutating func folded(_ value: Lowered, bits: Int64) -> Lowered {
+        Lowered(dialect.call(.coreDataFold, [value.sql, .binding(.constant(.integer(bits)))]), isOptional: value.isOptional, isAtomic: true)
+    }
+
+    /// An operand: a string constant or parameter bound with its bytes as given.
+    private mutating func lowerCoreDataOperand(_ expr: TypedExpr, hint: ValueEncoding) -> Lowered {
+        switch tree[expr] {
+        case .constant(.string(let text)):
+            return Lowered(.binding(.constant(.text(text))), isAtomic: true)
+        case .parameter(let name) where expr.type.unwrapped.isString:
+            return Lowered(.binding(.parameter(name: name, encoding: .verbatimText)), isOptional: expr.type.isOptional, isAtomic: true)
+        case .attribute(let base, let attribute):
+            return lowerAttribute(of: base, attribute, textFacts: false)
+        default:
+            return lowerValue(expr, hint: hint)
+        }
+    }
+
+    /// `AND` / `OR` of three-valued operands: SQL's own.
+    mutating func lowerCoreDataLogical(_ op: LogicalOperator, _ operands: [TypedExpr]) -> Lowered {
+        let terms = operands.map { operand -> SQLFragment in
+            let lowered = lowerValue(operand)
+            return lowered.operand(inside: .and)
+        }
+        var result = balanced(terms, separator: op == .and ? " AND " : " OR ", mayTrap: false).with(op == .and ? .and : .or)
+        result.isOptional = true
+        return result
+    }
+
+    /// `@sum`, `@avg`, `@min`, `@max`: SQL's aggregate over the elements' values (NULL when
+    /// none is left; `min`/`max` of text in byte order, as the store compares).
+    mutating func lowerCoreDataAggregate(_ op: FormatCollectionOperator, _ sequence: TypedExpr, _ variable: VariableID, _ value: TypedExpr) -> Lowered {
+        guard let opened = openSequence(sequence) else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
+        bindElement(variable, of: opened)
+        let element = lowerValue(value)
+        let call: SQLFragment
+        switch op {
+        case .sum: call = "sum(" + element.sql + ")"
+        case .avg: call = "avg(" + element.sql + ")"
+        case .min: call = "min(" + element.sql + ")"
+        case .max: call = "max(" + element.sql + ")"
+        case .count: call = "count(" + element.sql + ")"
+        }
+        return Lowered(subquery(opened, select: call), isOptional: true, isAtomic: true, storage: element.storage)
+    }
+
+    /// A format string's condition where only its true rows count (a `WHERE`, the filter of a
+    /// `SUBQUERY`, the closure of `ANY`): `coalesce(condition, FALSE)` is the condition itself
+    /// there, and a two-valued part of it (`ANY ...`) may become a semi-join. nil for any other
+    /// expression.
+    mutating func lowerCoreDataFilter(_ expr: TypedExpr) -> Lowered? {
+        guard case .nilCoalescing(let condition, let fallback) = tree[expr], case .constant(.bool(false)) = tree[fallback],
+            isCoreDataCondition(condition)
+        else { return nil }
+        if case .injectOptional(let inner) = tree[condition] { return lowerWholeCondition(inner, nullIsFalse: true) }
+        return lowerValue(condition)
+    }
+
+    /// `NOT` of a three-valued operand: SQL's own.
+    mutating func lowerCoreDataNot(_ inner: TypedExpr) -> Lowered {
+        let operand = lowerValue(inner)
+        var result = Lowered("NOT " + operand.operand(inside: .not)).with(.not)
+        result.isOptional = true
+        return result
+    }
+}
