@@ -12,7 +12,7 @@ public enum FreeVariables {
             switch tree[next] {
             case .variable(let id): read.insert(id)
             case .optionalMap(_, let id, _), .ifLet(_, let id, _, _), .any(_, let id, _), .all(_, let id, _), .filter(_, let id, _),
-                .coreDataAggregate(_, _, let id, _):
+                .sql(.collectionAggregate(_, let id), _):
                 introduced.insert(id)
             default: break
             }
@@ -35,7 +35,7 @@ public enum FreeVariables {
         case .variable(let id):
             return id == allowed || introduced.contains(id)
         case .optionalMap(_, let id, _), .ifLet(_, let id, _, _), .any(_, let id, _), .all(_, let id, _), .filter(_, let id, _),
-            .coreDataAggregate(_, _, let id, _):
+            .sql(.collectionAggregate(_, let id), _):
             introduced.append(id)
         default:
             break

@@ -3,8 +3,8 @@ import SiftSchema
 import SiftSyntax
 
 /// Checks an `NSPredicate` format string against the schema, with Core Data's meaning: the nodes
-/// made here are the ``TypedExprKind/coreDataTest(_:_:_:_:)`` family (three-valued, bytes for
-/// strings), so every back end answers as a Core Data SQLite store does.
+/// made here are ``TypedExprKind/sql(_:_:)`` nodes with Core Data's meaning (three-valued, bytes
+/// for strings), so every back end answers as a Core Data SQLite store does.
 extension TypeChecker {
     /// The filter of a format predicate: a `Bool` that is true where the condition is (unknown
     /// selects no row, as SQL's `WHERE` does).
@@ -31,11 +31,11 @@ extension TypeChecker {
             if failed { return make(.error, .error, at: range) }
             let op: LogicalOperator
             if case .and = condition { op = .and } else { op = .or }
-            return make(.coreDataLogical(typed, op), .optional(.bool), at: range)
+            return make(.sql(.logical(op), typed), .optional(.bool), at: range)
         case .not(let inner, let range):
             let checked = checkFormatCondition(inner, root: root)
             if checked.type.isError { return checked }
-            return make(.coreDataNot(checked), .optional(.bool), at: range)
+            return make(.sql(.not, [checked]), .optional(.bool), at: range)
         case .comparison(let comparison):
             return checkFormatComparison(comparison, root: root)
         }
@@ -119,7 +119,7 @@ extension TypeChecker {
         case .all, .none:
             // ALL: no element for which the test is false; NONE: none for which it is true. An
             // element whose test is unknown is neither (SQL's NOT EXISTS over a WHERE).
-            let counterexample = quantifier == .all ? make(.coreDataNot(test), .optional(.bool), at: range) : test
+            let counterexample = quantifier == .all ? make(.sql(.not, [test]), .optional(.bool), at: range) : test
             let excluded = make(.nilCoalescing(counterexample, no), .bool, at: range)
             let fine = make(.not(excluded), .bool, at: range)
             return known(make(.all(sequence: sequence, variable: variable, predicate: fine), .bool, at: range))
@@ -157,7 +157,7 @@ extension TypeChecker {
                 let low = makeTest(.greaterEqual, options, lhs, lower, opRange: opRange, range: range),
                 let high = makeTest(.lessEqual, options, lhs, upper, opRange: opRange, range: range)
             else { return make(.error, .error, at: range) }
-            return make(.coreDataLogical([low, high], .and), .optional(.bool), at: range)
+            return make(.sql(.logical(.and), [low, high]), .optional(.bool), at: range)
         default:
             let expected: SiftType? = comparison.op.isStringOperator ? .string : lhs.type.unwrapped
             // `birth > CAST(686000000.0, "NSDate")`, as NSPredicate prints a date: the date's
@@ -273,10 +273,10 @@ extension TypeChecker {
             else { return make(.error, .error, at: range) }
             tests.append(test)
         }
-        return tests.count == 1 ? tests[0] : make(.coreDataLogical(tests, .or), .optional(.bool), at: range)
+        return tests.count == 1 ? tests[0] : make(.sql(.logical(.or), tests), .optional(.bool), at: range)
     }
 
-    /// A ``TypedExprKind/coreDataTest(_:_:_:_:)`` node after checking that the operands' types
+    /// A ``SQLOperation/coreData(_:_:)`` node after checking that the operands' types
     /// have the operator; nil after an error (reported).
     mutating func makeTest(
         _ op: CoreDataOperator, _ options: FormatStringOptions, _ lhs: TypedExpr, _ rhs: TypedExpr, opRange: SourceRange, range: SourceRange
@@ -295,7 +295,7 @@ extension TypeChecker {
                 error(.typeMismatch, "'\(op.rawValue)' cannot compare with nil; only '==' and '!=' test for nil", at: opRange)
                 return nil
             }
-            return make(.coreDataTest(op, [], lhs, rhs), .optional(.bool), at: range)
+            return make(.sql(.coreData(op, []), [lhs, rhs]), .optional(.bool), at: range)
         }
         // An enum attribute compares by its raw value, as Core Data stores it.
         if case .enumeration = leftType.kind, let enumType = schema.enumType(named: leftType.description) {
@@ -338,7 +338,7 @@ extension TypeChecker {
             error(.typeMismatch, "'\(pattern)' is not an ICU regular expression, so MATCHES would match nothing", at: rhs.range)
             return nil
         }
-        return make(.coreDataTest(op, options, lhs, rhs), .optional(.bool), at: range)
+        return make(.sql(.coreData(op, options), [lhs, rhs]), .optional(.bool), at: range)
     }
 
     // MARK: Operands
@@ -619,7 +619,7 @@ extension TypeChecker {
                 return nil
             }
             let resultType: SiftType = op == .avg ? .double : valueType
-            return make(.coreDataAggregate(op, sequence: base, variable: variable, value: value), .optional(resultType), at: range)
+            return make(.sql(.collectionAggregate(op, element: variable), [base, value]), .optional(resultType), at: range)
         }
         if let next = rest.first {
             error(.typeMismatch, "'@count' is a number; it has no key '\(next.name)'", at: next.range)

@@ -314,7 +314,7 @@ public enum StringTransform: String, Sendable, Hashable {
     case uppercased
 }
 
-/// The operators of ``TypedExprKind/coreDataTest(_:_:_:_:)``: Core Data's, not Swift's.
+/// The operators of ``SQLOperation/coreData(_:_:)``: Core Data's, not Swift's.
 public enum CoreDataOperator: String, Sendable, Hashable {
     /// `==`: equal bytes (or numbers).
     case equal = "=="
@@ -425,24 +425,11 @@ public enum TypedExprKind: Sendable, Hashable {
     case first(TypedExpr)
     /// `sequence.min()` / `sequence.max()`.
     case extremum(isMaximum: Bool, TypedExpr)
-    /// A comparison or string test with Core Data's meaning (an `NSPredicate` format string's, as a
-    /// SQLite store answers it): strings by their stored bytes (no Unicode normalization), folded
-    /// first as `options` say; numbers by value; a nil operand makes the answer unknown (nil, SQL's
-    /// NULL), except that `== nil` and `!= nil` (an operand that is the constant nil) test for it.
-    /// Its type is `Bool?`.
-    case coreDataTest(CoreDataOperator, FormatStringOptions, TypedExpr, TypedExpr)
-    /// `AND` / `OR` with Core Data's three-valued logic (SQL's): the operands are `Bool` or `Bool?`
-    /// (nil unknown); false wins an `AND`, true an `OR`, else unknown wins. Its type is `Bool?`.
-    case coreDataLogical([TypedExpr], LogicalOperator)
-    /// `NOT` with three-valued logic: unknown stays unknown. Its type is `Bool?`.
-    case coreDataNot(TypedExpr)
-    /// `collection.@sum.key`, `@avg`, `@min`, `@max` as a Core Data store computes them (SQL's
-    /// aggregates): `value` for each element bound to `variable`, nil values skipped; nil when no
-    /// value is left. `@sum` keeps the values' type, `@avg` is a `Double`; the type is optional.
-    case coreDataAggregate(FormatCollectionOperator, sequence: TypedExpr, variable: VariableID, value: TypedExpr)
-    /// An operation with SQL's meaning, as StructuredQueries writes it (`$0.priority.eq(3)` is
-    /// `priority = 3`): three-valued, NULL when an operand is (its type is then `Bool?`), strings
-    /// compared by their bytes. See ``SQLOperation``.
+    /// An operation whose meaning is not Swift's: SQL's, as StructuredQueries writes it
+    /// (`$0.priority.eq(3)` is `priority = 3`), or Core Data's, as an `NSPredicate` format string
+    /// writes it (`name BEGINSWITH[c] 'a'`). Both are three-valued: NULL when an operand is (the
+    /// type is then `Bool?`), strings compared by their bytes. ``SQLOperation/meaning`` says which
+    /// language's operation it is; see ``SQLOperation``.
     case sql(SQLOperation, [TypedExpr])
     /// Where Swift stops the program: the missing value of a force unwrap `x!`, which the checker
     /// writes `if let v = x { v } else { trap }` (and a member or method after `x!` inside the
@@ -455,10 +442,13 @@ public enum TypedExprKind: Sendable, Hashable {
     case error
 }
 
-/// An operation with SQL's meaning, not Swift's: what StructuredQueries' query builder writes for
-/// `eq`, `&&`, `like`, `in`, `between`, `match` and friends. A NULL operand makes the comparisons,
+/// An operation with a meaning that is not Swift's: what StructuredQueries' query builder writes
+/// for `eq`, `&&`, `like`, `in`, `between`, `match` and friends (SQL's meaning), and what an
+/// `NSPredicate` format string writes for its operators (Core Data's meaning, which is SQL's
+/// three-valued logic with string operators of its own). A NULL operand makes the comparisons,
 /// `NOT`, `LIKE` and `IN` NULL, `AND`/`OR` follow Kleene's three-valued logic, and strings compare
-/// byte by byte (SQLite's BINARY collation).
+/// byte by byte (SQLite's BINARY collation). Core Data's `AND`, `OR` and `NOT` are SQL's, so a
+/// format string's are ``logical(_:)`` and ``not``.
 public enum SQLOperation: Sendable, Hashable {
     /// `=`, `<>`, `<`, `<=`, `>`, `>=` on two operands.
     case compare(ComparisonOperator)
@@ -487,8 +477,28 @@ public enum SQLOperation: Sendable, Hashable {
     case bm25(weights: [Double])
     /// The hidden `rank` column of an FTS5 row (`bm25()` unless the table configures another).
     case rank
+    /// A comparison or string test with Core Data's meaning (an `NSPredicate` format string's, as
+    /// a SQLite store answers it) on two operands: strings by their stored bytes (no Unicode
+    /// normalization), folded first as the options say (`[c]`, `[d]`); `LIKE` with `*` and `?`,
+    /// `MATCHES` with an ICU regular expression, `IN` an array; numbers by value, dates as
+    /// instants whatever their columns' storage; a nil operand makes the answer unknown, except
+    /// that `== nil` and `!= nil` (an operand that is the constant nil) test for it.
+    case coreData(CoreDataOperator, FormatStringOptions)
+    /// `collection.@sum.key`, `@avg`, `@min`, `@max` as a Core Data store computes them (SQL's
+    /// aggregates): the operands are the collection and the value of each of its elements, read
+    /// through `element`; nil values are skipped, and the result is nil when none is left.
+    /// `@sum` keeps the values' type, `@avg` is a `Double`; the type is optional.
+    case collectionAggregate(FormatCollectionOperator, element: VariableID)
 
-    /// The SQL the operation is written with, for printing.
+    /// The language whose meaning the operation has.
+    public var meaning: ForeignMeaning {
+        switch self {
+        case .coreData, .collectionAggregate: .coreData
+        default: .sql
+        }
+    }
+
+    /// The operator the operation is written with (SQL's, or a format string's), for printing.
     public var name: String {
         switch self {
         case .compare(let op):
@@ -508,6 +518,8 @@ public enum SQLOperation: Sendable, Hashable {
         case .fullTextPhrase(let column): "MATCH \(column):"
         case .rank: "rank"
         case .bm25(let weights): weights.isEmpty ? "bm25" : "bm25(" + weights.map { String($0) }.joined(separator: ", ") + ")"
+        case .coreData(let op, let options): op.rawValue + options.written
+        case .collectionAggregate(let op, _): "@" + op.rawValue
         }
     }
 }

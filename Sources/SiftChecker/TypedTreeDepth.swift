@@ -35,15 +35,10 @@ package enum TypedTreeDepth {
             .isEmpty(let inner), .first(let inner), .extremum(_, let inner):
             body(inner)
         case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .nilCoalescing(let lhs, let rhs),
-            .stringTest(_, let lhs, let rhs), .stringComparison(_, let lhs, let rhs), .coreDataTest(_, _, let lhs, let rhs):
+            .stringTest(_, let lhs, let rhs), .stringComparison(_, let lhs, let rhs):
             body(lhs)
             body(rhs)
-        case .logical(let operands, _), .arrayLiteral(let operands), .sql(_, let operands),
-            .coreDataLogical(let operands, _): operands.forEach(body)
-        case .coreDataNot(let inner): body(inner)
-        case .coreDataAggregate(_, let sequence, _, let value):
-            body(sequence)
-            body(value)
+        case .logical(let operands, _), .arrayLiteral(let operands), .sql(_, let operands): operands.forEach(body)
         case .conditional(let a, let b, let c):
             body(a)
             body(b)
@@ -82,12 +77,9 @@ extension TypedExprKind {
             (inner.height, inner.hazards)
         case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .nilCoalescing(let lhs, let rhs),
             .stringTest(_, let lhs, let rhs), .stringComparison(_, let lhs, let rhs), .range(let lhs, let rhs, _),
-            .contains(let lhs, let rhs), .coreDataTest(_, _, let lhs, let rhs):
+            .contains(let lhs, let rhs):
             Self.summary(lhs, rhs)
-        case .coreDataNot(let inner): (inner.height, inner.hazards)
-        case .coreDataAggregate(_, let sequence, _, let value): Self.summary(sequence, value)
-        case .logical(let operands, _), .arrayLiteral(let operands), .sql(_, let operands),
-            .coreDataLogical(let operands, _):
+        case .logical(let operands, _), .arrayLiteral(let operands), .sql(_, let operands):
             operands.reduce((Int32(0), EvaluationHazards())) { (max($0.0, $1.height), $0.1.union($1.hazards)) }
         case .conditional(let a, let b, let c): Self.summary(a, b, c)
         case .any(let sequence, _, let predicate), .all(let sequence, _, let predicate), .filter(let sequence, _, let predicate):

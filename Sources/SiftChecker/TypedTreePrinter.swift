@@ -151,7 +151,10 @@ public struct TypedTreePrinter {
             line(depth, "logical \(op.rawValue)\(type)")
             for operand in operands { visit(operand, depth: depth + 1) }
         case .sql(let operation, let operands):
-            line(depth, "sql \(operation.name)\(type)")
+            // `sql =`, `core-data BEGINSWITH[c]`, `core-data @sum $x`: the meaning, then the operator.
+            var element = ""
+            if case .collectionAggregate(_, let variable) = operation { element = " " + name(variable) }
+            line(depth, "\(operation.meaning.rawValue) \(operation.name)\(element)\(type)")
             for operand in operands { visit(operand, depth: depth + 1) }
         case .nilCoalescing(let lhs, let rhs):
             line(depth, "nil-coalescing\(type)")
@@ -220,20 +223,6 @@ public struct TypedTreePrinter {
         case .timeInterval(let inner, let since1970):
             line(depth, "\(since1970 ? "time-interval-since-1970" : "time-interval-since-reference-date")\(type)")
             visit(inner, depth: depth + 1)
-        case .coreDataTest(let op, let options, let lhs, let rhs):
-            line(depth, "core-data \(op.rawValue)\(options.written)\(type)")
-            visit(lhs, depth: depth + 1)
-            visit(rhs, depth: depth + 1)
-        case .coreDataLogical(let operands, let op):
-            line(depth, "core-data-logical \(op.rawValue)\(type)")
-            for operand in operands { visit(operand, depth: depth + 1) }
-        case .coreDataNot(let inner):
-            line(depth, "core-data-not\(type)")
-            visit(inner, depth: depth + 1)
-        case .coreDataAggregate(let op, let sequence, let variable, let value):
-            line(depth, "core-data @\(op.rawValue) \(name(variable))\(type)")
-            visit(sequence, depth: depth + 1)
-            visit(value, depth: depth + 1)
         case .aggregate(let call):
             line(depth, "aggregate \(call.function.rawValue)\(call.isDistinct ? " distinct" : "")\(type)")
             for child in call.children { visit(child, depth: depth + 1) }

@@ -3,9 +3,10 @@ import SiftChecker
 import SiftSchema
 import SiftSyntax
 
-/// SQL's meaning of the operations StructuredQueries writes (``SQLOperation``), on the values the
-/// rows hold: NULL in, NULL out (Kleene's logic for `AND`/`OR`), strings compared by their UTF-8
-/// bytes, enums by their raw values, dates by their instants. A `Bool?` result is `.null` or
+/// SQL's meaning of the operations StructuredQueries writes (``SQLOperation``), and Core Data's
+/// of a format string's (`CoreDataSemantics`, whose `AND`, `OR` and `NOT` are SQL's), on the
+/// values the rows hold: NULL in, NULL out (Kleene's logic for `AND`/`OR`), strings compared by
+/// their UTF-8 bytes, enums by their raw values, dates by their instants. A `Bool?` result is `.null` or
 /// `.some(.bool(...))`; a `Bool` result is `.bool(...)`.
 extension ExpressionEvaluator {
     func sqlOperation(_ operation: SQLOperation, _ operands: [TypedExpr]) throws -> Value {
@@ -101,6 +102,10 @@ extension ExpressionEvaluator {
             throw EvaluationError.needsDatabase("bm25")
         case .rank:
             throw EvaluationError.needsDatabase("rank")
+        case .coreData(let op, let options):
+            return try coreDataTest(op, options, operands[0], operands[1])
+        case .collectionAggregate(let op, let element):
+            return try collectionAggregate(op, operands[0], element, operands[1])
         }
         if let truth { return .bool(truth) }
         return .null

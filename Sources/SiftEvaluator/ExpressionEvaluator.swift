@@ -86,10 +86,6 @@ final class ExpressionEvaluator {
         case .first: return { try $0.dispatchFirst($1) }
         case .extremum: return { try $0.dispatchExtremum($1) }
         case .timeInterval: return { try $0.dispatchTimeInterval($1) }
-        case .coreDataTest: return { try $0.dispatchCoreDataTest($1) }
-        case .coreDataLogical: return { try $0.dispatchCoreDataLogical($1) }
-        case .coreDataNot: return { try $0.dispatchCoreDataNot($1) }
-        case .coreDataAggregate: return { try $0.dispatchCoreDataAggregate($1) }
         case .sql: return { try $0.dispatchSQL($1) }
         case .trap: return { _, _ in throw Trap(.unexpectedNil, operation: "!") }
         case .aggregate: return { try $0.dispatchAggregate($1) }
@@ -107,38 +103,6 @@ final class ExpressionEvaluator {
     func unpack<Parts>(_ expr: TypedExpr, _ parts: (TypedExprKind) -> Parts?) throws -> Parts {
         guard let unpacked = parts(tree[expr]) else { throw EvaluationError.malformedTree("dispatch") }
         return unpacked
-    }
-
-    @inline(never)
-    fileprivate func dispatchCoreDataTest(_ expr: TypedExpr) throws -> Value {
-        let (op, options, lhs, rhs) = try unpack(expr) { if case .coreDataTest(let op, let options, let lhs, let rhs) = $0 { (op, options, lhs, rhs) } else { nil } }
-        return try coreDataTest(op, options, lhs, rhs)
-    }
-
-    @inline(never)
-    fileprivate func dispatchCoreDataLogical(_ expr: TypedExpr) throws -> Value {
-        let (operands, op) = try unpack(expr) { if case .coreDataLogical(let operands, let op) = $0 { (operands, op) } else { nil } }
-        return try coreDataLogical(op, operands)
-    }
-
-    @inline(never)
-    fileprivate func dispatchCoreDataNot(_ expr: TypedExpr) throws -> Value {
-        let inner = try unpack(expr) { if case .coreDataNot(let inner) = $0 { inner } else { nil } }
-        return try coreDataNot(inner)
-    }
-
-    @inline(never)
-    fileprivate func dispatchCoreDataAggregate(_ expr: TypedExpr) throws -> Value {
-        let (op, sequence, variable, value) = try unpack(expr) {
-            if case .coreDataAggregate(let op, let sequence, let variable, let value) = $0 { (op, sequence, variable, value) } else { nil }
-        }
-        var values: [Value] = []
-        for element in try elements(sequence) {
-            bind(variable, element)
-            let item = CoreDataSemantics.flat(try evaluate(value))
-            if !item.isNull { values.append(item) }
-        }
-        return try CoreDataSemantics.aggregate(op, values)
     }
 
     @inline(never)
@@ -467,16 +431,6 @@ final class ExpressionEvaluator {
 
     // MARK: Core Data's meaning
 
-    /// A three-valued truth: nil for unknown.
-    @inline(never)
-    func kleene(_ expr: TypedExpr) throws -> Bool? {
-        switch CoreDataSemantics.flat(try evaluate(expr)) {
-        case .bool(let value): return value
-        case .null: return nil
-        default: throw EvaluationError.malformedTree("a three-valued condition that is not a Bool")
-        }
-    }
-
     @inline(never)
     func coreDataTest(_ op: CoreDataOperator, _ options: FormatStringOptions, _ lhs: TypedExpr, _ rhs: TypedExpr) throws -> Value {
         // `== nil` / `!= nil` test for nil (two-valued).
@@ -487,21 +441,17 @@ final class ExpressionEvaluator {
         return try CoreDataSemantics.test(op, options, left, right).map(Value.bool) ?? .null
     }
 
+    /// `collection.@sum.key` and its kin: `value` for each element bound to `variable`, nil
+    /// values skipped.
     @inline(never)
-    func coreDataLogical(_ op: LogicalOperator, _ operands: [TypedExpr]) throws -> Value {
-        var unknown = false
-        for operand in operands {
-            switch try kleene(operand) {
-            case nil: unknown = true
-            case let value?: if value == (op == .or) { return .bool(value) }
-            }
+    func collectionAggregate(_ op: FormatCollectionOperator, _ sequence: TypedExpr, _ variable: VariableID, _ value: TypedExpr) throws -> Value {
+        var values: [Value] = []
+        for element in try elements(sequence) {
+            bind(variable, element)
+            let item = CoreDataSemantics.flat(try evaluate(value))
+            if !item.isNull { values.append(item) }
         }
-        return unknown ? .null : .bool(op == .and)
-    }
-
-    @inline(never)
-    func coreDataNot(_ inner: TypedExpr) throws -> Value {
-        try kleene(inner).map { .bool(!$0) } ?? .null
+        return try CoreDataSemantics.aggregate(op, values)
     }
 
     @inline(never)

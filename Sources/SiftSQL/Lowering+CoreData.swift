@@ -2,9 +2,10 @@ import SiftChecker
 import SiftSchema
 import SiftSyntax
 
-/// The lowering of the nodes with Core Data's meaning (format strings): SQL's own three-valued
-/// logic is that meaning, so a test is SQL's comparison on the stored values, NULL when an
-/// operand is; strings are compared as stored (bound without normalization), through
+/// The lowering of the operations with Core Data's meaning (format strings): SQL's own
+/// three-valued logic is that meaning (a format string's `AND`, `OR`, `NOT` are SQL's, lowered
+/// with StructuredQueries' in `Lowering+SQLOperations`), so a test is SQL's comparison on the
+/// stored values, NULL when an operand is; strings are compared as stored (bound without normalization), through
 /// `sift_ns_fold` for `[c]`/`[d]`, and the string operators through Sift's `sift_ns_*` functions
 /// (never SQLite's `LIKE`, which folds ASCII only and reads `%` and `_`).
 extension LoweringContext {
@@ -85,17 +86,6 @@ extension LoweringContext {
         }
     }
 
-    /// `AND` / `OR` of three-valued operands: SQL's own.
-    mutating func lowerCoreDataLogical(_ op: LogicalOperator, _ operands: [TypedExpr]) -> Lowered {
-        let terms = operands.map { operand -> SQLFragment in
-            let lowered = lowerValue(operand)
-            return lowered.operand(inside: .and)
-        }
-        var result = balanced(terms, separator: op == .and ? " AND " : " OR ", mayTrap: false).with(op == .and ? .and : .or)
-        result.isOptional = true
-        return result
-    }
-
     /// `@sum`, `@avg`, `@min`, `@max`: SQL's aggregate over the elements' values (NULL when
     /// none is left; `min`/`max` of text in byte order, as the store compares).
     mutating func lowerCoreDataAggregate(_ op: FormatCollectionOperator, _ sequence: TypedExpr, _ variable: VariableID, _ value: TypedExpr) -> Lowered {
@@ -113,23 +103,15 @@ extension LoweringContext {
         return Lowered(subquery(opened, select: call), isOptional: true, isAtomic: true, storage: element.storage)
     }
 
-    /// A format string's condition where only its true rows count (a `WHERE`, the filter of a
-    /// `SUBQUERY`, the closure of `ANY`): `coalesce(condition, FALSE)` is the condition itself
-    /// there, and a two-valued part of it (`ANY ...`) may become a semi-join. nil for any other
-    /// expression.
-    mutating func lowerCoreDataFilter(_ expr: TypedExpr) -> Lowered? {
+    /// A three-valued condition (a format string's or StructuredQueries') where only its true rows
+    /// count (a `WHERE`, the filter of a `SUBQUERY`, the closure of `ANY`): `coalesce(condition,
+    /// FALSE)` is the condition itself there, and a two-valued part of it (`ANY ...`) may become a
+    /// semi-join. nil for any other expression.
+    mutating func lowerThreeValuedFilter(_ expr: TypedExpr) -> Lowered? {
         guard case .nilCoalescing(let condition, let fallback) = tree[expr], case .constant(.bool(false)) = tree[fallback],
-            isCoreDataCondition(condition)
+            isThreeValuedCondition(condition)
         else { return nil }
         if case .injectOptional(let inner) = tree[condition] { return lowerWholeCondition(inner, nullIsFalse: true) }
         return lowerValue(condition)
-    }
-
-    /// `NOT` of a three-valued operand: SQL's own.
-    mutating func lowerCoreDataNot(_ inner: TypedExpr) -> Lowered {
-        let operand = lowerValue(inner)
-        var result = Lowered("NOT " + operand.operand(inside: .not)).with(.not)
-        result.isOptional = true
-        return result
     }
 }

@@ -96,14 +96,6 @@ extension LoweringContext {
             return lowerComparison(op, lhs, rhs)
         case .logical(let operands, let op):
             return lowerLogical(op, operands)
-        case .coreDataTest(let op, let options, let lhs, let rhs):
-            return lowerCoreDataTest(op, options, lhs, rhs)
-        case .coreDataLogical(let operands, let op):
-            return lowerCoreDataLogical(op, operands)
-        case .coreDataNot(let inner):
-            return lowerCoreDataNot(inner)
-        case .coreDataAggregate(let op, let sequence, let variable, let value):
-            return lowerCoreDataAggregate(op, sequence, variable, value)
         case .nilCoalescing(let lhs, let rhs):
             // The side that reads a column decides how a parameter on the other side is encoded.
             let (left, right) = lowerPair(lhs, rhs, hint: hint)

@@ -2,10 +2,11 @@ import SiftChecker
 import SiftSchema
 import SiftSyntax
 
-/// The lowering of operations with SQL's meaning (``SiftChecker/SQLOperation``, what
-/// StructuredQueries writes): the SQL operator itself, over the operands' stored values. Nothing
-/// is added for Swift's meaning: NULL propagates as SQL says, strings compare by their bytes,
-/// `LIKE` folds ASCII case; a string is bound exactly as given.
+/// The lowering of operations whose meaning is not Swift's (``SiftChecker/SQLOperation``, what
+/// StructuredQueries and format strings write): the SQL operator itself, over the operands'
+/// stored values. Nothing is added for Swift's meaning: NULL propagates as SQL says, strings
+/// compare by their bytes, `LIKE` folds ASCII case; a string is bound exactly as given. Core
+/// Data's own operators are in `Lowering+CoreData`.
 extension LoweringContext {
     mutating func lowerSQLOperation(_ operation: SQLOperation, _ operands: [TypedExpr], type: SiftType) -> Lowered {
         let isOptional = type.isOptional
@@ -27,14 +28,13 @@ extension LoweringContext {
             let symbol: StaticString = negated ? " IS NOT " : " IS "
             return Lowered(left.operand(inside: .comparison) + symbol + right.operand(inside: .comparison)).with(.comparison)
         case .logical(let op):
+            // In groups of at most 64 (a format string's `IN` of many elements is one `OR`), so
+            // that SQLite's expression depth limit is not met.
             let precedence: SQLPrecedence = op == .and ? .and : .or
-            let separator: StaticString = op == .and ? " AND " : " OR "
-            var sql = SQLFragment()
-            for (index, operand) in operands.enumerated() {
-                if index > 0 { sql += separator }
-                sql += lowerSQLOperand(operand, toMatch: nil).operand(inside: precedence)
-            }
-            return Lowered(sql, isOptional: isOptional).with(precedence)
+            let terms = operands.map { lowerSQLOperand($0, toMatch: nil).operand(inside: precedence) }
+            var result = balanced(terms, separator: op == .and ? " AND " : " OR ", mayTrap: false).with(precedence)
+            result.isOptional = isOptional
+            return result
         case .not:
             let operand = lowerSQLOperand(operands[0], toMatch: nil)
             return Lowered("NOT " + operand.operand(inside: .not), isOptional: isOptional).with(.not)
@@ -101,6 +101,10 @@ extension LoweringContext {
             }
             sql += ")"
             return Lowered(sql, isAtomic: true)
+        case .coreData(let op, let options):
+            return lowerCoreDataTest(op, options, operands[0], operands[1])
+        case .collectionAggregate(let op, let element):
+            return lowerCoreDataAggregate(op, operands[0], element, operands[1])
         }
     }
 

@@ -121,7 +121,7 @@ extension LoweringContext {
         case .filter(let inner, let variable, let predicate):
             guard var opened = openSequence(inner, elementEncoding: elementEncoding) else { return nil }
             bindElement(variable, of: opened)
-            let condition = lowerCoreDataFilter(predicate) ?? lowerCondition(predicate)
+            let condition = lowerThreeValuedFilter(predicate) ?? lowerCondition(predicate)
             if condition.boolConstant != true { opened.filters.append(condition) }
             return opened
         case .parameter:
@@ -290,7 +290,7 @@ extension LoweringContext {
     /// `nullIsFalse` says the condition is only ever used as a filter (never negated), where a
     /// NULL selects nothing, as false does.
     mutating func lowerWholeCondition(_ expr: TypedExpr, nullIsFalse: Bool) -> Lowered {
-        if nullIsFalse, let filter = lowerCoreDataFilter(expr) { return filter }
+        if nullIsFalse, let filter = lowerThreeValuedFilter(expr) { return filter }
         if case .any(let sequence, let variable, let predicate) = tree[expr],
             let semiJoin = lowerSemiJoin(sequence: sequence, variable: variable, predicate: predicate, nullIsFalse: nullIsFalse)
         {

@@ -640,42 +640,36 @@ struct LoweringContext {
     }
 
     mutating func lowerWhereClause(_ filter: TypedExpr) -> WhereTerms {
-        // A format string's condition: `coalesce(condition, FALSE)` in a WHERE is the condition
-        // itself (a WHERE keeps only true), which keeps its comparisons index-friendly.
-        if case .nilCoalescing(let condition, let fallback) = tree[filter], case .constant(.bool(false)) = tree[fallback],
-            isCoreDataCondition(condition)
-        {
-            guard case .coreDataLogical(let operands, .and) = tree[condition] else {
-                let lowered = lowerCoreDataFilter(filter) ?? lowerValue(condition)
-                if lowered.boolConstant == true { return WhereTerms() }
-                return WhereTerms(only: lowered.boolConstant == false ? SQLFragment(dialect.falseLiteral) : lowered.sql)
-            }
-            var terms = WhereTerms(expecting: operands.count)
-            for operand in operands {
-                let lowered = lowerValue(operand)
-                if lowered.boolConstant == true { continue }
-                if lowered.boolConstant == false { return WhereTerms(only: SQLFragment(dialect.falseLiteral)) }
-                terms.append(lowered.operand(inside: .and))
-            }
-            return terms
-        }
-        // SQL's meaning (StructuredQueries): WHERE drops a row whose condition is NULL, so the
-        // `?? false` the checker writes around a `Bool?` condition is left to WHERE itself.
-        var sqlCondition: TypedExpr?
+        // A three-valued condition (a format string's, StructuredQueries'): WHERE drops a row whose
+        // condition is NULL, so the `?? false` the checker writes around a `Bool?` condition is
+        // left to WHERE itself, which keeps its comparisons index-friendly.
+        var threeValued: TypedExpr?
         if case .nilCoalescing(let inner, let fallback) = tree[filter], case .constant(.bool(false)) = tree[fallback],
-            case .sql = tree[inner]
+            isThreeValuedCondition(inner)
         {
-            sqlCondition = inner
+            threeValued = inner
         } else if case .sql = tree[filter] {
-            sqlCondition = filter
+            threeValued = filter
         }
-        if let condition = sqlCondition {
+        if let condition = threeValued {
             if case .sql(.logical(.and), let operands) = tree[condition] {
                 var terms = WhereTerms(expecting: operands.count)
-                for operand in operands { terms.append(lowerSQLOperand(operand, toMatch: nil).operand(inside: .and)) }
+                for operand in operands {
+                    let lowered = lowerSQLOperand(operand, toMatch: nil)
+                    if lowered.boolConstant == true { continue }
+                    if lowered.boolConstant == false { return WhereTerms(only: SQLFragment(dialect.falseLiteral)) }
+                    terms.append(lowered.operand(inside: .and))
+                }
                 return terms
             }
-            return WhereTerms(only: lowerSQLOperand(condition, toMatch: nil).sql)
+            let lowered =
+                if case .injectOptional(let inner) = tree[condition] {
+                    lowerWholeCondition(inner, nullIsFalse: true)
+                } else {
+                    lowerSQLOperand(condition, toMatch: nil)
+                }
+            if lowered.boolConstant == true { return WhereTerms() }
+            return WhereTerms(only: lowered.boolConstant == false ? SQLFragment(dialect.falseLiteral) : lowered.sql)
         }
         if case .logical(let operands, .and) = tree[filter], !operands.dropLast().contains(where: ExpressionTraps.mayTrap) {
             var terms = WhereTerms(expecting: operands.count)
@@ -692,10 +686,11 @@ struct LoweringContext {
         return WhereTerms(only: condition.sql)
     }
 
-    /// Whether `expr` is a three-valued condition of a format string (its NULL means unknown).
-    func isCoreDataCondition(_ expr: TypedExpr) -> Bool {
+    /// Whether `expr` is a three-valued condition (its NULL means unknown): an operation with
+    /// SQL's or Core Data's meaning.
+    func isThreeValuedCondition(_ expr: TypedExpr) -> Bool {
         switch tree[expr] {
-        case .coreDataTest, .coreDataLogical, .coreDataNot: true
+        case .sql: true
         // A two-valued part of one (TRUEPREDICATE, ANY ...): format strings have no traps, so
         // its NULL never stands for one.
         case .injectOptional(let inner): inner.type == .bool && !inner.hazards.contains(.trap)
