@@ -26,6 +26,10 @@ public struct CheckedSelection: Sendable, Hashable {
     /// The queries whose rows combine with these (`union`, `intersect`, `except`), left to right:
     /// each selects as many columns, of the same types.
     public var setOperations: [CheckedSetOperation] = []
+    /// Variables that stand for the row of another (the root or a join's) where a later right or
+    /// full join may leave that row nil (`$0` after `.rightJoin`): optional-typed, read from the
+    /// same table.
+    public var outerRowAliases: [VariableID: VariableID] = [:]
 
     /// A selection of these parts.
     public init(columns: [SelectedColumn], isDistinct: Bool, grouping: [TypedExpr], groupFilter: TypedExpr?, isGrouped: Bool) {
@@ -70,6 +74,9 @@ public struct CheckedJoin: Sendable, Hashable {
     public var model: Model
     /// An outer (`left`) join: a row without a match is kept once, the variable nil.
     public var isOuter: Bool
+    /// A right (or, with ``isOuter``, full) outer join: a joined row without a match is kept
+    /// once, the rows before it nil.
+    public var isRightOuter = false
     /// Where the rows come from.
     public var source: Source
     /// The `on` condition, if any: a `Bool` that may read the root row, earlier joins and this one

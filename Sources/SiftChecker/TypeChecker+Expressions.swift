@@ -426,6 +426,16 @@ extension TypeChecker {
             error(.anonymousParameterOutOfRange, "'$\(index)' is used outside of a closure", at: range)
             return make(.error, .error, at: range)
         }
+        if index != 0, !builderRows.isEmpty, builderRows[0] == variable {
+            if index < builderRows.count { return reference(builderRows[index], at: range) }
+            let last = builderRows.count - 1
+            let rows = last == 0 ? "the row of one table, '$0'" : "the rows of \(builderRows.count) tables, '$0' to '$\(last)'"
+            error(
+                .anonymousParameterOutOfRange,
+                "'$\(index)' does not exist: this closure reads \(rows); a clause reads the tables joined before it",
+                at: range, fixIts: [.init(replace: range, with: "$\(last)")])
+            return make(.error, .error, at: range)
+        }
         if index != 0 {
             error(.anonymousParameterOutOfRange, "'$\(index)' does not exist: this closure has one parameter, '$0'", at: range,
                   fixIts: [.init(replace: range, with: "$0")])

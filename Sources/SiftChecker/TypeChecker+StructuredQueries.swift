@@ -10,6 +10,7 @@ import SiftSyntax
 extension TypeChecker {
     mutating func checkBuilderQuery(_ query: Query, model: Model) -> CheckedQuery {
         let clauses = query.builder ?? BuilderClauses()
+        if clauses.selectionRange != nil { return checkBuilderSelection(query, clauses: clauses, model: model) }
         let root = declare("$0", type: model.type, origin: .root, at: query.range)
         var conditions: [TypedExpr] = []
         for filter in clauses.filters {
@@ -225,6 +226,9 @@ extension TypeChecker {
             if case .integerLiteral = tree[prefix.operand] { return check(expr, expected: expected) }
             if case .floatLiteral = tree[prefix.operand] { return check(expr, expected: expected) }
         case .anonymousParameter, .member:
+            if case .member(let base, let name) = tree[expr], let row = optionalBuilderRow(base) {
+                return optionalRowMember(row, base: base, name: name, at: expr.range)
+            }
             let typed = check(expr, expected: expected)
             if case .model = typed.type.unwrapped.kind {
                 return typed  // the row itself: `$0.match(...)` reads it
@@ -239,11 +243,11 @@ extension TypeChecker {
             }
             return typed
         default:
-            break
+            if let typed = checkBuilderExpression(expr) { return typed }
         }
         error(
             .unsupportedConstruct,
-            "'\(text(expr.range))' is not read with StructuredQueries' meaning yet; an operand is a column, a literal, an enum case or a named parameter",
+            "'\(text(expr.range))' is not read with StructuredQueries' meaning yet; an operand is a column, a literal, an enum case, a named parameter, arithmetic, '??', a 'Case' or an aggregate",
             at: expr.range)
         return make(.error, .error, at: expr.range)
     }
@@ -328,7 +332,7 @@ extension TypeChecker {
             guard let queryText = single() else { return wrongArguments(method, "(_:)", at: range) }
             return checkFullTextMatch(base, queryText, at: range)
         default:
-            return nil
+            return checkBuilderValueMethod(base: base, method: method, call: call, at: range)
         }
     }
 

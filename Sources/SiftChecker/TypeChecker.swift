@@ -126,6 +126,11 @@ public struct TypeChecker {
     var checkedJoins: [CheckedJoin] = []
     /// Each joined row's variable, as a grouping path of its own (`["$join", name]`).
     var joinPaths: [VariableID: [String]] = [:]
+    /// The rows a StructuredQueries closure reads as `$0`, `$1`, ... (the query's table and the
+    /// tables joined before the clause); empty outside such a closure.
+    var builderRows: [VariableID] = []
+    /// The clause of a StructuredQueries chain being checked, for messages (`'group'`); nil in `where`.
+    var builderClause: String?
 
     init(schema: Schema, source: SourceFile, tree: SyntaxTree, options: Options) {
         self.schema = schema

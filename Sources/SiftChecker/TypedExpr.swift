@@ -489,6 +489,18 @@ public enum SQLOperation: Sendable, Hashable {
     /// through `element`; nil values are skipped, and the result is nil when none is left.
     /// `@sum` keeps the values' type, `@avg` is a `Double`; the type is optional.
     case collectionAggregate(FormatCollectionOperator, element: VariableID)
+    /// `(a + b)`, `(a - b)`, `(a * b)`, `(a / b)`, `(a % b)` on numbers: SQL's arithmetic (an
+    /// integer division truncates, a division by zero is NULL, NULL in gives NULL out).
+    case arithmetic(ArithmeticOperator)
+    /// `(a || b)`: two strings joined (StructuredQueries' `+` on strings).
+    case concatenate
+    /// `coalesce(a, b)` (StructuredQueries' `??`): the first operand that is not NULL.
+    case coalesce
+    /// `ifnull(a, b)` (StructuredQueries' `ifnull`): `a` unless it is NULL, then `b`.
+    case ifNull
+    /// `CASE [base] WHEN w1 THEN t1 ... [ELSE e] END`: the operands are the base (when
+    /// `hasBase`), each `when` and `then` in turn, and the `else` value (when `hasElse`).
+    case caseWhen(hasBase: Bool, hasElse: Bool)
 
     /// The language whose meaning the operation has.
     public var meaning: ForeignMeaning {
@@ -520,6 +532,11 @@ public enum SQLOperation: Sendable, Hashable {
         case .bm25(let weights): weights.isEmpty ? "bm25" : "bm25(" + weights.map { String($0) }.joined(separator: ", ") + ")"
         case .coreData(let op, let options): op.rawValue + options.written
         case .collectionAggregate(let op, _): "@" + op.rawValue
+        case .arithmetic(let op): op.rawValue
+        case .concatenate: "||"
+        case .coalesce: "coalesce"
+        case .ifNull: "ifnull"
+        case .caseWhen: "CASE"
         }
     }
 }

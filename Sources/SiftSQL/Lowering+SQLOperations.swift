@@ -105,6 +105,38 @@ extension LoweringContext {
             return lowerCoreDataTest(op, options, operands[0], operands[1])
         case .collectionAggregate(let op, let element):
             return lowerCoreDataAggregate(op, operands[0], element, operands[1])
+        case .arithmetic(let op):
+            let (left, right) = lowerSQLPair(operands[0], operands[1])
+            return Lowered("(" + left.sql + " " + SQLFragment(op.rawValue) + " " + right.sql + ")", isOptional: isOptional, isAtomic: true)
+        case .concatenate:
+            let left = lowerSQLOperand(operands[0], toMatch: nil)
+            let right = lowerSQLOperand(operands[1], toMatch: nil)
+            return Lowered("(" + left.sql + " || " + right.sql + ")", isOptional: isOptional, isAtomic: true)
+        case .coalesce, .ifNull:
+            let (value, fallback) = lowerSQLPair(operands[0], operands[1])
+            let function = operation == .coalesce ? "coalesce(" : "ifnull("
+            return Lowered(SQLFragment(function) + value.sql + ", " + fallback.sql + ")", isOptional: isOptional, isAtomic: true, storage: value.storage)
+        case .caseWhen(let hasBase, let hasElse):
+            var sql = SQLFragment("CASE")
+            var rest = operands[...]
+            var base: Lowered?
+            if hasBase, let first = rest.popFirst() {
+                let lowered = lowerSQLOperand(first, toMatch: nil)
+                base = lowered
+                sql += " " + lowered.sql
+            }
+            var results: Lowered?
+            while rest.count >= 2 {
+                let test = rest.removeFirst()
+                let value = rest.removeFirst()
+                sql += " WHEN " + lowerSQLOperand(test, toMatch: base).sql
+                let lowered = lowerSQLOperand(value, toMatch: results)
+                results = results ?? lowered
+                sql += " THEN " + lowered.sql
+            }
+            if hasElse, let last = rest.first { sql += " ELSE " + lowerSQLOperand(last, toMatch: results).sql }
+            sql += " END"
+            return Lowered(sql, isOptional: isOptional, isAtomic: true, storage: results?.storage)
         }
     }
 

@@ -12,8 +12,13 @@ extension LoweringContext {
     /// WHERE ... GROUP BY keys HAVING condition ORDER BY ... LIMIT ...`.
     mutating func lowerSelectionQuery(_ selection: CheckedSelection, rootAlias: String) -> CompiledQuery {
         let root = query.model
+        // StructuredQueries' selections have SQL's meaning: strings by their bytes, SQL's aggregates.
+        let sqlMeaning = query.form == .structuredQueries
         var joins: [SQLFragment] = []
         for join in selection.joins { joins += lowerJoin(join) }
+        for (alias, original) in selection.outerRowAliases {
+            if let bound = variables[original] { variables[alias] = bound }
+        }
         var conjuncts = WhereTerms()
         if let filter = query.filter { conjuncts = lowerWhereClause(filter) }
         if let entities = root.entitySelection {
@@ -29,7 +34,7 @@ extension LoweringContext {
                 value = asInstant(value)
                 value.storage = .dateReferenceSeconds
             }
-            if selection.isDistinct, column.type.unwrapped == .string {
+            if selection.isDistinct, column.type.unwrapped == .string, !sqlMeaning {
                 // Swift's `==` on strings is canonical equivalence: distinct in NFC.
                 value.sql = canonicalText(value)
             }
@@ -40,10 +45,12 @@ extension LoweringContext {
         for key in selection.grouping {
             let value = lowerValue(key)
             // Strings group as Swift's `==` compares them: by canonical equivalence.
-            groupKeys.append(key.type.unwrapped == .string ? canonicalText(value) : value.sql)
+            groupKeys.append(key.type.unwrapped == .string && !sqlMeaning ? canonicalText(value) : value.sql)
         }
         var having: SQLFragment?
-        if let condition = selection.groupFilter {
+        if let condition = selection.groupFilter, sqlMeaning {
+            having = lowerSQLClauseCondition(condition)
+        } else if let condition = selection.groupFilter {
             // NULL only for a trap, which fails the query as Swift would.
             let lowered = lowerCondition(condition)
             if lowered.boolConstant != true { having = guardedAgainstTraps(lowered) }
@@ -181,7 +188,13 @@ extension LoweringContext {
     /// `JOIN "table" AS "alias" ON ...` (`LEFT JOIN` for an outer join): through a join table, two
     /// joins. Binds the join's variable to the joined row.
     mutating func lowerJoin(_ join: CheckedJoin) -> [SQLFragment] {
-        let keyword: SQLFragment = join.isOuter ? SQLFragment("LEFT JOIN ") : SQLFragment("JOIN ")
+        let keyword: SQLFragment =
+            switch (join.isOuter, join.isRightOuter) {
+            case (true, true): SQLFragment("FULL JOIN ")
+            case (false, true): SQLFragment("RIGHT JOIN ")
+            case (true, false): SQLFragment("LEFT JOIN ")
+            case (false, false): SQLFragment("JOIN ")
+            }
         let target = join.model
         let targetAlias = alias(target.tableName)
         var clauses: [SQLFragment] = []
@@ -210,7 +223,10 @@ extension LoweringContext {
         }
         variables[join.variable] = .row(alias: targetAlias, model: target, level: nil)
         variables[join.conditionVariable] = .row(alias: targetAlias, model: target, level: nil)
-        if let condition = join.condition {
+        if let condition = join.condition, case .sql = tree[condition] {
+            let lowered = lowerSQLClauseCondition(condition)
+            on = on.map { $0 + " AND " + lowered } ?? lowered
+        } else if let condition = join.condition {
             let lowered = guardedAgainstTraps(lowerCondition(condition))
             on = on.map { $0 + " AND " + lowered } ?? lowered
         }
@@ -272,7 +288,16 @@ extension LoweringContext {
             for index in keys.indices {
                 if index > 0 { sql += ", " }
                 let key = keys[index]
-                if case .computed(let expr) = key.value {
+                if case .computed(let expr) = key.value, query.form == .structuredQueries {
+                    // SQL's order: the stored values, strings by their bytes, NULL where `nulls:` says.
+                    sql += lowerSQLOperand(expr, toMatch: nil).sql
+                    if key.order == .reverse { sql += " DESC" }
+                    switch key.sqlNulls {
+                    case .default?, nil: break
+                    case .first: sql += " NULLS FIRST"
+                    case .last: sql += " NULLS LAST"
+                    }
+                } else if case .computed(let expr) = key.value {
                     let value = lowerValue(expr)
                     sql += expr.type.unwrapped == .string ? siftCall(.nfc, value.sql) : value.sql
                     if key.order == .reverse { sql += " DESC" }
@@ -300,6 +325,7 @@ extension LoweringContext {
 
     /// `count(*)`, `coalesce(sum(x), 0)`, `avg(x)`, `min(x)`, `group_concat(x, ?)`, `json_group_array(x)`.
     mutating func lowerAggregate(_ call: AggregateCall, type: SiftType) -> Lowered {
+        if query.form == .structuredQueries { return lowerSQLAggregate(call, type: type) }
         var argument: Lowered?
         if let expr = call.argument {
             var value = lowerValue(expr)
@@ -353,5 +379,44 @@ extension LoweringContext {
         }
         let storage = call.function == .min || call.function == .max ? argument?.storage : nil
         return Lowered(sql, isOptional: type.isOptional, isAtomic: true, storage: storage)
+    }
+}
+
+extension LoweringContext {
+    /// A condition of `ON`, `HAVING` or `FILTER` with SQL's meaning: a NULL condition holds for no row.
+    mutating func lowerSQLClauseCondition(_ condition: TypedExpr) -> SQLFragment {
+        if case .sql = tree[condition] { return lowerSQLOperand(condition, toMatch: nil).sql }
+        return guardedAgainstTraps(lowerCondition(condition))
+    }
+
+    /// An aggregate as StructuredQueries writes it: `count(x)`, `sum(x)` (NULL for no rows),
+    /// `avg(x)`, `min(x)`, `max(x)`, `group_concat(x[, separator])`, `json_group_array(x)`, each
+    /// with `DISTINCT` and `FILTER (WHERE ...)` when written, over the stored values.
+    mutating func lowerSQLAggregate(_ call: AggregateCall, type: SiftType) -> Lowered {
+        let name: String =
+            switch call.function {
+            case .count: "count("
+            case .sum: "sum("
+            case .average: "avg("
+            case .min: "min("
+            case .max: "max("
+            case .groupConcat: "group_concat("
+            case .jsonGroupArray: "json_group_array("
+            }
+        var sql = SQLFragment(name)
+        if call.isDistinct { sql += "DISTINCT " }
+        var storage: Storage?
+        if let argument = call.argument {
+            let value = lowerSQLOperand(argument, toMatch: nil)
+            storage = value.storage
+            sql += value.sql
+        } else {
+            sql += "*"
+        }
+        if let separator = call.separator { sql += ", " + lowerSQLOperand(separator, toMatch: nil).sql }
+        sql += ")"
+        if let condition = call.condition { sql += " FILTER (WHERE " + lowerSQLClauseCondition(condition) + ")" }
+        let keepsStorage = call.function == .min || call.function == .max
+        return Lowered(sql, isOptional: type.isOptional, isAtomic: true, storage: keepsStorage ? storage : nil)
     }
 }

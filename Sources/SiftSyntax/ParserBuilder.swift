@@ -5,7 +5,8 @@
 /// apart into ``BuilderClauses``.
 extension Parser {
     /// The methods of the chain that are read, for messages.
-    static let builderMethods = "'where', 'order', 'limit', 'offset', 'find' and 'all'"
+    static let builderMethods =
+        "'where', 'order', 'limit', 'offset', 'find', 'all', 'select', 'distinct', 'join', 'leftJoin', 'rightJoin', 'fullJoin', 'group' and 'having'"
 
     /// Whether the tokens from here start a builder chain: a type name, then `.`.
     mutating func atBuilderChain() -> Bool {
@@ -162,10 +163,12 @@ extension Parser {
                     return nil
                 }
                 clauses.find = arguments[0].value
-            case "select", "join", "leftJoin", "rightJoin", "fullJoin", "group", "having", "union", "distinct", "count", "exists":
+            case "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "group", "having":
+                guard readBuilderSelectMethod(method, call, whole: expr, model: model, into: &clauses) else { return nil }
+            case "union", "count", "exists":
                 error(
                     .unsupportedSyntax,
-                    "'\(method.name)' is not read yet: Sift reads the rows of one table, filtered, ordered and limited (\(Self.builderMethods))",
+                    "'\(method.name)' is not read yet; the methods Sift reads are \(Self.builderMethods)",
                     at: method.range)
                 return nil
             case "fetchAll", "fetchOne", "fetchCount":
@@ -199,7 +202,7 @@ extension Parser {
     }
 
     mutating func unknownBuilderMethod(_ name: Identifier) {
-        let known = ["where", "order", "limit", "offset", "find", "all"]
+        let known = ["where", "order", "limit", "offset", "find", "all", "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "group", "having"]
         if let suggestion = Suggestions.closest(to: name.name, among: known).first {
             error(
                 .unknownArgumentLabel, "'\(name.name)' is not a query-builder method Sift reads; did you mean '\(suggestion)'?",

@@ -254,6 +254,18 @@ public struct BuilderClauses: Sendable, Hashable {
     public var orderings: [Ordering] = []
     /// `@FetchOne`: the first row only.
     public var fetchesOne = false
+    /// `.select(...)`: the result's columns, in order (several `select`s add columns).
+    public var selections: [BuilderScoped<BuilderValues>] = []
+    /// `.distinct()`: each distinct row once.
+    public var isDistinct = false
+    /// The joined tables, in order.
+    public var joins: [BuilderJoin] = []
+    /// `.group(by:)` / `.group { ... }`: the grouping keys, in order.
+    public var groupings: [BuilderScoped<BuilderValues>] = []
+    /// `.having { ... }`: conditions on the groups, all of which must hold.
+    public var havings: [BuilderScoped<Closure>] = []
+    /// Where the first method that makes the query select, group or join is written.
+    public var selectionRange: SourceRange?
     /// The whole chain as parsed (its closures and arguments are nodes under it): what phases that
     /// walk the query's trees measure.
     public var chain: Expr?

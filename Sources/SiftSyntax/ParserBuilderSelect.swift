@@ -1,0 +1,100 @@
+/// The methods of a StructuredQueries chain that choose what the query returns rather than which
+/// rows: `.select`, `.distinct()`, `.join` / `.leftJoin` / `.rightJoin` / `.fullJoin`, `.group`
+/// and `.having`. Each clause remembers how many tables were joined before it: its closure takes
+/// that many rows.
+extension Parser {
+    /// Reads `method`'s call into `clauses`; false after an error (reported).
+    mutating func readBuilderSelectMethod(
+        _ method: Identifier, _ call: Call, whole expr: Expr, model: Identifier, into clauses: inout BuilderClauses
+    ) -> Bool {
+        let tables = 1 + clauses.joins.count
+        let arguments = call.arguments
+        if clauses.selectionRange == nil { clauses.selectionRange = method.range }
+        switch method.name {
+        case "select":
+            if let closure = call.trailingClosure ?? singleClosureArgument(call) {
+                clauses.selections.append(BuilderScoped(.closure(closure), tables: tables))
+                return true
+            }
+            let keyPaths: [KeyPath] = arguments.compactMap { argument in
+                guard argument.label == nil, case .keyPath(let keyPath) = kind(of: argument.value) else { return nil }
+                return keyPath
+            }
+            guard !arguments.isEmpty, keyPaths.count == arguments.count, call.trailingClosure == nil else {
+                error(
+                    .expectedQuery, "'select' takes a closure or a key path, as in '.select { ($0.title, $0.priority) }' or '.select(\\.title)'",
+                    at: expr.range)
+                return false
+            }
+            for keyPath in keyPaths { clauses.selections.append(BuilderScoped(.keyPath(keyPath), tables: tables)) }
+        case "distinct":
+            guard call.trailingClosure == nil, arguments.count <= 1, arguments.first.map({ $0.label == nil }) ?? true else {
+                error(.invalidArgument, "'distinct' takes nothing or a 'Bool' literal, as in '.distinct()'", at: expr.range)
+                return false
+            }
+            if let argument = arguments.first {
+                guard case .booleanLiteral(let value) = kind(of: argument.value) else {
+                    error(.invalidArgument, "'distinct' takes a 'Bool' literal here, such as 'true'", at: argument.value.range)
+                    return false
+                }
+                clauses.isDistinct = value
+            } else {
+                clauses.isDistinct = true
+            }
+        case "join", "leftJoin", "rightJoin", "fullJoin":
+            return readBuilderJoin(method, call, whole: expr, into: &clauses)
+        case "group":
+            if let closure = call.trailingClosure ?? singleClosureArgument(call) {
+                clauses.groupings.append(BuilderScoped(.closure(closure), tables: tables))
+            } else if arguments.count == 1, arguments[0].label?.name == "by", case .keyPath(let keyPath) = kind(of: arguments[0].value) {
+                clauses.groupings.append(BuilderScoped(.keyPath(keyPath), tables: tables))
+            } else {
+                error(.expectedQuery, "'group' takes a key path or a closure, as in '.group(by: \\.remindersListID)' or '.group { $0.remindersListID }'", at: expr.range)
+                return false
+            }
+        case "having":
+            guard let closure = call.trailingClosure ?? singleClosureArgument(call) else {
+                error(.expectedQuery, "'having' takes a closure, as in '.having { $0.count() > 2 }'", at: expr.range)
+                return false
+            }
+            clauses.havings.append(BuilderScoped(closure, tables: tables))
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `.join(RemindersList.all) { $0.remindersListID.eq($1.id) }`, `.leftJoin(RemindersList.where { ... }, on: { ... })`.
+    mutating func readBuilderJoin(_ method: Identifier, _ call: Call, whole expr: Expr, into clauses: inout BuilderClauses) -> Bool {
+        let kind = BuilderJoin.Kind(rawValue: method.name) ?? .inner
+        let arguments = call.arguments
+        var condition = call.trailingClosure
+        if arguments.count == 2, arguments[1].label?.name == "on", case .closure(let closure) = self.kind(of: arguments[1].value), condition == nil {
+            condition = closure
+        }
+        guard let first = arguments.first, first.label == nil, arguments.count == (call.trailingClosure == nil && condition != nil ? 2 : 1), let condition
+        else {
+            error(
+                .invalidArgument,
+                "'\(method.name)' takes the joined query and the condition, as in '.\(method.name)(RemindersList.all) { $0.remindersListID.eq($1.id) }'",
+                at: expr.range)
+            return false
+        }
+        var joined = BuilderClauses()
+        var limit: Expr?
+        var offset: Expr?
+        guard let model = readBuilderChain(first.value, into: &joined, limit: &limit, offset: &offset) else { return false }
+        if limit != nil || offset != nil || joined.find != nil || !joined.orderings.isEmpty || joined.selectionRange != nil {
+            error(
+                .unsupportedSyntax,
+                "the joined query is read with its 'where' clauses only; write its other clauses on the whole query, as in '\(model.name).all'",
+                at: first.value.range)
+            return false
+        }
+        clauses.joins.append(
+            BuilderJoin(
+                kind: kind, model: model, filters: joined.filters, condition: condition, filtersBefore: clauses.filters.count,
+                orderingsBefore: clauses.orderings.count, methodRange: method.range, range: expr.range))
+        return true
+    }
+}
