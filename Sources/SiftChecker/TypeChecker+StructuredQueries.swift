@@ -38,6 +38,8 @@ extension TypeChecker {
         }
         if let filter { reportMisplacedFullTextMatches(in: filter) }
         var sort: [CheckedSortKey] = []
+        builderClause = "'order'"
+        defer { builderClause = nil }
         for ordering in clauses.orderings {
             switch ordering {
             case .keyPath(let keyPath):

@@ -39,8 +39,22 @@ extension TypeChecker {
 
     /// `a + b` and the other operators on two numbers of one type (`+` on strings too).
     mutating func checkSQLArithmetic(_ op: ArithmeticOperator, _ lhs: Expr, _ rhs: Expr, at range: SourceRange) -> TypedExpr {
-        let (left, right) = checkSQLOperands(lhs, rhs, what: "'\(op.rawValue)'")
+        var left: TypedExpr
+        var right: TypedExpr
+        if needsContext(lhs), !needsContext(rhs) {
+            right = checkSQLValue(rhs, expected: nil)
+            left = checkSQLValue(lhs, expected: right.type.isError ? nil : right.type)
+        } else {
+            left = checkSQLValue(lhs, expected: nil)
+            right = checkSQLValue(rhs, expected: left.type.isError ? nil : left.type)
+        }
         if left.type.isError || right.type.isError { return make(.error, .error, at: range) }
+        if !right.type.isNilLiteral, !left.type.isNilLiteral, left.type.unwrapped != right.type.unwrapped {
+            error(
+                .typeMismatch, "'\(op.rawValue)' takes two values of one type; '\(left.type)' and '\(right.type)' differ",
+                at: range, notes: [.init("StructuredQueries' operators take operands of one type, as SQL's columns have")])
+            return make(.error, .error, at: range)
+        }
         let type = left.type.unwrapped
         let isOptional = left.type.isOptional || right.type.isOptional
         if op == .add, type == .string {
@@ -52,7 +66,9 @@ extension TypeChecker {
                 at: range)
             return make(.error, .error, at: range)
         }
-        return make(.sql(.arithmetic(op), [left, right]), isOptional ? .optional(type) : type, at: range)
+        // SQL's division by zero is NULL: a quotient or remainder is optional.
+        let mayBeNull = isOptional || op == .divide || op == .remainder
+        return make(.sql(.arithmetic(op), [left, right]), mayBeNull ? .optional(type) : type, at: range)
     }
 
     /// `a ?? b` / `a.ifnull(b)`: `a` unless it is NULL; optional only when `b` is.
@@ -126,7 +142,7 @@ extension TypeChecker {
                     return make(.error, .error, at: range)
                 }
                 let value = checkSQLValue(arguments[0].value, expected: result?.type)
-                if let result, sameType(value, result, what: "a 'Case'").type.isError { return make(.error, .error, at: range) }
+                if let result, !caseValuesAgree(value, result) { return make(.error, .error, at: range) }
                 if value.type.isError { return make(.error, .error, at: range) }
                 anyOptional = anyOptional || value.type.isOptional
                 operands.append(value)
@@ -145,7 +161,7 @@ extension TypeChecker {
             }
             let value = checkSQLValue(arguments[1].value, expected: result?.type)
             if test.type.isError || value.type.isError { return make(.error, .error, at: range) }
-            if let result, sameType(value, result, what: "a 'Case'").type.isError { return make(.error, .error, at: range) }
+            if let result, !caseValuesAgree(value, result) { return make(.error, .error, at: range) }
             if result == nil || result!.type.isNilLiteral { result = value }
             anyOptional = anyOptional || value.type.isOptional
             operands += [test, value]
@@ -157,6 +173,15 @@ extension TypeChecker {
         }
         let type = result.type.unwrapped
         return make(.sql(.caseWhen(hasBase: base != nil, hasElse: hasElse), operands), anyOptional || !hasElse ? .optional(type) : type, at: range)
+    }
+
+    /// Whether a `then`/`else` value has the type of the first (reported otherwise).
+    mutating func caseValuesAgree(_ value: TypedExpr, _ first: TypedExpr) -> Bool {
+        if value.type.isNilLiteral || first.type.isNilLiteral || value.type.unwrapped == first.type.unwrapped { return true }
+        error(
+            .typeMismatch, "the values of a 'Case' are of one type; the first is '\(first.type)', this is '\(value.type)'",
+            at: value.range, notes: [.init("the first value", at: first.range)])
+        return false
     }
 
     /// A `when` value of `Case(base)`: of the base's type, or a literal of its enum's raw type
@@ -206,9 +231,11 @@ extension TypeChecker {
             let written = text(range)
             let clause = builderClause ?? "'where'"
             let remedy =
-                clause == "'order'"
-                ? "group the rows first, as in '.group(by: \\.id)', to order the groups by it"
-                : "test groups with 'having', as in '.group(by: \\.id).having { \(written) > 1 }'"
+                switch clause {
+                case "'order'": "group the rows first, as in '.group(by: \\.id)', to order the groups by it"
+                case "'group'": "group by columns, and aggregate in 'select' or 'having'"
+                default: "test groups with 'having', as in '.group(by: \\.id).having { \(written) > 1 }'"
+                }
             error(
                 .aggregateInFilter, "'\(written)' combines the rows of a group, but \(clause) reads one row at a time; \(remedy)", at: range)
             return make(.error, .error, at: range)

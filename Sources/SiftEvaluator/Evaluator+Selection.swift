@@ -18,6 +18,8 @@ extension Evaluator {
     /// then applies the offset and the limit. A selected value Swift would trap on throws ``Trap``.
     public func select(_ query: CheckedQuery, in dataset: Dataset, parameters: [String: Value] = [:]) throws -> SelectionResult {
         guard let selection = query.selection else { throw EvaluationError.malformedTree("a query without a selection") }
+        // StructuredQueries' selections have SQL's meaning (its aggregates, outer joins, arithmetic): SQLite's to compute.
+        if query.form == .structuredQueries { throw EvaluationError.needsDatabase("a StructuredQueries selection") }
         let checkedParameters = try Self.checkParameters(query, parameters, schema: dataset.schema)
         guard dataset.tables[query.model.name] != nil else { throw EvaluationError.unknownModel(query.model.name) }
         let evaluator = ExpressionEvaluator(

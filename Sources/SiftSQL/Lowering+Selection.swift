@@ -29,7 +29,7 @@ extension LoweringContext {
         var attributes: [Attribute] = []
         for column in selection.columns {
             var value = lowerValue(column.value)
-            if column.type.unwrapped == .date, value.storage == nil || value.column == nil {
+            if column.type.unwrapped == .date, value.storage == nil || (value.column == nil && !sqlMeaning) {
                 // A computed date: in seconds since 2001, as `Date` holds it.
                 value = asInstant(value)
                 value.storage = .dateReferenceSeconds

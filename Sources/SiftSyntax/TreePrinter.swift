@@ -292,6 +292,38 @@ public enum TreePrinter {
                 }
                 parts.append(out + ")")
             }
+            for join in builder.joins {
+                var out = "(\(join.kind.rawValue) \(join.model.name)"
+                for filter in join.filters {
+                    out += " (where "
+                    switch filter {
+                    case .closure(let closure): write(closure, in: tree, to: &out)
+                    case .keyPath(let keyPath): out += print(keyPath)
+                    }
+                    out += ")"
+                }
+                if let condition = join.condition {
+                    out += " "
+                    write(condition, in: tree, to: &out)
+                }
+                parts.append(out + ")")
+            }
+            for (word, values) in [("group", builder.groupings), ("select", builder.selections)] {
+                for scoped in values {
+                    var out = "(\(word) "
+                    switch scoped.clause {
+                    case .keyPath(let keyPath): out += print(keyPath)
+                    case .closure(let closure): write(closure, in: tree, to: &out)
+                    }
+                    parts.append(out + ")")
+                }
+            }
+            for having in builder.havings {
+                var out = "(having "
+                write(having.clause, in: tree, to: &out)
+                parts.append(out + ")")
+            }
+            if builder.isDistinct { parts.append("(distinct)") }
             if builder.fetchesOne { parts.append("(fetch-one)") }
         }
         if let limit = query.limit {
