@@ -65,7 +65,7 @@ extension TypeChecker {
             if parameters.count != 1 {
                 let range = parameters.count > 1 ? parameters[1].name.range.union(parameters.last!.name.range) : closure.range
                 error(
-                    .closureArity, "this closure takes the one table's row; \(parameters.count) parameters stand for joined tables, which Sift does not read yet",
+                    .closureArity, "this closure takes the row of one table, but it names \(parameters.count) parameters; join a table first to read its row too, as in '.join(RemindersList.all) { r, l in r.remindersListID.eq(l.id) }'",
                     at: range)
             }
             if let parameter = parameters.first {
@@ -235,8 +235,11 @@ extension TypeChecker {
             if case .model = typed.type.unwrapped.kind {
                 return typed  // the row itself: `$0.match(...)` reads it
             }
-            if case .array = typed.type.kind {
-                error(.unsupportedConstruct, "'\(text(expr.range))' is a to-many relationship; StructuredQueries reads it with a join, which Sift does not read yet", at: expr.range)
+            if case .array(let element) = typed.type.kind {
+                error(
+                    .unsupportedConstruct,
+                    "'\(text(expr.range))' is a to-many relationship; StructuredQueries reads its rows with a join, as in '.join(\(element.unwrapped).all) { ... }'",
+                    at: expr.range)
                 return make(.error, .error, at: expr.range)
             }
             if case .toOne = typedTree[typed] {

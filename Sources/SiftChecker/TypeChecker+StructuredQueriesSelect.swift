@@ -120,6 +120,7 @@ extension TypeChecker {
                 }
             }
         }
+        checkDeclaredArity(clauses, tables: rows.count)
         if clauses.selections.isEmpty {
             // StructuredQueries selects every column of every table.
             for (index, row) in rows.enumerated() {
@@ -166,6 +167,27 @@ extension TypeChecker {
             variables: variables, parameters: parameters, form: query.form)
         checked.selection = selection
         return checked
+    }
+
+    /// `@FetchAll(Reminder.select { ($0.title, $0.priority) }) var rows: [(String, Priority?)]`: the
+    /// declared row holds as many values as the query selects (a whole row counts as one).
+    mutating func checkDeclaredArity(_ clauses: BuilderClauses, tables: Int) {
+        guard let declared = clauses.declaredType else { return }
+        var selected = 0
+        for written in clauses.selections {
+            switch written.clause {
+            case .keyPath: selected += 1
+            case .closure(let closure): selected += tupleElements(closure.body).count
+            }
+        }
+        if clauses.selections.isEmpty { selected = tables }
+        let holds = clauses.declaredArity ?? 1
+        guard holds != selected else { return }
+        let values = selected == 1 ? "one value" : "\(selected) values"
+        error(
+            .typeMismatch,
+            "the query selects \(values) per row, but '\(text(declared))' holds \(holds == 1 ? "one" : String(holds)); declare a row of \(selected == 1 ? "one value" : "a tuple of \(selected)"), or select \(holds == 1 ? "one value" : "\(holds) values")",
+            at: declared)
     }
 
     /// The query after an error that leaves nothing more to check (an unknown joined model, reported).
@@ -332,9 +354,13 @@ extension TypeChecker {
             guard let position = rows.firstIndex(where: { table($0) == id }) else { return false }
             return models[position].primaryKey.allSatisfy { key in keys.contains { $0.0 == id && $0.1 == key } }
         }
+        // A value written as a grouping key is (`.group { $0.priority.is(nil) }` then selected).
+        let source = self.source
+        let groupTexts = grouping.map { source.text(in: $0.range) }
         var undetermined: [TypedExpr] = []
         func visit(_ expr: TypedExpr) {
             if case .aggregate = tree[expr] { return }
+            if groupTexts.contains(source.text(in: expr.range)) { return }
             if let (variable, name) = column(expr) {
                 if !determined(variable, name) { undetermined.append(expr) }
                 return

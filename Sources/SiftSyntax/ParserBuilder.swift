@@ -77,21 +77,15 @@ extension Parser {
                 expectClosing(.rightParen, opener: open)
             }
         }
-        if parseQueryPropertyWrapperTarget() == nil { skipUntypedProperty() }
+        var clauses = query.builder ?? BuilderClauses()
+        _ = readBuilderPropertyTarget(into: &clauses)
+        query.builder = clauses
         query.builder?.fetchesOne = fetchesOne
         if fetchesOne, query.limit == nil {
             query.limit = makeIntegerLiteral(1, at: SourceRange(start: start, end: name.range.end))
         }
         query.range = SourceRange(start: start, end: previous.range.end)
         return query
-    }
-
-    /// `var reminders` (no type: Swift infers it from the wrapper's query) after `@FetchAll(...)`.
-    mutating func skipUntypedProperty() {
-        var index = position
-        while tokens[index].kind == .identifier, Self.modifierNames.contains(text(tokens[index])) { index += 1 }
-        guard tokens[index].kind == .kwVar || tokens[index].kind == .kwLet, tokens[index + 1].kind == .identifier else { return }
-        position = index + 2
     }
 
     /// The literal `value`, for a limit the query implies.

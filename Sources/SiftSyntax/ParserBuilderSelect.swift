@@ -98,3 +98,50 @@ extension Parser {
         return true
     }
 }
+
+extension Parser {
+    /// `var rows: [(String, Priority?)]`, `var count = 0`, `var titles: [String] = []` after
+    /// `@FetchAll(...)` / `@FetchOne(...)` around a chain: the property's type is read loosely
+    /// (a tuple's elements are counted, to be compared with what the query selects), its initial
+    /// value skipped. False when no property declaration follows.
+    mutating func readBuilderPropertyTarget(into clauses: inout BuilderClauses) -> Bool {
+        var index = position
+        while tokens[index].kind == .identifier, Self.modifierNames.contains(text(tokens[index])) { index += 1 }
+        guard tokens[index].kind == .kwVar || tokens[index].kind == .kwLet, tokens[index + 1].kind == .identifier else { return false }
+        position = index + 2
+        if at(.colon) {
+            advance()
+            let start = current.range.start
+            var depth = 0
+            var tupleDepth: Int?
+            var elements = 0
+            // Tokens of the type: brackets and parentheses balanced, then `?` or `.Member` suffixes.
+            repeat {
+                if at(.endOfFile) { break }
+                switch current.kind {
+                case .leftParen, .leftBracket:
+                    depth += 1
+                    // `[(A, B)]` or `(A, B)?`: the first parenthesis holds a row's values.
+                    if current.kind == .leftParen, tupleDepth == nil {
+                        tupleDepth = depth
+                        elements = 1
+                    }
+                case .rightParen, .rightBracket:
+                    depth -= 1
+                case .comma where depth == tupleDepth:
+                    elements += 1
+                default:
+                    break
+                }
+                advance()
+            } while depth > 0 || at(.postfixQuestion) || at(.period) || (previous.kind == .period && at(.identifier))
+            clauses.declaredType = SourceRange(start: start, end: previous.range.end)
+            clauses.declaredArity = tupleDepth == nil ? nil : elements
+        }
+        if at(.equal) {
+            advance()
+            _ = parseExpression()
+        }
+        return true
+    }
+}

@@ -266,6 +266,10 @@ public struct BuilderClauses: Sendable, Hashable {
     public var havings: [BuilderScoped<Closure>] = []
     /// Where the first method that makes the query select, group or join is written.
     public var selectionRange: SourceRange?
+    /// The property's declared type after `@FetchAll(...) var rows:`, when written.
+    public var declaredType: SourceRange?
+    /// How many values a row of the declared type holds, when it is a tuple (`[(String, Int)]`).
+    public var declaredArity: Int?
     /// The whole chain as parsed (its closures and arguments are nodes under it): what phases that
     /// walk the query's trees measure.
     public var chain: Expr?

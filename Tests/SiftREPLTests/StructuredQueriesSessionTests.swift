@@ -39,6 +39,20 @@ import Testing
         #expect(result.text == "id,title,priority\n2,Gym,\n3,gym bag,1\nid,title,priority\n4,50% off,2\n3,gym bag,1\n", "\(result.text)")
     }
 
+    @Test func builderSelectionsNameTheirColumnsAfterTheirExpressions() throws {
+        // A selection, an aggregate per group (SQL's `sum`: NULL for a group of NULLs), an error with its remedy.
+        let result = try run([
+            #"Reminder.select { ($0.title, $0.priority ?? 0) }.order(by: \.id).limit(2)"#,
+            #"Reminder.group { $0.priority.is(nil) }.select { ($0.priority.is(nil), $0.count(), $0.priority.sum()) }.order { $0.priority.is(nil) }"#,
+            #"Reminder.where { $0.count() > 1 }"#,
+        ])
+        #expect(
+            result.text.hasPrefix(
+                "$0.title,$0.priority ?? 0\nBuy milk,3\nGym,0\n$0.priority.is(nil),$0.count(),$0.priority.sum()\nfalse,3,6\ntrue,1,\n"),
+            "\(result.text)")
+        #expect(result.text.contains("error: '$0.count()' combines the rows of a group, but 'where' reads one row at a time"), "\(result.text)")
+    }
+
     @Test func aFullTextQueryTheIndexRejectsIsADiagnosticAtItsArgument() throws {
         let result = try run([
             #".param set searchText "\"gym""#,

@@ -134,6 +134,12 @@ import Testing
         Case(
             builder: #"@FetchOne(Reminder.select { $0.count() }) var total"#,
             sql: "SELECT count(id) FROM reminders"),
+        Case(
+            builder: #"@FetchOne(Reminder.select { $0.count() }) var total = 0"#,
+            sql: "SELECT count(id) FROM reminders"),
+        Case(
+            builder: #"@FetchAll(Reminder.select { ($0.title, $0.priority) }) var rows: [(String, Priority?)]"#,
+            sql: "SELECT title, priority FROM reminders"),
     ]
 
     /// SQL StructuredQueries writes for these queries, transcribed from its test snapshots
