@@ -227,6 +227,7 @@ extension TypeChecker {
         case .prefix(let prefix) where prefix.op == .negate:
             if case .integerLiteral = tree[prefix.operand] { return check(expr, expected: expected) }
             if case .floatLiteral = tree[prefix.operand] { return check(expr, expected: expected) }
+            if let typed = checkBuilderExpression(expr) { return typed }
         case .anonymousParameter, .member:
             if case .member(let base, let name) = tree[expr], let row = optionalBuilderRow(base) {
                 return optionalRowMember(row, base: base, name: name, at: expr.range)

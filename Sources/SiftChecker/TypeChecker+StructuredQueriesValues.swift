@@ -24,6 +24,14 @@ extension TypeChecker {
             default:
                 return nil
             }
+        case .prefix(let prefix) where prefix.op == .negate:
+            let operand = checkSQLValue(prefix.operand, expected: nil)
+            if operand.type.isError { return make(.error, .error, at: range) }
+            guard operand.type.unwrapped.isNumeric else {
+                error(.typeMismatch, "'-' negates a number; '\(text(prefix.operand.range))' is '\(operand.type)'", at: range)
+                return make(.error, .error, at: range)
+            }
+            return make(.sql(.negate, [operand]), operand.type, at: range)
         case .call(let call):
             if case .member(let base, let method) = tree[call.callee] {
                 return checkSQLMethod(base: base, method: method, call: call, at: range)

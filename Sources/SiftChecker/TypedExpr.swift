@@ -492,6 +492,8 @@ public enum SQLOperation: Sendable, Hashable {
     /// `(a + b)`, `(a - b)`, `(a * b)`, `(a / b)`, `(a % b)` on numbers: SQL's arithmetic (an
     /// integer division truncates, a division by zero is NULL, NULL in gives NULL out).
     case arithmetic(ArithmeticOperator)
+    /// `-(a)`: a number negated.
+    case negate
     /// `(a || b)`: two strings joined (StructuredQueries' `+` on strings).
     case concatenate
     /// `coalesce(a, b)` (StructuredQueries' `??`): the first operand that is not NULL.
@@ -533,6 +535,7 @@ public enum SQLOperation: Sendable, Hashable {
         case .coreData(let op, let options): op.rawValue + options.written
         case .collectionAggregate(let op, _): "@" + op.rawValue
         case .arithmetic(let op): op.rawValue
+        case .negate: "-"
         case .concatenate: "||"
         case .coalesce: "coalesce"
         case .ifNull: "ifnull"

@@ -106,7 +106,7 @@ extension ExpressionEvaluator {
             return try coreDataTest(op, options, operands[0], operands[1])
         case .collectionAggregate(let op, let element):
             return try collectionAggregate(op, operands[0], element, operands[1])
-        case .arithmetic, .concatenate, .coalesce, .ifNull, .caseWhen:
+        case .arithmetic, .negate, .concatenate, .coalesce, .ifNull, .caseWhen:
             // Values computed with SQL's meaning are SQLite's to compute.
             throw EvaluationError.needsDatabase(operation.name)
         }

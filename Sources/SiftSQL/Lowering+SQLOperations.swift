@@ -108,6 +108,9 @@ extension LoweringContext {
         case .arithmetic(let op):
             let (left, right) = lowerSQLPair(operands[0], operands[1])
             return Lowered("(" + left.sql + " " + SQLFragment(op.rawValue) + " " + right.sql + ")", isOptional: isOptional, isAtomic: true)
+        case .negate:
+            let operand = lowerSQLOperand(operands[0], toMatch: nil)
+            return Lowered("-(" + operand.sql + ")", isOptional: isOptional, isAtomic: true)
         case .concatenate:
             let left = lowerSQLOperand(operands[0], toMatch: nil)
             let right = lowerSQLOperand(operands[1], toMatch: nil)

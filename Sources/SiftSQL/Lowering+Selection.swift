@@ -14,10 +14,18 @@ extension LoweringContext {
         let root = query.model
         // StructuredQueries' selections have SQL's meaning: strings by their bytes, SQL's aggregates.
         let sqlMeaning = query.form == .structuredQueries
+        // A row a right join may leave nil is read through an optional variable of its own: bound
+        // to the row's alias as soon as the row is (a later join's condition may read it).
+        func bindOuterRowAliases(_ context: inout LoweringContext) {
+            for (alias, original) in selection.outerRowAliases {
+                if let bound = context.variables[original] { context.variables[alias] = bound }
+            }
+        }
+        bindOuterRowAliases(&self)
         var joins: [SQLFragment] = []
-        for join in selection.joins { joins += lowerJoin(join) }
-        for (alias, original) in selection.outerRowAliases {
-            if let bound = variables[original] { variables[alias] = bound }
+        for join in selection.joins {
+            joins += lowerJoin(join)
+            bindOuterRowAliases(&self)
         }
         var conjuncts = WhereTerms()
         if let filter = query.filter { conjuncts = lowerWhereClause(filter) }

@@ -37,6 +37,7 @@ import Testing
         Case(
             builder: #"Reminder.select { ($0.position + 1, $0.position - 2, $0.position * 3, $0.position / 4, $0.position % 5) }"#,
             sql: "SELECT position + 1, position - 2, position * 3, position / 4, position % 5 FROM reminders"),
+        Case(builder: #"Reminder.select { (-$0.position, -($0.position * 2)) }.where { -$0.position < -10 }"#, sql: "SELECT -position, -(position * 2) FROM reminders WHERE -position < -10"),
         Case(builder: #"Reminder.select { $0.title + " (" + $0.notes + ")" }"#, sql: "SELECT title || ' (' || notes || ')' FROM reminders"),
         Case(builder: #"Reminder.select { ($0.priority ?? .low, $0.dueDate ?? nil) }"#, sql: "SELECT coalesce(priority, 1), coalesce(dueDate, NULL) FROM reminders"),
         Case(builder: #"Reminder.select { $0.priority.ifnull(.medium) }"#, sql: "SELECT ifnull(priority, 2) FROM reminders"),
@@ -80,6 +81,11 @@ import Testing
         Case(
             builder: #"RemindersList.rightJoin(Reminder.all) { $0.id.eq($1.remindersListID) && $1.priority.eq(.high) }.select { ($0.title, $1.title) }"#,
             sql: "SELECT l.title, r.title FROM remindersLists l RIGHT JOIN reminders r ON l.id = r.remindersListID AND r.priority = 3"),
+        Case(
+            builder:
+                #"RemindersList.rightJoin(Reminder.all) { $0.id.eq($1.remindersListID) && $1.position < 2 }.leftJoin(Tag.all) { $0.title.eq($2.title) || $1.title.eq($2.title) }.select { ($0.title, $1.title, $2.title) }"#,
+            sql:
+                "SELECT l.title, r.title, t.title FROM remindersLists l RIGHT JOIN reminders r ON l.id = r.remindersListID AND r.position < 2 LEFT JOIN tags t ON l.title = t.title OR r.title = t.title"),
         Case(
             builder: #"RemindersList.fullJoin(Tag.all) { $0.title.eq($1.title) }.select { ($0.title, $1.title) }"#,
             sql: "SELECT l.title, t.title FROM remindersLists l FULL JOIN tags t ON l.title = t.title"),
