@@ -15,6 +15,23 @@ import Testing
         #expect(ids == ["12", "13"], "\(result.standardOutput)")
     }
 
+    @Test func compileListsABuilderSelectionsColumnsWithTheirTypes() throws {
+        let result = try CommandRunner.run([
+            "compile", "--schema", models, "--json",
+            #"Reminder.leftJoin(RemindersList.all) { $0.remindersListID.eq($1.id) }.group(by: \.remindersListID).select { ($0.remindersListID, $1.title, $0.count(), $0.position.sum()) }"#,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let columns = try #require(object["columns"] as? [[String: Any]])
+        #expect(columns.map { $0["name"] as? String } == ["$0.remindersListID", "$1.title", "$0.count()", "$0.position.sum()"])
+        #expect(columns.map { $0["type"] as? String } == ["Int", "String?", "Int", "Int?"])
+        let rows = try CommandRunner.run([
+            "query", "Examples/example.sqlite", "--schema", models, "--mode", "csv",
+            #"Reminder.group(by: \.status).select { ($0.status, $0.count()) }.order { $0.count().desc() }"#,
+        ])
+        #expect(rows.standardOutput.hasPrefix("$0.status,$0.count()\n"), "\(rows.standardOutput)")
+    }
+
     @Test func queryRunsAFullTextSearchAndReportsABadQueryText() throws {
         let search = #"ReminderText.where { $0.match(searchText) }.order(by: \.rank)"#
         let good = try CommandRunner.run(["query", "Examples/example.sqlite", "--schema", models, search, "--param", "searchText=oat milk", "--mode", "csv"])

@@ -57,6 +57,9 @@ import Testing
             builder: #"Reminder.where { !$0.isCompleted }.select { ($0.title, $0.position) }.order { ($0.position.desc(), $0.id) }.limit(5, offset: 2)"#,
             sql: "SELECT title, position FROM reminders WHERE NOT isCompleted ORDER BY position DESC, id LIMIT 5 OFFSET 2", ordered: true),
         Case(
+            builder: #"Reminder.select { ($0.id, $0.priority) }.order { ($0.priority.desc(nulls: .last), $0.id) }"#,
+            sql: "SELECT id, priority FROM reminders ORDER BY priority DESC NULLS LAST, id", ordered: true),
+        Case(
             builder: #"Reminder.select { $0.title }.order(by: \.title)"#,
             sql: "SELECT title FROM reminders ORDER BY title", ordered: true),
         // Joins.
