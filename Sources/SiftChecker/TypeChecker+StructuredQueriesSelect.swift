@@ -130,14 +130,19 @@ extension TypeChecker {
         }
         var havings: [TypedExpr] = []
         for written in clauses.havings {
-            havings.append(withBuilderRows(written.clause, rows: Array(rows.prefix(written.tables))) { checker in checker.checkSQLCondition(written.clause.body) })
+            switch written.clause {
+            case .closure(let closure):
+                havings.append(withBuilderRows(closure, rows: Array(rows.prefix(written.tables))) { checker in checker.checkSQLCondition(closure.body) })
+            case .keyPath(let keyPath):
+                havings.append(checkFilterKeyPath(keyPath, model: model, root: root))
+            }
         }
         let groupFilter = havings.isEmpty ? nil : havings.count == 1 ? havings[0] : make(.sql(.logical(.and), havings), sqlResultType(havings), at: havings[0].range.union(havings[havings.count - 1].range))
         let isGrouped = !grouping.isEmpty || columns.contains { containsAggregate($0.value) } || havings.contains { containsAggregate($0) }
         if let first = clauses.havings.first, !isGrouped {
             error(
                 .invalidClause, "'having' tests groups, but this query has none: group its rows, as in '.group(by: \\.id)', or test the rows with 'where'",
-                at: first.clause.range, fixIts: [])
+                at: Self.range(of: first.clause), fixIts: [])
         }
 
         // Orderings: values of a row, or of a group when the query groups.
@@ -213,6 +218,14 @@ extension TypeChecker {
         }
         if let filter { reportMisplacedFullTextMatches(in: filter) }
         return filter
+    }
+
+    /// Where a key path or closure is written.
+    static func range(of values: BuilderValues) -> SourceRange {
+        switch values {
+        case .keyPath(let keyPath): keyPath.range
+        case .closure(let closure): closure.range
+        }
     }
 
     /// The elements of `(a, b)`, or the one expression.

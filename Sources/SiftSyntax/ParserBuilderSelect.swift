@@ -53,11 +53,14 @@ extension Parser {
                 return false
             }
         case "having":
-            guard let closure = call.trailingClosure ?? singleClosureArgument(call) else {
-                error(.expectedQuery, "'having' takes a closure, as in '.having { $0.count() > 2 }'", at: expr.range)
+            if let closure = call.trailingClosure ?? singleClosureArgument(call) {
+                clauses.havings.append(BuilderScoped(.closure(closure), tables: tables))
+            } else if arguments.count == 1, arguments[0].label == nil, case .keyPath(let keyPath) = kind(of: arguments[0].value) {
+                clauses.havings.append(BuilderScoped(.keyPath(keyPath), tables: tables))
+            } else {
+                error(.expectedQuery, "'having' takes a closure or a key path, as in '.having { $0.count() > 2 }' or '.having(\\.isCompleted)'", at: expr.range)
                 return false
             }
-            clauses.havings.append(BuilderScoped(closure, tables: tables))
         default:
             return false
         }

@@ -262,8 +262,8 @@ public struct BuilderClauses: Sendable, Hashable {
     public var joins: [BuilderJoin] = []
     /// `.group(by:)` / `.group { ... }`: the grouping keys, in order.
     public var groupings: [BuilderScoped<BuilderValues>] = []
-    /// `.having { ... }`: conditions on the groups, all of which must hold.
-    public var havings: [BuilderScoped<Closure>] = []
+    /// `.having { ... }`, `.having(\.isCompleted)`: conditions on the groups, all of which must hold.
+    public var havings: [BuilderScoped<BuilderValues>] = []
     /// Where the first method that makes the query select, group or join is written.
     public var selectionRange: SourceRange?
     /// The property's declared type after `@FetchAll(...) var rows:`, when written.

@@ -308,7 +308,7 @@ public enum TreePrinter {
                 }
                 parts.append(out + ")")
             }
-            for (word, values) in [("group", builder.groupings), ("select", builder.selections)] {
+            for (word, values) in [("group", builder.groupings), ("having", builder.havings), ("select", builder.selections)] {
                 for scoped in values {
                     var out = "(\(word) "
                     switch scoped.clause {
@@ -317,11 +317,6 @@ public enum TreePrinter {
                     }
                     parts.append(out + ")")
                 }
-            }
-            for having in builder.havings {
-                var out = "(having "
-                write(having.clause, in: tree, to: &out)
-                parts.append(out + ")")
             }
             if builder.isDistinct { parts.append("(distinct)") }
             if builder.fetchesOne { parts.append("(fetch-one)") }

@@ -129,6 +129,9 @@ import Testing
             builder: #"Reminder.group(by: \.remindersListID).select { ($0.remindersListID, $0.count()) }.order { $0.count().desc() }"#,
             sql: "SELECT remindersListID, count(id) FROM reminders GROUP BY remindersListID ORDER BY count(id) DESC", ordered: true),
         Case(
+            builder: #"Reminder.group(by: \.isCompleted).having(\.isCompleted).select { ($0.isCompleted, $0.count()) }"#,
+            sql: "SELECT isCompleted, count(id) FROM reminders GROUP BY isCompleted HAVING isCompleted"),
+        Case(
             builder: #"Reminder.having { $0.count() > 1 }.select { $0.count() }"#,
             sql: "SELECT count(id) FROM reminders HAVING count(id) > 1"),
         Case(
