@@ -266,11 +266,30 @@ extension TypeChecker {
         let typed = checkSQL(element)
         if typed.type.isError { return }
         if case .model(let name) = typed.type.unwrapped.kind, let rowModel = model(named: name) {
+            guard isBuilderRow(typed) else {
+                reportRelationshipValue(element.range)
+                return
+            }
             appendRowColumns(typed, model: rowModel, prefix: tables == 1 ? nil : text(element.range), to: &columns)
             return
         }
         guard checkSelectable(typed, at: element.range) else { return }
         appendColumn(named: text(element.range), value: typed, to: &columns)
+    }
+
+    /// Whether `typed` is one of the rows a builder closure reads (`$0`, `$1`, a named parameter),
+    /// not a relationship of one.
+    func isBuilderRow(_ typed: TypedExpr) -> Bool {
+        if case .variable(let id) = typedTree[typed] { return builderRows.contains(id) }
+        return false
+    }
+
+    /// A relationship used as a value: StructuredQueries has columns and joined tables only.
+    mutating func reportRelationshipValue(_ range: SourceRange) {
+        error(
+            .unsupportedConstruct,
+            "'\(text(range))' is a relationship; StructuredQueries reads a column, such as its foreign key, or the row of a joined table",
+            at: range)
     }
 
     /// Each column of a row (optional after an outer join), named `prefix.column` or `column`.

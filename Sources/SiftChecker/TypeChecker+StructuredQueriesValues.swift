@@ -293,6 +293,10 @@ extension TypeChecker {
         }
         var argument = checkSQLValue(base, expected: nil)
         if argument.type.isError { return make(.error, .error, at: range) }
+        if case .model = argument.type.unwrapped.kind, !isBuilderRow(argument) {
+            reportRelationshipValue(base.range)
+            return make(.error, .error, at: range)
+        }
         if case .model(let name) = argument.type.unwrapped.kind, let rowModel = model(named: name) {
             // `$0.count()`: StructuredQueries counts the table's primary key.
             guard function == .count, rowModel.primaryKey.count == 1, let key = rowModel.attributes.first(where: { $0.columnName == rowModel.primaryKey[0] })
