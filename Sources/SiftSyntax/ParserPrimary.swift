@@ -281,7 +281,15 @@ extension Parser {
             let height = elements.map(\.node.height).max() ?? 0
             return make(.tuple(elements.map(\.argument.value)), range, height: height + 1)
         }
-        if diagnostics.count == errorsBefore {
+        if diagnostics.count == errorsBefore, readsTuples, let labeled = elements.first(where: { $0.argument.label != nil }) {
+            // Inside a query builder's closure: the columns are named after their expressions.
+            let label = labeled.argument.label!
+            let written = SourceRange(start: label.range.start, end: labeled.argument.value.range.start)
+            error(
+                .unsupportedSyntax,
+                "a tuple's labels are not read here: each column is named after its expression; remove '\(label.name):'",
+                at: written, fixIts: [.init(replace: written, with: "")])
+        } else if diagnostics.count == errorsBefore {
             error(
                 .unsupportedSyntax,
                 "tuples are not supported in a query; use one expression in parentheses", at: range)
