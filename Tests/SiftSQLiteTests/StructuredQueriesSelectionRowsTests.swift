@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 import Testing
 
 /// StructuredQueries' builder beyond whole rows — `select`, `distinct`, the joins, `group`,
@@ -228,6 +229,61 @@ import Testing
     @Test(arguments: transcribed)
     func builderSelectionsGiveTheValuesOfStructuredQueriesSQL(_ testCase: Case) throws {
         try check(testCase)
+    }
+
+    /// Generated selections — a grouping key, aggregates with and without `filter:`, an optional
+    /// join to the lists (inner or left), a `where` and a `having` — give the values of the SQL
+    /// written alongside them, piece by piece.
+    @Test func generatedGroupedSelectionsGiveTheValuesOfTheirSQL() throws {
+        let keys: [(builder: String, sql: String)] = [
+            ("$0.remindersListID", "r.remindersListID"), ("$0.isCompleted", "r.isCompleted"), ("$0.status", "r.status"),
+            ("$0.priority", "r.priority"), ("$0.position % 3", "(r.position % 3)"),
+        ]
+        let aggregates: [(builder: String, sql: String)] = [
+            ("$0.count()", "count(r.id)"), ("$0.position.sum()", "sum(r.position)"), ("$0.position.avg()", "avg(r.position)"),
+            ("$0.dueDate.max()", "max(r.dueDate)"), ("$0.title.min()", "min(r.title)"), ("$0.priority.count(distinct: true)", "count(DISTINCT r.priority)"),
+            ("$0.count(filter: $0.isCompleted)", "count(r.id) FILTER (WHERE r.isCompleted)"),
+            ("$0.position.sum(filter: $0.priority.eq(.high))", "sum(r.position) FILTER (WHERE r.priority = 3)"),
+            ("$0.notes.groupConcat(distinct: true)", "group_concat(DISTINCT r.notes)"), ("$0.id.jsonGroupArray()", "json_group_array(r.id)"),
+            ("$1.count()", "count(l.id)"), ("$1.position.max()", "max(l.position)"),
+        ]
+        let filters: [(builder: String, sql: String)] = [
+            ("$0.position > 5", "r.position > 5"), ("!$0.isCompleted", "NOT r.isCompleted"), ("$0.priority.isNot(nil)", "r.priority IS NOT NULL"),
+            ("$0.title.contains(\"e\")", "r.title LIKE '%e%'"), ("$1.position.lt(3)", "l.position < 3"),
+        ]
+        var random = SplitMix64(seed: 3334)
+        for _ in 0..<60 {
+            let key = random.pick(keys)
+            let chosen = (0..<random.int(in: 1...3)).map { _ in random.pick(aggregates) }
+            let join = random.below(3)  // none, inner, left
+            let filter = random.chance(1, in: 2) ? random.pick(filters) : nil
+            let threshold = random.chance(1, in: 2) ? random.int(in: 0...20) : nil
+            let readsList = chosen.contains { $0.builder.hasPrefix("$1") } || filter?.builder.hasPrefix("$1") == true
+            let joins = join == 0 && !readsList ? 0 : (join == 2 ? 2 : 1)
+            var builder = "Reminder"
+            var sql = "SELECT " + ([key.sql] + chosen.map(\.sql)).joined(separator: ", ") + " FROM reminders r"
+            if joins > 0 {
+                builder += ".\(joins == 2 ? "leftJoin" : "join")(RemindersList.all) { $0.remindersListID.eq($1.id) }"
+                sql += " \(joins == 2 ? "LEFT JOIN" : "JOIN") remindersLists l ON r.remindersListID = l.id"
+            }
+            if let filter {
+                builder += ".where { \(filter.builder) }"
+                sql += " WHERE " + filter.sql
+            }
+            builder += ".group { \(key.builder) }"
+            sql += " GROUP BY " + key.sql
+            if let threshold {
+                builder += ".having { $0.count() > \(threshold) }"
+                sql += " HAVING count(r.id) > \(threshold)"
+            }
+            builder += ".select { (" + ([key.builder] + chosen.map(\.builder)).joined(separator: ", ") + ") }"
+            let compiled = try database.compile(builder)
+            let bindings = try compiled.bindings(for: [:], schema: database.schema)
+            let sift = try connection.rows(compiled.sql, bindings).map { $0.map(Self.text) }.sorted { $0.joined(separator: "\u{1F}") < $1.joined(separator: "\u{1F}") }
+            let expected = try connection.rows(sql).map { $0.map(Self.text) }.sorted { $0.joined(separator: "\u{1F}") < $1.joined(separator: "\u{1F}") }
+            #expect(sift == expected, "\(builder)\n\(compiled.sql)\n\(sql)")
+            #expect(try database.fetch(compiled).count == expected.count, "\(builder)")
+        }
     }
 
     /// Columns are named after their expressions, with their Swift types (optional where SQL can
