@@ -7,6 +7,8 @@ import SiftSyntax
 /// literals, enum cases and named parameters as operands; `eq`/`neq`/`lt`/`gt`/`lte`/`gte`,
 /// `==`/`!=`/`<`/..., `is`/`isNot`, `&&`/`||`/`!`/`and`/`or`/`not`, `in`/`notIn`, `between(_:and:)`,
 /// `like`/`glob`, `contains`/`hasPrefix`/`hasSuffix` (`LIKE` with `%`), and `match` on an FTS5 row.
+/// Computed values and aggregates are read in `TypeChecker+StructuredQueriesValues.swift`; a chain
+/// that selects, joins or groups in `TypeChecker+StructuredQueriesSelect.swift`.
 extension TypeChecker {
     mutating func checkBuilderQuery(_ query: Query, model: Model) -> CheckedQuery {
         let clauses = query.builder ?? BuilderClauses()
