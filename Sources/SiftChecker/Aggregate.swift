@@ -13,7 +13,8 @@ public enum AggregateFunction: String, Sendable, Hashable, CaseIterable {
     /// `max(x)`: the greatest non-nil value, nil for none.
     case max
     /// `groupConcat(x, separator: ", ")`: the non-nil strings joined (`""` for none); the order of
-    /// the rows is SQLite's scan order.
+    /// the rows is SQLite's scan order, unless sorted: `groupConcat(x, separator: ", ", sortedBy: k)`
+    /// (`order: .reverse` too) joins them in Swift's order of `k`, ties by the strings themselves.
     case groupConcat
     /// `jsonGroupArray(x)`: a JSON array of the values (nil as `null`), as text.
     case jsonGroupArray
@@ -46,6 +47,11 @@ public struct AggregateCall: Sendable, Hashable {
     public var condition: TypedExpr?
     /// The separator of ``AggregateFunction/groupConcat`` (a `String`), when written; `","` otherwise.
     public var separator: TypedExpr?
+    /// The order of ``AggregateFunction/groupConcat``'s strings (`sortedBy: k`): a `Comparable`
+    /// value of each row, nil first; nil for SQLite's scan order.
+    public var sortKey: TypedExpr?
+    /// `order: .reverse`: the strings in the reverse of ``sortKey``'s order.
+    public var isDescending = false
 
     /// A call of `function` on `argument`.
     public init(function: AggregateFunction, argument: TypedExpr?, isDistinct: Bool = false, condition: TypedExpr? = nil, separator: TypedExpr? = nil) {
@@ -57,5 +63,5 @@ public struct AggregateCall: Sendable, Hashable {
     }
 
     /// The subexpressions, in order.
-    public var children: [TypedExpr] { [argument, condition, separator].compactMap { $0 } }
+    public var children: [TypedExpr] { [argument, condition, separator, sortKey].compactMap { $0 } }
 }

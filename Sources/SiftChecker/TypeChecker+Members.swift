@@ -295,6 +295,8 @@ extension TypeChecker {
         where name.name == "match" && call.arguments.count == 1 && call.arguments[0].label == nil && call.trailingClosure == nil:
             // `$0.match("buy milk")` on the row of an FTS5 table: FTS5's MATCH, in every form.
             return checkFullTextMatch(base, call.arguments[0].value, at: range)
+        case .member(let base, let name) where (Self.rowAggregateFunction(named: name.name) != nil || name.name == "reduce") && isMapCall(base):
+            return checkRowAggregate(base, method: name, call: call, at: range)
         case .member(let base, let name):
             var baseContext: SiftType?
             if name.name == "contains", needsContext(base), call.trailingClosure == nil, call.arguments.count == 1,
@@ -589,6 +591,14 @@ extension TypeChecker {
             }
             return make(.extremum(isMaximum: kind == .max, base), element.optionalFlattened, at: range)
         case nil:
+            if method == "map" {
+                error(
+                    .unsupportedConstruct,
+                    "the values 'map' makes can only be aggregated: follow it with 'max()', 'min()', 'sum()' or 'average()', as in '\(text(base.range)).map(\\.\(Self.exampleAttribute(of: element, in: schema))).max()'",
+                    at: name.range)
+                checkArgumentsForErrors(call)
+                return make(.error, .error, at: range)
+            }
             if method == "starts" {
                 error(
                     .unsupportedConstruct,

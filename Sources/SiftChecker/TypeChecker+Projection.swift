@@ -294,6 +294,10 @@ extension TypeChecker {
         var isDistinct = false
         var condition: TypedExpr?
         var separator: TypedExpr?
+        var sortKey: TypedExpr?
+        var sortKeyRange: SourceRange?
+        var isDescending = false
+        var orderRange: SourceRange?
         for written in call.arguments {
             switch written.label?.name {
             case nil where argument == nil:
@@ -308,8 +312,42 @@ extension TypeChecker {
                 if !separator!.type.isError, separator!.type != .string {
                     error(.typeMismatch, "the separator must be a 'String', but this is '\(separator!.type)'", at: written.value.range)
                 }
+            case "sortedBy"? where function == .groupConcat && sortKey == nil:
+                sortKey = check(written.value, expected: nil)
+                sortKeyRange = written.value.range
+            case "order"? where function == .groupConcat && orderRange == nil:
+                orderRange = written.range
+                guard case .implicitMember(let name) = tree[written.value], name.name == "forward" || name.name == "reverse" else {
+                    error(.badArguments, "'order:' is '.forward' or '.reverse', as SortDescriptor's is", at: written.value.range)
+                    return make(.error, .error, at: range)
+                }
+                isDescending = name.name == "reverse"
             default:
                 error(.badArguments, Self.aggregateUsage(function), at: written.range)
+                return make(.error, .error, at: range)
+            }
+        }
+        if let orderRange, sortKey == nil {
+            error(
+                .badArguments, "'order:' reverses the order of 'sortedBy:'; say what the strings are sorted by, as in 'sortedBy: \(text(call.arguments.first?.value.range ?? range))'",
+                at: orderRange)
+            return make(.error, .error, at: range)
+        }
+        if let key = sortKey, let keyRange = sortKeyRange {
+            if key.type.isError { return make(.error, .error, at: range) }
+            var sortable = key.type.unwrapped.isComparable && key.type.unwrapped != .bool
+            switch key.type.unwrapped.kind {
+            case .enumeration, .model, .array, .range, .comparisonResult, .nilLiteral: sortable = false
+            default: break
+            }
+            guard sortable else {
+                error(.unsortable, "'groupConcat' cannot sort by a value of type '\(key.type)'; sort by a string, a number or a date", at: keyRange)
+                return make(.error, .error, at: range)
+            }
+            if isDistinct, let value = call.arguments.first?.value, text(keyRange) != text(value.range) {
+                error(
+                    .badArguments, "distinct strings are sorted by themselves: each may come from several rows; write 'sortedBy: \(text(value.range))'",
+                    at: keyRange, fixIts: [.init(replace: keyRange, with: text(value.range))])
                 return make(.error, .error, at: range)
             }
         }
@@ -343,17 +381,20 @@ extension TypeChecker {
                 error(.typeMismatch, "'groupConcat' joins strings, but this value is '\(argument!.type)'; convert it, or use 'jsonGroupArray'", at: argument!.range)
                 return make(.error, .error, at: range)
             }
-            if isDistinct, separator != nil {
-                error(.badArguments, "'groupConcat(distinct:)' joins with ','; SQLite takes no separator with 'distinct'", at: call.argumentListRange ?? range)
+            if isDistinct, separator != nil, sortKey == nil {
+                error(
+                    .badArguments, "'groupConcat(distinct:)' joins with ','; SQLite takes no separator with 'distinct' unless the strings are sorted: add 'sortedBy: \(text(argument!.range))'",
+                    at: call.argumentListRange ?? range)
                 return make(.error, .error, at: range)
             }
             type = .string
         case .jsonGroupArray:
             type = .string
         }
-        return make(
-            .aggregate(AggregateCall(function: function, argument: argument, isDistinct: isDistinct, condition: condition, separator: separator)), type,
-            at: range)
+        var aggregate = AggregateCall(function: function, argument: argument, isDistinct: isDistinct, condition: condition, separator: separator)
+        aggregate.sortKey = sortKey
+        aggregate.isDescending = isDescending
+        return make(.aggregate(aggregate), type, at: range)
     }
 
     /// Whether a call of a free function `name` is an aggregate's (`min(a, b)` of two values is not).
@@ -367,7 +408,8 @@ extension TypeChecker {
         switch function {
         case .count: "'count' takes no argument (the rows), a value ('count(nickname)': the rows where it is not nil), 'distinct:' or 'where:'"
         case .sum, .average, .min, .max: "'\(function.rawValue)' takes one value, as in '\(function.rawValue)(score)', or 'distinct:' one"
-        case .groupConcat: "'groupConcat' takes a string and an optional 'separator:', as in 'groupConcat(name, separator: \", \")'"
+        case .groupConcat:
+            "'groupConcat' takes a string (or 'distinct:' one), and optionally 'separator:', 'sortedBy:' and 'order:', as in 'groupConcat(name, separator: \", \", sortedBy: name, order: .reverse)'"
         case .jsonGroupArray: "'jsonGroupArray' takes one value, as in 'jsonGroupArray(name)'"
         }
     }

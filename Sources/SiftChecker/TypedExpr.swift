@@ -123,6 +123,7 @@ public struct EvaluationHazards: OptionSet, Sendable, Hashable, BitwiseCopyable 
             return .trap
         case .trap: return .trap
         case .aggregate(let call): return call.function == .sum && type.isInteger ? .trap : []
+        case .rowAggregate(let aggregate): return aggregate.function == .sum && type.isInteger ? .trap : []
         default: return []
         }
     }
@@ -438,6 +439,9 @@ public enum TypedExprKind: Sendable, Hashable {
     /// An aggregate of the rows of a group (``CheckedSelection``): its argument is evaluated on
     /// each row with the query's root bound to it.
     indirect case aggregate(AggregateCall)
+    /// `max()`, `min()`, `sum()` or `average()` of values mapped from a row's related objects
+    /// (``RowAggregate``).
+    indirect case rowAggregate(RowAggregate)
     /// A place where an error was reported.
     case error
 }

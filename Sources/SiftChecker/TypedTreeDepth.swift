@@ -54,6 +54,9 @@ package enum TypedTreeDepth {
             body(predicate)
         case .aggregate(let call):
             call.children.forEach(body)
+        case .rowAggregate(let aggregate):
+            body(aggregate.sequence)
+            body(aggregate.value)
         }
     }
 }
@@ -86,6 +89,7 @@ extension TypedExprKind {
             Self.summary(sequence, predicate)
         case .aggregate(let call):
             call.children.reduce((Int32(0), EvaluationHazards())) { (max($0.0, $1.height), $0.1.union($1.hazards)) }
+        case .rowAggregate(let aggregate): Self.summary(aggregate.sequence, aggregate.value)
         }
     }
 

@@ -226,6 +226,10 @@ public struct TypedTreePrinter {
         case .aggregate(let call):
             line(depth, "aggregate \(call.function.rawValue)\(call.isDistinct ? " distinct" : "")\(type)")
             for child in call.children { visit(child, depth: depth + 1) }
+        case .rowAggregate(let aggregate):
+            line(depth, "row-\(aggregate.function.rawValue) \(name(aggregate.variable))\(type)")
+            visit(aggregate.sequence, depth: depth + 1)
+            visit(aggregate.value, depth: depth + 1)
         case .trap:
             line(depth, "trap\(type)")
         case .error:

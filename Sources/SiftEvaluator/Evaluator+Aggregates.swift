@@ -12,6 +12,7 @@ extension ExpressionEvaluator {
         defer { slots = saved }
         var rows = 0
         var values: [Value] = []
+        var keys: [Value] = []
         for row in group {
             bind(row)
             if let condition = call.condition, try !truth(condition) { continue }
@@ -21,10 +22,19 @@ extension ExpressionEvaluator {
             while case .some(let wrapped) = value { value = wrapped }
             if case .null = value, call.function != .jsonGroupArray { continue }
             values.append(value)
+            if let sortKey = call.sortKey {
+                var key = try evaluate(sortKey)
+                while case .some(let wrapped) = key { key = wrapped }
+                keys.append(key)
+            }
         }
         if call.isDistinct {
             var seen: Set<Value> = []
             values = values.filter { seen.insert($0).inserted }
+            if call.sortKey != nil { keys = values }
+        }
+        if call.sortKey != nil {
+            values = try Self.sortedForConcatenation(values, keys: keys, descending: call.isDescending)
         }
         switch call.function {
         case .count:
@@ -52,6 +62,10 @@ extension ExpressionEvaluator {
             if let expr = call.separator, case .string(let text) = try evaluate(expr) { separator = text }
             return .string(values.map { if case .string(let text) = $0 { text } else { "\($0)" } }.joined(separator: separator))
         case .jsonGroupArray:
+            if call.argument?.type.unwrapped == .float {
+                // A `Float` as Swift writes it: its own shortest digits.
+                return .string("[" + values.map { if case .double(let real) = $0, real.isFinite { Float(real).description } else { Self.json($0) } }.joined(separator: ",") + "]")
+            }
             return .string("[" + values.map(Self.json).joined(separator: ",") + "]")
         }
     }
@@ -78,8 +92,8 @@ extension ExpressionEvaluator {
         case .int(let integer): return String(integer)
         case .uint(let integer): return String(integer)
         case .double(let real):
-            if real.isFinite, real == real.rounded(), abs(real) < 1e15 { return String(Int64(real)) + ".0" }
-            return String(format: "%.15g", real)
+            // Swift's shortest exact digits; JSON has no infinity or NaN.
+            return real.isFinite ? real.description : "null"
         case .string(let text):
             var out = "\""
             for scalar in text.unicodeScalars {
@@ -101,7 +115,38 @@ extension ExpressionEvaluator {
             }
             return out + "\""
         case .some(let inner): return json(inner)
+        case .date(let date): return json(.double(date.timeIntervalSinceReferenceDate))
         default: return "\"\(value)\""
         }
+    }
+
+    /// The strings of `groupConcat(…, sortedBy:)` in Swift's order of their keys (nil first), ties
+    /// by the strings (Swift's `<`, then their UTF-8 bytes); all of it reversed for `.reverse`.
+    static func sortedForConcatenation(_ values: [Value], keys: [Value], descending: Bool) throws -> [Value] {
+        func before(_ lhs: (key: Value, value: Value), _ rhs: (key: Value, value: Value)) throws -> Bool {
+            switch (lhs.key, rhs.key) {
+            case (.null, .null): break
+            case (.null, _): return true
+            case (_, .null): return false
+            default:
+                if try SwiftComparison.compare(.less, lhs.key, rhs.key) { return true }
+                if try SwiftComparison.compare(.less, rhs.key, lhs.key) { return false }
+            }
+            guard case .string(let a) = lhs.value, case .string(let b) = rhs.value else { return false }
+            if a < b { return true }
+            if b < a { return false }
+            return a.utf8.lexicographicallyPrecedes(b.utf8)
+        }
+        var failure: (any Error)?
+        let sorted = zip(keys, values).map { (key: $0, value: $1) }.sorted { lhs, rhs in
+            do {
+                return descending ? try before(rhs, lhs) : try before(lhs, rhs)
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+        return sorted.map(\.value)
     }
 }

@@ -89,6 +89,7 @@ final class ExpressionEvaluator {
         case .sql: return { try $0.dispatchSQL($1) }
         case .trap: return { _, _ in throw Trap(.unexpectedNil, operation: "!") }
         case .aggregate: return { try $0.dispatchAggregate($1) }
+        case .rowAggregate: return { try $0.dispatchRowAggregate($1) }
         case .error: return { _, _ in throw EvaluationError.malformedTree("an error node") }
         }
     }
@@ -308,6 +309,12 @@ final class ExpressionEvaluator {
     fileprivate func dispatchAggregate(_ expr: TypedExpr) throws -> Value {
         let call = try unpack(expr) { if case .aggregate(let call) = $0 { call } else { nil } }
         return try aggregate(call, type: expr.type)
+    }
+
+    @inline(never)
+    fileprivate func dispatchRowAggregate(_ expr: TypedExpr) throws -> Value {
+        let aggregate = try unpack(expr) { if case .rowAggregate(let aggregate) = $0 { aggregate } else { nil } }
+        return try rowAggregate(aggregate, type: expr.type)
     }
 
     @inline(never)

@@ -5,7 +5,7 @@ import SiftChecker
 /// a stack slot for every case's payload (over 5 KB per level), which deep trees cannot afford.
 enum KindTag {
     case constant, parameter,
-        variable, attribute, toOne, toMany, optionalMap, ifLet, injectOptional, not, negate, arithmetic, comparison, logical, nilCoalescing, conditional, conversion, stringTest, stringComparison, stringTransform, stringLength, rawValue, range, arrayLiteral, contains, any, all, filter, count, isEmpty, first, extremum, timeInterval, aggregate, sql, trap, error
+        variable, attribute, toOne, toMany, optionalMap, ifLet, injectOptional, not, negate, arithmetic, comparison, logical, nilCoalescing, conditional, conversion, stringTest, stringComparison, stringTransform, stringLength, rawValue, range, arrayLiteral, contains, any, all, filter, count, isEmpty, first, extremum, timeInterval, aggregate, rowAggregate, sql, trap, error
 
     @inline(never)
     init(_ kind: TypedExprKind) {
@@ -44,6 +44,7 @@ enum KindTag {
         case .extremum: self = .extremum
         case .timeInterval: self = .timeInterval
         case .aggregate: self = .aggregate
+        case .rowAggregate: self = .rowAggregate
         case .sql: self = .sql
         case .trap: self = .trap
         case .error: self = .error

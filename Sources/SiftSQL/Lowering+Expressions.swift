@@ -263,6 +263,8 @@ extension LoweringContext {
             return seconds
         case .aggregate(let call):
             return lowerAggregate(call, type: expr.type)
+        case .rowAggregate(let aggregate):
+            return lowerRowAggregate(aggregate, type: expr.type, at: expr.range)
         case .sql(let operation, let operands):
             return lowerSQLOperation(operation, operands, type: expr.type)
         case .trap:

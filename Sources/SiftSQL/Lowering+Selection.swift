@@ -195,7 +195,12 @@ extension LoweringContext {
 
     /// `JOIN "table" AS "alias" ON ...` (`LEFT JOIN` for an outer join): through a join table, two
     /// joins. Binds the join's variable to the joined row.
+    ///
+    /// The to-one joins its condition reads are written before it (`company?.name` of the row), or
+    /// inside it in parentheses when they start from the joined row (`JOIN ("users" AS "u" LEFT
+    /// JOIN "companies" AS "c" ON ...) ON ...`): a condition reads only tables joined before it.
     mutating func lowerJoin(_ join: CheckedJoin) -> [SQLFragment] {
+        let toOneJoinsBefore = rootLevel?.joinCount ?? 0
         let keyword: SQLFragment =
             switch (join.isOuter, join.isRightOuter) {
             case (true, true): SQLFragment("FULL JOIN ")
@@ -238,8 +243,24 @@ extension LoweringContext {
             let lowered = guardedAgainstTraps(lowerCondition(condition))
             on = on.map { $0 + " AND " + lowered } ?? lowered
         }
-        clauses.append(keyword + SQLFragment.tableReference(target.tableName, alias: targetAlias) + " ON " + (on ?? SQLFragment(dialect.trueLiteral)))
-        return clauses
+        var table = SQLFragment.tableReference(target.tableName, alias: targetAlias)
+        // To-one joins made for this join's relationship or condition, split by where they start.
+        var before: [SQLFragment] = []
+        var inside: Set<String> = [targetAlias]
+        var nested = false
+        for toOne in rootLevel?.removeJoins(from: toOneJoinsBefore) ?? [] {
+            let written = toOne.keyword + toOne.target
+            if inside.contains(toOne.key.baseAlias) {
+                if let alias = rootLevel?.joinAliases[toOne.key] { inside.insert(alias) }
+                table = table + " " + written
+                nested = true
+            } else {
+                before.append(written)
+            }
+        }
+        if nested { table = "(" + table + ")" }
+        clauses.append(keyword + table + " ON " + (on ?? SQLFragment(dialect.trueLiteral)))
+        return before + clauses
     }
 
     /// A string value in NFC, so that canonically equivalent texts are one value (as Swift's `==`
@@ -340,6 +361,15 @@ extension LoweringContext {
             if expr.type.unwrapped == .date, value.storage != nil, call.function != .min, call.function != .max {
                 value = asInstant(value)
             }
+            if call.function == .jsonGroupArray, expr.type.unwrapped.isFloatingPoint || expr.type.unwrapped == .date {
+                // Swift's shortest exact digits, as a JSON number (SQLite's JSON keeps 15 digits);
+                // a date as its seconds since 2001, as JSONEncoder's default writes a `Date`.
+                let isFloat: Int64 = expr.type.unwrapped == .float ? 1 : 0
+                if portable { refuse("'jsonGroupArray' of a '\(expr.type.unwrapped)'", "SQLite's JSON writes 15 digits, not Swift's exact ones", at: expr.range) }
+                value = Lowered(
+                    "json(" + siftCall(.jsonNumber, value.sql, SQLFragment.binding(.constant(.integer(isFloat)))) + ")", isOptional: value.isOptional,
+                    mayTrap: value.mayTrap, isAtomic: true)
+            }
             if expr.type.unwrapped == .bool, call.function == .jsonGroupArray {
                 // JSON's own true and false, as Swift's encoder writes a `Bool`.
                 value = Lowered(
@@ -366,6 +396,8 @@ extension LoweringContext {
             sql = "min(" + distinct + argument!.sql + ")"
         case .max:
             sql = "max(" + distinct + argument!.sql + ")"
+        case .groupConcat where call.sortKey != nil:
+            sql = lowerSortedConcatenation(call, value: argument!)
         case .groupConcat:
             sql = "group_concat(" + distinct + argument!.sql
             if let separator = call.separator { sql += ", " + lowerValue(separator).sql }

@@ -161,6 +161,23 @@ final class QueryLevel {
         if firstJoin == nil { firstJoin = join } else { otherJoins.append(join) }
     }
 
+    /// The number of its to-one joins.
+    var joinCount: Int { firstJoin == nil ? 0 : 1 + otherJoins.count }
+
+    /// Removes its to-one joins from the `index`th on and returns them, in order: the caller writes
+    /// them (still known by ``joinAliases``, so later uses read the same alias).
+    func removeJoins(from index: Int) -> [ToOneJoin] {
+        var all: [ToOneJoin] = []
+        if let firstJoin { all.append(firstJoin) }
+        all += otherJoins
+        guard index < all.count else { return [] }
+        let removed = Array(all[index...])
+        let kept = all[..<index]
+        firstJoin = kept.first
+        otherJoins = Array(kept.dropFirst())
+        return removed
+    }
+
     /// Adds another level's to-one joins after its own.
     func appendJoins(of other: QueryLevel) {
         if let join = other.firstJoin { appendJoin(join) }

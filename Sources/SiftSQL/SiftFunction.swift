@@ -93,6 +93,13 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     case coreDataLike = "ns_like"
     /// `MATCHES`: (text, ICU regular expression, option bits) over the whole string.
     case coreDataMatches = "ns_matches"
+    /// `groupConcat(x, separator: s, sortedBy: k)`: the texts of a JSON array of `[key, text]`
+    /// pairs joined with the separator, in Swift's order of the keys (see ``SortedConcatenation``).
+    case sortedConcat = "sorted_concat"
+    /// A `Double` (second argument 0) or `Float` (1) as JSON number text, exactly as Swift's
+    /// `description` writes it (`0.1`, `1e+20`, `-0.0`); NULL for infinity and NaN, which JSON
+    /// has no number for (see ``JSONNumberText``).
+    case jsonNumber = "json_number"
 
     /// The name registered on the connection.
     public var sqlName: String { "sift_" + rawValue }
@@ -119,7 +126,7 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .nfc, .nfd, .lowercased, .uppercased, .length, .negate, .negateReal, .doubleToInt, .toFloat, .referenceSeconds: 1
         case .maximumReal, .minimumReal: -1  // any number
-        case .coreDataBeginsWith, .coreDataEndsWith, .coreDataContains, .coreDataLike, .coreDataMatches: 3
+        case .coreDataBeginsWith, .coreDataEndsWith, .coreDataContains, .coreDataLike, .coreDataMatches, .sortedConcat: 3
         default: 2
         }
     }
@@ -223,6 +230,20 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
         case .referenceSeconds:
             guard case .text(let text) = arguments[0], let seconds = ISODateText.referenceSeconds(text) else { return .null }
             return .real(seconds)
+        case .sortedConcat:
+            guard case .text(let pairs) = arguments[0], case .text(let separator) = arguments[1], case .integer(let mode) = arguments[2] else {
+                return .null
+            }
+            return SortedConcatenation.evaluate(pairs: pairs, separator: separator, mode: mode)
+        case .jsonNumber:
+            guard case .integer(let isFloat) = arguments[1] else { return .null }
+            let value: Double
+            switch arguments[0] {
+            case .real(let real): value = real
+            case .integer(let integer): value = Double(integer)
+            default: return .null
+            }
+            return JSONNumberText.text(of: value, isFloat: isFloat != 0).map(SQLValue.text) ?? .null
         case .fitInteger:
             guard case .integer(let value) = arguments[0], case .integer(let bits) = arguments[1] else { return .null }
             let signed = bits > 0

@@ -241,6 +241,20 @@ extension Parser {
         return list
     }
 
+    /// Whether the dotted path at the current token is followed by `(`: a method call
+    /// (`users.map(\.age).max()`), not a key path.
+    func pathIsCalled() -> Bool {
+        var distance = 1
+        while true {
+            switch peek(distance).kind {
+            case .postfixQuestion, .postfixBang: distance += 1
+            case .period where peek(distance + 1).kind == .identifier: distance += 2
+            case .leftParen: return true
+            default: return false
+            }
+        }
+    }
+
     /// `birth desc, company?.name, \.name asc`.
     mutating func parseConciseSortKeys() -> [SortKey] {
         var keys: [SortKey] = []
@@ -248,8 +262,8 @@ extension Parser {
             let start = current.range.start
             var keyPath: KeyPath?
             var expression: Expr?
-            if at(.identifier), peek().kind == .leftParen {
-                // `count() desc`, `sum(score)`: a value computed per group, not a key path.
+            if at(.identifier), peek().kind == .leftParen || pathIsCalled() {
+                // `count() desc`, `sum(score)`, `users.map(\.age).max()`: a computed value, not a key path.
                 expression = parseExpression().expr
                 keyPath = KeyPath(root: nil, components: [], range: expression!.range)
             } else if at(.backslash) {
