@@ -596,7 +596,6 @@ extension TypeChecker {
                     .unsupportedConstruct,
                     "the values 'map' makes can only be aggregated: follow it with 'max()', 'min()', 'sum()' or 'average()', as in '\(text(base.range)).map(\\.\(Self.exampleAttribute(of: element, in: schema))).max()'",
                     at: name.range)
-                checkArgumentsForErrors(call)
                 return make(.error, .error, at: range)
             }
             if method == "starts" {

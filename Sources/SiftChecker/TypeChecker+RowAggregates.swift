@@ -141,9 +141,10 @@ extension TypeChecker {
         guard case .model(let name) = element.kind, let model = schema.model(named: name) else { return "value" }
         let attributes = model.attributes
         let numeric = attributes.first { attribute in
+            if model.primaryKey.contains(attribute.columnName) { return false }
             switch attribute.type {
-            case .integer, .double, .float: !attribute.isOptional
-            default: false
+            case .integer, .double, .float: return !attribute.isOptional
+            default: return false
             }
         }
         return numeric?.name ?? attributes.first?.name ?? "value"

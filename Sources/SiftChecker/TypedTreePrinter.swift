@@ -224,7 +224,8 @@ public struct TypedTreePrinter {
             line(depth, "\(since1970 ? "time-interval-since-1970" : "time-interval-since-reference-date")\(type)")
             visit(inner, depth: depth + 1)
         case .aggregate(let call):
-            line(depth, "aggregate \(call.function.rawValue)\(call.isDistinct ? " distinct" : "")\(type)")
+            let order = call.sortKey == nil ? "" : call.isDescending ? " sorted reverse" : " sorted"
+            line(depth, "aggregate \(call.function.rawValue)\(call.isDistinct ? " distinct" : "")\(order)\(type)")
             for child in call.children { visit(child, depth: depth + 1) }
         case .rowAggregate(let aggregate):
             line(depth, "row-\(aggregate.function.rawValue) \(name(aggregate.variable))\(type)")
