@@ -212,6 +212,8 @@ extension LoweringContext {
         let targetAlias = alias(target.tableName)
         var clauses: [SQLFragment] = []
         var on: SQLFragment?
+        var linkGroup: SQLFragment?
+        var linkGroupOn = SQLFragment()
         switch join.source {
         case .model:
             break
@@ -224,10 +226,19 @@ extension LoweringContext {
                 on = SQLFragment.column(targetAlias, targetColumn) + " = " + SQLFragment.column(baseRow.alias, sourceColumn)
             case .joinTable(let link):
                 let linkAlias = alias(link.table)
-                clauses.append(
-                    keyword + SQLFragment.tableReference(link.table, alias: linkAlias) + " ON " + SQLFragment.column(linkAlias, link.sourceColumn)
-                        + " = " + SQLFragment.column(baseRow.alias, link.sourceKey))
-                on = SQLFragment.column(targetAlias, link.targetKey) + " = " + SQLFragment.column(linkAlias, link.targetColumn)
+                let correlation = SQLFragment.column(linkAlias, link.sourceColumn) + " = " + SQLFragment.column(baseRow.alias, link.sourceKey)
+                let toTarget = SQLFragment.column(targetAlias, link.targetKey) + " = " + SQLFragment.column(linkAlias, link.targetColumn)
+                if join.isOuter, join.condition != nil {
+                    // A row keeps one nil match when no (link, object) pair meets the condition, not
+                    // one per link that fails it: the links join their objects inside, the
+                    // condition stays outside.
+                    linkGroup = SQLFragment.tableReference(link.table, alias: linkAlias) + " JOIN "
+                    linkGroupOn = toTarget
+                    on = correlation
+                } else {
+                    clauses.append(keyword + SQLFragment.tableReference(link.table, alias: linkAlias) + " ON " + correlation)
+                    on = toTarget
+                }
             }
         }
         if let entities = target.entitySelection {
@@ -244,10 +255,14 @@ extension LoweringContext {
             on = on.map { $0 + " AND " + lowered } ?? lowered
         }
         var table = SQLFragment.tableReference(target.tableName, alias: targetAlias)
+        var nested = false
+        if let linkGroup {
+            table = linkGroup + table + " ON " + linkGroupOn
+            nested = true
+        }
         // To-one joins made for this join's relationship or condition, split by where they start.
         var before: [SQLFragment] = []
         var inside: Set<String> = [targetAlias]
-        var nested = false
         for toOne in rootLevel?.removeJoins(from: toOneJoinsBefore) ?? [] {
             let written = toOne.keyword + toOne.target
             if inside.contains(toOne.key.baseAlias) {

@@ -18,10 +18,9 @@ extension LoweringContext {
         if keyType == .date || keyType.isFloatingPoint {
             kind = .real
             if keyType == .date { key = asInstant(key) }
-            // Exact digits; infinity (which has none in JSON) as SQLite prints it, `Inf`.
-            let exact = siftCall(.jsonNumber, key.sql, SQLFragment.binding(.constant(.integer(0))))
-            let printed = "printf(" + SQLFragment.binding(.constant(.text("%!.17g"))) + ", " + key.sql + ")"
-            key = Lowered("coalesce(" + exact + ", " + printed + ")", isOptional: key.isOptional, mayTrap: key.mayTrap, isAtomic: true)
+            // Swift's exact digits as text (`inf` for infinity, NULL for nil).
+            let exact = siftCall(.jsonNumber, key.sql, SQLFragment.binding(.constant(.integer(2))))
+            key = Lowered(exact, isOptional: key.isOptional, mayTrap: key.mayTrap, isAtomic: true)
         } else if keyType.isString {
             kind = .text
         } else {

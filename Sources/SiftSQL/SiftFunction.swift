@@ -98,7 +98,8 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     case sortedConcat = "sorted_concat"
     /// A `Double` (second argument 0) or `Float` (1) as JSON number text, exactly as Swift's
     /// `description` writes it (`0.1`, `1e+20`, `-0.0`); NULL for infinity and NaN, which JSON
-    /// has no number for (see ``JSONNumberText``).
+    /// has no number for (see ``JSONNumberText``). With 2, a `Double` sort key of
+    /// ``sortedConcat``: infinity too (`inf`, `-inf`).
     case jsonNumber = "json_number"
 
     /// The name registered on the connection.
@@ -236,14 +237,15 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
             }
             return SortedConcatenation.evaluate(pairs: pairs, separator: separator, mode: mode)
         case .jsonNumber:
-            guard case .integer(let isFloat) = arguments[1] else { return .null }
+            guard case .integer(let kind) = arguments[1] else { return .null }
             let value: Double
             switch arguments[0] {
             case .real(let real): value = real
             case .integer(let integer): value = Double(integer)
             default: return .null
             }
-            return JSONNumberText.text(of: value, isFloat: isFloat != 0).map(SQLValue.text) ?? .null
+            if kind == 2 { return value.isNaN ? .null : .text(value.description) }
+            return JSONNumberText.text(of: value, isFloat: kind == 1).map(SQLValue.text) ?? .null
         case .fitInteger:
             guard case .integer(let value) = arguments[0], case .integer(let bits) = arguments[1] else { return .null }
             let signed = bits > 0

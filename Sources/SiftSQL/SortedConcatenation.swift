@@ -13,7 +13,7 @@ public enum SortedConcatenation {
     public enum KeyKind: Int64, Sendable {
         /// JSON integers.
         case integer = 0
-        /// JSON strings holding a `Double`'s 17 significant digits (SQLite's JSON keeps 15).
+        /// JSON strings holding a `Double` as Swift writes it (`0.1`, `inf`; SQLite's JSON keeps 15 digits).
         case real = 1
         /// JSON strings.
         case text = 2

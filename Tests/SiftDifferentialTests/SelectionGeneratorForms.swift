@@ -1,0 +1,99 @@
+import SiftTestSupport
+
+/// The forms of the selection generator beyond one model's columns, groups and aggregates: joins
+/// (along relationships, outer, on conditions reading to-one paths, a model joined to itself), set
+/// operations, per-row aggregates of relationships and sorted group concatenation.
+extension SelectionDifferentialTests {
+    /// A join the generator may add to a model's query, and what the joined row offers.
+    struct JoinForm {
+        var clause: String
+        var columns: [String]
+        /// Keys to group by (the joined row's attributes; none for an outer join, whose row may be nil).
+        var groupKeys: [String]
+    }
+
+    static let joins: [String: [JoinForm]] = [
+        "User": [
+            JoinForm(clause: "join interests as j", columns: ["j.title", "j.category", "j.users.count"], groupKeys: ["j.title", "j.category"]),
+            JoinForm(clause: "left join interests as j on j.category != company?.city", columns: ["j?.title", "j?.category"], groupKeys: []),
+            JoinForm(clause: "join Company as j on j.name == company?.name", columns: ["j.name", "j.city", "j.users.count"], groupKeys: ["j.city"]),
+        ],
+        "Reminder": [
+            JoinForm(clause: "join tags as j", columns: ["j.title"], groupKeys: ["j.title"]),
+            JoinForm(clause: "left join tags as j", columns: ["j?.title"], groupKeys: []),
+            JoinForm(clause: "join remindersList as j on j.position >= position", columns: ["j.title", "j.color"], groupKeys: ["j.title"]),
+        ],
+        "Company": [
+            JoinForm(clause: "join users as j on j.age > 50", columns: ["j.name", "j.age", "j.interests.count"], groupKeys: ["j.isActive"]),
+            JoinForm(clause: "left join users as j on j.company?.city == city && j.age > 80", columns: ["j?.name"], groupKeys: []),
+            JoinForm(clause: "join Company as j on j.city == city && j.name != name", columns: ["j.name", "j.founded"], groupKeys: ["j.city"]),
+        ],
+        "Interest": [
+            JoinForm(clause: "join users as j", columns: ["j.name", "j.age", "j.company?.city"], groupKeys: ["j.company?.city"]),
+            JoinForm(
+                clause: "join users as j join j.interests as k on k.category == category", columns: ["j.name", "k.title", "j.company?.name"],
+                groupKeys: ["k.title"]),
+        ],
+    ]
+
+    /// Per-row aggregates of a model's relationships: values, and numbers among them.
+    static let rowAggregates: [String: (values: [String], numbers: [String])] = [
+        "User": (["interests.map(\\.title).min()", "interests.map { $0.category ?? \"\" }.max()"], []),
+        "Reminder": (["tags.map(\\.title).max()"], []),
+        "Company": (
+            [
+                "users.map(\\.age).max()", "users.map { $0.age }.min()", "users.map(\\.score).sum()", "users.map(\\.score).average()",
+                "users.filter { $0.isActive }.map(\\.age).sum()", "users.map(\\.name).max()", "users.map(\\.birth).min()",
+                "users.map { $0.age * 100000000000000000 }.sum()",
+            ],
+            ["users.map(\\.age).sum()", "users.map(\\.age).max() ?? 0"]),
+        "Interest": (
+            ["users.map(\\.age).max()", "users.map(\\.score).average()", "users.map(\\.age).sum()", "users.filter { $0.isActive }.map(\\.score).max()"],
+            ["users.map(\\.age).sum()"]),
+    ]
+
+    /// Sorted group concatenations of a model's rows: the strings, and keys to sort them by.
+    static let concatenations: [String: (strings: [String], keys: [String])] = [
+        "User": (["name", "nickname ?? name", "company?.name ?? \"-\""], ["age", "score", "birth", "name", "nickname"]),
+        "Reminder": (["title", "status.rawValue"], ["position", "dueDate", "title"]),
+        "Company": (["name"], ["founded", "name", "city"]),
+        "Interest": (["title"], ["title", "category"]),
+    ]
+
+    /// `groupConcat(x, separator:, sortedBy:, order:)`, or its distinct form.
+    static func sortedConcatenation(_ model: String, _ random: inout SplitMix64) -> String {
+        guard let forms = concatenations[model] else { return "count()" }
+        let string = random.pick(forms.strings)
+        let separator = random.pick([", ", "|", ""])
+        if random.chance(1, in: 4) {
+            return "groupConcat(distinct: \(string), separator: \"\(separator)\", sortedBy: \(string)\(random.chance(1, in: 2) ? ", order: .reverse" : ""))"
+        }
+        let key = random.pick(forms.keys)
+        return "groupConcat(\(string), separator: \"\(separator)\", sortedBy: \(key)\(random.chance(1, in: 2) ? ", order: .reverse" : ""))"
+    }
+
+    /// Columns of the same types in several models, for set operations.
+    static let setOperands: [[(model: String, column: String)]] = [
+        [("User", "name"), ("Company", "name"), ("Interest", "title"), ("Reminder", "title"), ("User", "nickname ?? name")],
+        [("User", "age"), ("Reminder", "position"), ("Company", "users.count"), ("Interest", "users.count")],
+        [("User", "company?.city"), ("Company", "city"), ("Interest", "category")],
+    ]
+
+    /// `A where … select x union B where … select y …`: each operand with a generated filter.
+    static func setOperation(_ generator: inout PredicateGenerator) -> String {
+        let family = generator.random.pick(setOperands)
+        var parts: [String] = []
+        for index in 0..<generator.random.int(in: 2...3) {
+            let operand = generator.random.pick(family)
+            var text = operand.model
+            if generator.random.chance(1, in: 2) {
+                let scope = GenScope(variables: [GenVariable(name: "", type: .object(operand.model))])
+                text += " where " + generator.boolean(1, scope).render()
+            }
+            text += " select " + operand.column
+            if index > 0 { parts.append(generator.random.pick(["union", "intersect", "except"])) }
+            parts.append(text)
+        }
+        return parts.joined(separator: " ")
+    }
+}
