@@ -76,6 +76,19 @@ import Testing
         Case(
             query: #"User where age > 200 select groupConcat(name, sortedBy: age), jsonGroupArray(score)"#,
             handWritten: "SELECT '', '[]'", ordered: true),
+        // A nil key sorts first.
+        Case(
+            query: #"Reminder where status == .done select groupConcat(title, separator: "|", sortedBy: dueDate)"#,
+            handWritten: "SELECT group_concat(t, '|') FROM (SELECT title AS t FROM reminders WHERE status = 'done' ORDER BY dueDate, sift_nfc(title), title)",
+            ordered: true),
+        // An outer join through a join table with a condition: one nil row for a row without a match.
+        Case(
+            query: "User where age > 60 left join interests as interest on interest.category != nil && interest.title < name select name, interest?.title",
+            handWritten: """
+                SELECT u.name, i.title FROM users u LEFT JOIN (userInterests ui JOIN interests i ON i.id = ui.interestID)
+                ON ui.userID = u.id AND i.category IS NOT NULL AND sift_nfc(i.title) < sift_nfc(u.name) WHERE u.age > 60
+                """,
+            ordered: false),
         // A join's condition reading a to-one path of the row, and of the joined row.
         Case(
             query: "User join Company as employer on employer.name == company?.name select name, employer.name",
