@@ -2,9 +2,9 @@
 /// that reads back as the same value: `0.1`, `0.30000000000000004`, `1e+20`, `-0.0`, `1.0`), which
 /// JSON reads as that number, where SQLite's own JSON keeps 15 digits (`0.3`, `1.0e+20`, `0.0`).
 /// Infinity and NaN have no JSON number: they are written `null`.
-public enum JSONNumberText {
+package enum JSONNumberText {
     /// The JSON text of `value` (rounded to a `Float` first when `isFloat`), or nil when it is not finite.
-    public static func text(of value: Double, isFloat: Bool) -> String? {
+    package static func text(of value: Double, isFloat: Bool) -> String? {
         guard value.isFinite else { return nil }
         return isFloat ? Float(value).description : value.description
     }

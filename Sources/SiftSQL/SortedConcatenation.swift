@@ -8,9 +8,9 @@ import Foundation
 /// The order is Swift's `<` on the keys (strings by canonical equivalence, numbers by value, nil
 /// first), ties by the texts (Swift's `<`, then their UTF-8 bytes, so that the result is one
 /// answer); `.reverse` reverses all of it. Pairs whose text is nil are left out.
-public enum SortedConcatenation {
+package enum SortedConcatenation {
     /// How the keys are written in the pairs.
-    public enum KeyKind: Int64, Sendable {
+    package enum KeyKind: Int64, Sendable {
         /// JSON integers.
         case integer = 0
         /// JSON strings holding a `Double` as Swift writes it (`0.1`, `inf`; SQLite's JSON keeps 15 digits).
@@ -20,7 +20,7 @@ public enum SortedConcatenation {
     }
 
     /// The third argument of the SQL function: the key kind, plus 4 for `.reverse`.
-    public static func mode(_ kind: KeyKind, descending: Bool) -> Int64 { kind.rawValue + (descending ? 4 : 0) }
+    package static func mode(_ kind: KeyKind, descending: Bool) -> Int64 { kind.rawValue + (descending ? 4 : 0) }
 
     /// One pair's key.
     enum Key: Comparable {
@@ -45,7 +45,7 @@ public enum SortedConcatenation {
     }
 
     /// The texts of `pairs` sorted and joined with `separator`; NULL when `pairs` is not such JSON.
-    public static func evaluate(pairs: String, separator: String, mode: Int64) -> SQLValue {
+    package static func evaluate(pairs: String, separator: String, mode: Int64) -> SQLValue {
         guard let kind = KeyKind(rawValue: mode & 3),
             let array = try? JSONSerialization.jsonObject(with: Data(pairs.utf8), options: [.fragmentsAllowed]) as? [Any]
         else { return .null }

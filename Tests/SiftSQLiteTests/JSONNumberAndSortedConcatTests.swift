@@ -1,4 +1,5 @@
 import Sift
+import SiftSQL
 import SiftSQLite
 import Testing
 
