@@ -464,6 +464,20 @@ extension TypeChecker {
             return
         }
         switch kind {
+        case .rowAggregate(let aggregate):
+            // Determined by the group only when its relationship starts from a grouping key.
+            var sequence = aggregate.sequence
+            while case .filter(let inner, _, _) = typedTree[sequence] { sequence = inner }
+            if case .toMany(let base, _) = typedTree[sequence], let path = groupPath(base, root: root, bound: bound), !path.isEmpty,
+                keys.contains(where: { path.starts(with: $0) })
+            {
+                return
+            }
+            let written = text(expr.range)
+            error(
+                .ungroupedValue,
+                "'\(written)' has a value per row, but a group holds many rows; aggregate it, as in 'max(\(written))', or group by the relationship's owner",
+                at: expr.range)
         case .variable(let id) where id == root || bound[id] != nil:
             error(.ungroupedValue, "'\(text(expr.range))' is a row of the group, which holds many; aggregate it, or group by it", at: expr.range)
         case .optionalMap(let source, let variable, let body):

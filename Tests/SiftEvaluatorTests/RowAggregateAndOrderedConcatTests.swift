@@ -45,6 +45,14 @@ import Testing
                 (SELECT coalesce(sum(u.age * 2 + 1), 0) FROM users u WHERE u.companyID = c.id) FROM companies c
                 """,
             ordered: false),
+        // A per-row aggregate of a grouping key's relationship.
+        Case(
+            query: "User group by company select company?.name, company?.users.map(\\.age).max(), count()",
+            handWritten: """
+                SELECT c.name, (SELECT max(o.age) FROM users o WHERE o.companyID = c.id), count(*) FROM users u
+                LEFT JOIN companies c ON c.id = u.companyID GROUP BY c.id
+                """,
+            ordered: false),
         // An `Int` sum out of range traps: in a filter the row is not selected (Globex's ages sum to 919).
         Case(
             query: "Company where users.map { $0.age * 11000000000000000 }.sum() > 0 select name",
