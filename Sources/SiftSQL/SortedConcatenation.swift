@@ -58,7 +58,10 @@ package enum SortedConcatenation {
             case (_, is NSNull): key = .none
             case (.text, let string as String): key = .text(string)
             case (.real, let string as String): key = Double(string).map(Key.real) ?? .none
-            case (_, let number as NSNumber): key = kind == .real ? .real(number.doubleValue) : .integer(number.int64Value)
+            case (_, let number as NSNumber):
+                // `int64Value` of a number beyond Int64 would stop the process: any SQL may call this.
+                let real = number.doubleValue
+                key = kind != .real && real.rounded() == real && abs(real) < 0x1p62 ? .integer(number.int64Value) : .real(real)
             default: return .null
             }
             entries.append((key, text))

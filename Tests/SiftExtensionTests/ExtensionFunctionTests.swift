@@ -21,8 +21,19 @@ import Testing
         switch arity {
         case 1: return arguments.map { [$0] }
         case 2: return arguments.flatMap { first in arguments.map { [first, $0] } }
-        // The `sift_ns_*` tests: text, pattern and option bits (none, case, diacritics, both).
-        case 3: return arguments.flatMap { first in arguments.map { [first, $0, .integer(0)] } } + arguments.flatMap { first in [0, 1, 2, 3].map { [first, .text("k"), .integer(Int64($0))] } }
+        case 3:
+            // The `sift_ns_*` functions: text, pattern and option bits (none, case, diacritics, both).
+            let options = arguments.flatMap { first in arguments.map { [first, $0, .integer(0)] } }
+                + arguments.flatMap { first in [0, 1, 2, 3].map { [first, .text("k"), .integer(Int64($0))] } }
+            // `sift_sorted_concat`: pairs of each kind of key, and every other argument, in each mode.
+            let pairs: [SQLValue] = [
+                .text(#"[[2,"b"],[1,"a"],[null,"n"],[1,null]]"#), .text(#"[["0.1","x"],["inf","y"],["-inf","z"],[1e300,"w"]]"#),
+                .text(#"[["é","1"],["é","2"],["f","3"]]"#), .text(#"[[9223372036854775807,"a"],[1e30,"b"]]"#), .text("[1]"),
+                .text("not json"),
+            ]
+            let modes: [SQLValue] = [0, 1, 2, 3, 4, 6, 7].map { SQLValue.integer($0) }
+            return options + (pairs + arguments).flatMap { first in modes.map { [first, .text(", "), $0] } }
+                + arguments.map { [.text(#"[[1,"a"],[0,"b"]]"#), $0, .integer(0)] }
         default:
             return arguments.map { [$0] } + arguments.flatMap { first in arguments.map { [first, $0] } }
                 + arguments.map { [$0, .real(1), .real(-1)] }
