@@ -94,12 +94,12 @@ public enum SiftFunction: String, Sendable, Hashable, CaseIterable {
     /// `MATCHES`: (text, ICU regular expression, option bits) over the whole string.
     case coreDataMatches = "ns_matches"
     /// `groupConcat(x, separator: s, sortedBy: k)`: the texts of a JSON array of `[key, text]`
-    /// pairs joined with the separator, in Swift's order of the keys (see ``SortedConcatenation``).
+    /// pairs joined with the separator, in Swift's order of the keys, ties by the texts.
     case sortedConcat = "sorted_concat"
     /// A `Double` (second argument 0) or `Float` (1) as JSON number text, exactly as Swift's
     /// `description` writes it (`0.1`, `1e+20`, `-0.0`); NULL for infinity and NaN, which JSON
-    /// has no number for (see ``JSONNumberText``). With 2, a `Double` sort key of
-    /// ``sortedConcat``: infinity too (`inf`, `-inf`).
+    /// has no number for. With 2, a `Double` sort key of ``sortedConcat``: infinity too (`inf`,
+    /// `-inf`).
     case jsonNumber = "json_number"
 
     /// The name registered on the connection.
