@@ -9,6 +9,8 @@ enum AggregatePlace {
     case selection
     /// Inside the argument of another aggregate.
     case insideAggregate
+    /// Inside `map` of a per-row aggregate (`users.map { … }.max()`), evaluated per related object.
+    case mappedValue
 }
 
 extension TypeChecker {
@@ -284,6 +286,13 @@ extension TypeChecker {
             return make(.error, .error, at: range)
         case .insideAggregate:
             error(.nestedAggregate, "an aggregate cannot be nested inside another: '\(name.name)' is applied to the rows, not to aggregates", at: range)
+            return make(.error, .error, at: range)
+        case .mappedValue:
+            checkArgumentsForErrors(call)
+            error(
+                .nestedAggregate,
+                "'\(name.name)(…)' combines the query's rows, but 'map' computes one value per related object; aggregate the mapped values with 'max()', 'min()', 'sum()' or 'average()' after 'map'",
+                at: range)
             return make(.error, .error, at: range)
         case .selection:
             break

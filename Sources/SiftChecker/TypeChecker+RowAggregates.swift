@@ -36,7 +36,7 @@ extension TypeChecker {
         guard let function = Self.rowAggregateFunction(named: method.name) else { return make(.error, .error, at: range) }
         // The mapped value is one object's: an aggregate of the query's rows has no meaning there.
         let outer = aggregatePlace
-        aggregatePlace = .filter
+        aggregatePlace = .mappedValue
         defer { aggregatePlace = outer }
         let sequence = check(sequenceExpr, expected: nil)
         if sequence.type.isError { return make(.error, .error, at: range) }
