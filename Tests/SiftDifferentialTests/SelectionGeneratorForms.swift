@@ -31,8 +31,8 @@ extension SelectionDifferentialTests {
         "Interest": [
             JoinForm(clause: "join users as j", columns: ["j.name", "j.age", "j.company?.city"], groupKeys: ["j.company?.city"]),
             JoinForm(
-                clause: "join users as j join j.interests as k on k.category == category", columns: ["j.name", "k.title", "j.company?.name"],
-                groupKeys: ["k.title"]),
+                clause: "join users as j join j.company as k on k.city != category", columns: ["j.name", "k.name", "j.company?.name"],
+                groupKeys: ["k.name"]),
         ],
     ]
 
