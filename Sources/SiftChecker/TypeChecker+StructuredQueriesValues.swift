@@ -247,7 +247,7 @@ extension TypeChecker {
             error(
                 .aggregateInFilter, "'\(written)' combines the rows of a group, but \(clause) reads one row at a time; \(remedy)", at: range)
             return make(.error, .error, at: range)
-        case .insideAggregate:
+        case .insideAggregate, .mappedValue:
             error(.nestedAggregate, "an aggregate cannot be nested inside another: '\(method.name)' is applied to the rows, not to aggregates", at: range)
             return make(.error, .error, at: range)
         case .selection:
