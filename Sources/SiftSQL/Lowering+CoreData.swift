@@ -27,6 +27,7 @@ extension LoweringContext {
             let table = dialect.jsonArrayElements(array.sql, alias: "ns_in")
             var element = Lowered(table.value, isAtomic: true)
             if bits != 0 {
+                if portable { refuseFolding(op, options, at: lhs.range.union(rhs.range)) }
                 left = folded(left, bits: bits)
                 element = folded(element, bits: bits)
             }
@@ -36,6 +37,9 @@ extension LoweringContext {
         }
         var right = lowerCoreDataOperand(rhs, hint: encoding(toMatch: left, type: rhs.type))
         if case .date = lhs.type.unwrapped.kind, let leftStorage = left.storage, let rightStorage = right.storage, leftStorage != rightStorage {
+            if portable, leftStorage == .dateISO8601 || rightStorage == .dateISO8601 {
+                refuse("this comparison", "it compares a date stored as ISO-8601 text with one stored otherwise", at: lhs.range.union(rhs.range))
+            }
             left = inReferenceSeconds(left, from: leftStorage)
             right = inReferenceSeconds(right, from: rightStorage)
         }
@@ -43,6 +47,7 @@ extension LoweringContext {
         switch op {
         case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
             if bits != 0 {
+                if portable { refuseFolding(op, options, at: lhs.range.union(rhs.range)) }
                 left = folded(left, bits: bits)
                 right = folded(right, bits: bits)
             }
@@ -63,8 +68,25 @@ extension LoweringContext {
         case .matches: function = .coreDataMatches
         case .in: function = .coreDataContains  // handled above
         }
+        if portable {
+            if bits == 0, op != .matches, let lowered = portableCoreDataStringTest(op, left, right, pattern: rhs) { return lowered }
+            let construct = "'\(op.rawValue)\(options.written)'"
+            if bits != 0 {
+                refuseFolding(op, options, at: lhs.range.union(rhs.range))
+            } else if op == .matches {
+                refuseCoreData(construct, needs: function, "an ICU regular expression", at: lhs.range.union(rhs.range))
+            } else {
+                refuseCoreData(construct, needs: function, "a pattern that is not a constant without NUL or U+FFFF", at: lhs.range.union(rhs.range))
+            }
+        }
         let call = dialect.call(function, [left.sql, right.sql, .binding(.constant(.integer(bits)))])
         return Lowered(call, isOptional: true, isAtomic: true)
+    }
+
+    /// Records that `op` with `[c]`/`[d]` needs Sift's folding in portable SQL.
+    private mutating func refuseFolding(_ op: CoreDataOperator, _ options: FormatStringOptions, at range: SourceRange) {
+        let letters = options.subtracting(.normalized).written
+        refuseCoreData("'\(op.rawValue)\(options.written)'", needs: .coreDataFold, "Core Data's folding of case and diacritics ('\(letters)')", at: range)
     }
 
     /// `sift_ns_fold(value, bits)`.

@@ -156,7 +156,7 @@ struct FormatStringGenerator {
             case 1:
                 return key + " " + random.pick(["BEGINSWITH", "ENDSWITH", "CONTAINS", "beginswith", "contains"]) + options() + " " + stringValue()
             case 2:
-                let pattern = random.pick(["*", "?", "k*", "*im", "K?m", "*é*", "Jos?", "*\\\\*", "\\\\*", "?*?", "김*", "*a*a*", "", "caf?"])
+                let pattern = random.pick(["*", "?", "k*", "*im", "K?m", "*é*", "Jos?", "*\\\\*", "\\\\*", "?*?", "김*", "*a*a*", "", "caf?", "[K]*", "*[*", "*\\\\?", "k\\\\m"])
                 return key + " LIKE" + options() + " " + quoted(pattern)
             case 3:
                 let pattern = random.pick([".*", "[A-Z].*", "k.m", "(?i)kim", "a|ab", ".*e\u{301}.*", "[^a-z]+", "J.*", "", ".", "\\w+"])
