@@ -225,4 +225,8 @@ public enum StringComparator: String, Sendable, Hashable {
     /// The stored bytes (UTF-8, code point order): an `NSSortDescriptor` without a selector, as a
     /// Core Data SQLite store sorts. Not a Swift comparator: only Core Data's spellings make it.
     case storedBytes
+    /// Foundation's `caseInsensitiveCompare:`, which a Core Data SQLite store sorts by (its
+    /// `NSCollateNoCase` collation): an `NSSortDescriptor` with that selector. Not a Swift
+    /// comparator: only Core Data's spellings make it.
+    case caseInsensitive
 }

@@ -450,7 +450,8 @@ public struct TypeChecker {
                 if case .enumeration(let enumName) = attribute.type, let enumType = schema.enumType(named: enumName) {
                     guard let order = checkEnumSortOrder(enumType, attribute: attribute, at: component.name.range) else { return nil }
                     value = order
-                } else if !type.isComparable {
+                } else if !type.isComparable, !(key.isCoreData && type.unwrapped == .bool) {
+                    // A Core Data store sorts a Bool by what it stores: NO (0) before YES (1).
                     error(
                         .unsortable, "cannot sort by '\(attribute.name)': '\(attribute.type)' is not Comparable",
                         at: component.name.range,
@@ -459,7 +460,7 @@ public struct TypeChecker {
                 }
                 var comparator: StringComparator?
                 if let written = key.comparator {
-                    guard let value = StringComparator(rawValue: written.name), value != .storedBytes else {
+                    guard let value = StringComparator(rawValue: written.name), value != .storedBytes, value != .caseInsensitive || key.isCoreData else {
                         error(
                             .unknownEnumCase, "'\(written.name)' is not a string comparator; use '.localizedStandard', '.localized' or '.lexical'",
                             at: written.range)

@@ -87,10 +87,14 @@ struct RowSorter {
             case .lexical: forward = a < b ? -1 : b < a ? 1 : 0
             case .localizedStandard: forward = a.localizedStandardCompare(b).rawValue
             case .localized: forward = a.localizedCompare(b).rawValue
+            case .caseInsensitive: forward = Self.caseInsensitiveOrder(a, b)
             case .storedBytes:
                 let (x, y) = (Array(a.utf8), Array(b.utf8))
                 forward = x == y ? 0 : x.lexicographicallyPrecedes(y) ? -1 : 1
             }
+        case (.bool(let a), .bool(let b)):
+            // Only a Core Data sort descriptor sorts Bools: as its store stores them, false (0) first.
+            forward = a == b ? 0 : a ? 1 : -1
         case (.enumCase(let a), .enumCase(let b)):
             forward = Self.compareRawValues(a.rawValue, b.rawValue)
         default:
@@ -109,5 +113,16 @@ struct RowSorter {
         case (.int, .string): -1
         case (.string, _): 1
         }
+    }
+
+    /// A Core Data sort descriptor's `caseInsensitiveCompare:` as an order: the case-folded
+    /// canonical decompositions, scalar by scalar (Foundation's `caseInsensitiveCompare` on Linux
+    /// is no order: it calls some Hangul texts greater than each other).
+    static func caseInsensitiveOrder(_ a: String, _ b: String) -> Int {
+        func key(_ text: String) -> [Unicode.Scalar] {
+            Array(text.decomposedStringWithCanonicalMapping.folding(options: .caseInsensitive, locale: nil).decomposedStringWithCanonicalMapping.unicodeScalars)
+        }
+        let (x, y) = (key(a), key(b))
+        return x == y ? 0 : x.lexicographicallyPrecedes(y, by: { $0.value < $1.value }) ? -1 : 1
     }
 }

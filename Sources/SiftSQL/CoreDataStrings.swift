@@ -88,6 +88,24 @@ enum CoreDataStrings {
         return expression.firstMatch(in: subject, options: [], range: range) != nil
     }
 
+    /// `caseInsensitiveCompare:` as a sort order (a sort descriptor's selector; Core Data's store
+    /// sorts by it with its `NSCollateNoCase` collation): the texts case-folded, then in canonical
+    /// decomposition (canonically equivalent texts are equal, as `NSString` compares without
+    /// `NSLiteralSearch`), compared scalar by scalar. Not swift-corelibs-foundation's
+    /// `caseInsensitiveCompare`, which is no order on Linux (it answers "greater" both ways for
+    /// some Hangul texts), so SQLite's sort and any other would disagree.
+    public static func caseInsensitiveOrder(_ lhs: String, _ rhs: String) -> Int {
+        let a = caseInsensitiveKey(lhs)
+        let b = caseInsensitiveKey(rhs)
+        if a == b { return 0 }
+        return a.lexicographicallyPrecedes(b) ? -1 : 1
+    }
+
+    private static func caseInsensitiveKey(_ text: String) -> [UInt32] {
+        text.decomposedStringWithCanonicalMapping.folding(options: .caseInsensitive, locale: nil)
+            .decomposedStringWithCanonicalMapping.unicodeScalars.map(\.value)
+    }
+
     /// Whether `pattern` is a regular expression ICU reads.
     public static func isRegularExpression(_ pattern: String) -> Bool { regularExpression(pattern, caseInsensitive: false) != nil }
 

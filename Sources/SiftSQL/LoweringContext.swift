@@ -823,6 +823,10 @@ struct LoweringContext {
             case .localizedStandard?, .localized?:
                 collation = key.comparator == .localizedStandard ? .localizedStandard : .localized
                 if portable { refuse("sorting with 'comparator: .\(collation!.rawValue)'", "Foundation's locale-aware order", at: key.range) }
+            case .caseInsensitive?:
+                // Core Data's store: `COLLATE NSCollateNoCase`, Foundation's `caseInsensitiveCompare:`.
+                collation = .caseInsensitive
+                if portable { refuse("sorting with 'caseInsensitiveCompare:'", "Foundation's case folding", at: key.range) }
             case .storedBytes?: break  // the column as stored: SQLite's BINARY order is byte order
             default:
                 let column = columnReference(model: model, column: columnName)

@@ -39,6 +39,8 @@ public enum StringComparatorCollation: String, Sendable, Hashable {
     case localizedStandard
     /// Foundation's `localizedCompare` order.
     case localized
+    /// Foundation's `caseInsensitiveCompare` order (a Core Data sort descriptor's selector).
+    case caseInsensitive
 }
 
 /// SQLite 3.38 and later (JSON1 and `julianday` built in).

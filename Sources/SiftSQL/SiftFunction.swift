@@ -271,14 +271,24 @@ public struct SiftCollation: Sendable, Hashable {
     public init(_ comparator: StringComparatorCollation) { self.comparator = comparator }
 
     /// Every collation Sift registers.
-    public static let all: [SiftCollation] = [.init(.localizedStandard), .init(.localized)]
+    /// (The loadable extension registers them by position: new ones go at the end.)
+    public static let all: [SiftCollation] = [.init(.localizedStandard), .init(.localized), .init(.caseInsensitive)]
 
     /// The collation's name in SQL.
-    public var sqlName: String { comparator == .localizedStandard ? "sift_localized_standard" : "sift_localized" }
+    public var sqlName: String {
+        switch comparator {
+        case .localizedStandard: "sift_localized_standard"
+        case .localized: "sift_localized"
+        case .caseInsensitive: "sift_case_insensitive"
+        }
+    }
 
-    /// Compares two strings as Foundation's `String.StandardComparator` does.
+    /// Compares two strings as Foundation's `String.StandardComparator` (or `caseInsensitiveCompare`) does.
     public func compare(_ lhs: String, _ rhs: String) -> Int {
-        let order = comparator == .localizedStandard ? lhs.localizedStandardCompare(rhs) : lhs.localizedCompare(rhs)
-        return order.rawValue
+        switch comparator {
+        case .localizedStandard: lhs.localizedStandardCompare(rhs).rawValue
+        case .localized: lhs.localizedCompare(rhs).rawValue
+        case .caseInsensitive: CoreDataStrings.caseInsensitiveOrder(lhs, rhs)
+        }
     }
 }

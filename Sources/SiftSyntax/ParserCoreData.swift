@@ -340,10 +340,11 @@ extension Parser {
                     case "compare": comparator = nil
                     case "localizedStandardCompare": comparator = Identifier("localizedStandard", at: range)
                     case "localizedCompare": comparator = Identifier("localized", at: range)
+                    case "caseInsensitiveCompare": comparator = Identifier("caseInsensitive", at: range)
                     default:
                         error(
                             .coreDataSpelling,
-                            "Sift does not sort by '\(name):' yet; use 'localizedStandardCompare:', 'localizedCompare:' or 'compare:'",
+                            "Sift does not sort by '\(name):' yet; use 'localizedStandardCompare:', 'localizedCompare:', 'caseInsensitiveCompare:' or 'compare:'",
                             at: range)
                         return nil
                     }

@@ -18,7 +18,7 @@ struct FormatDifferentialTests {
     static let constructs = [
         " == ", " != ", " < ", " LIKE", " MATCHES", " BEGINSWITH", " CONTAINS", "ENDSWITH", "[c]", "[d]", "[cd]", " IN {", " IN %@",
         " BETWEEN {", "ANY ", "ALL ", "NONE ", "SOME ", "@count", "SUBQUERY(", "NOT ", "!(", " AND ", " OR ", "TRUEPREDICATE", "%K",
-        "%d", "%f", "$minimumAge", "$threshold", "$flag", "== nil", "searchString", "startDate", "Jose\u{301}", "company.", "@sum.", "@avg.", "NSSortDescriptor(", " IN interests.", "NSDate", " IN users.", "localizedStandardCompare", "fetchLimit", "@min.", "@max.",
+        "%d", "%f", "$minimumAge", "$threshold", "$flag", "== nil", "searchString", "startDate", "Jose\u{301}", "company.", "@sum.", "@avg.", "NSSortDescriptor(", " IN interests.", "NSDate", " IN users.", "localizedStandardCompare", "caseInsensitiveCompare", "key: \"isActive\"", "fetchLimit", "@min.", "@max.",
     ]
 
     @Test("generated format strings select the same rows on SQLite and in memory")

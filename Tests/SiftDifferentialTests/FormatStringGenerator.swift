@@ -27,12 +27,14 @@ struct FormatStringGenerator {
         let rest = concise.dropFirst(model.count + 1)
         let keys: [String]
         switch model {
-        case "User": keys = ["name", "nickname", "age", "score", "birth", "company.name"]
+        case "User": keys = ["name", "nickname", "age", "score", "birth", "isActive", "company.name"]
         case "Company": keys = ["name", "city", "founded"]
         default: keys = ["title", "category"]
         }
         let sorts = (0..<random.int(in: 1...2)).map { _ in
-            let selector = random.chance(1, in: 5) ? ", selector: #selector(NSString.localizedStandardCompare(_:))" : ""
+            let selector =
+                random.chance(1, in: 4)
+                ? ", selector: #selector(NSString.\(random.pick(["localizedStandardCompare", "caseInsensitiveCompare"]))(_:))" : ""
             let key = random.pick(keys)
             let usable = ["age", "score", "birth", "isActive", "founded"].contains(key) ? "" : selector
             return "NSSortDescriptor(key: \"\(key)\", ascending: \(random.chance(1, in: 2)))" .replacingOccurrences(of: ")", with: usable + ")")
