@@ -41,6 +41,27 @@ import Testing
                 + "id,name,city\n1,Acme,Seoul\n\n")
     }
 
+    @Test func aFetchScriptAcrossPromptLinesAndOnOneLine() throws {
+        let sink = StringSink()
+        let (session, _, directory) = try makeSession(sink)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let reader = ScriptedLineReader(
+            lines: [
+                "let request = NSFetchRequest<Company>(entityName: \"Company\")",
+                "request.fetchLimit = 1",
+                "  request.fetchLimit = 3",
+                "let r = NSFetchRequest<Company>(entityName: \"Company\"); r.fetchLimit = 2",
+            ],
+            isInteractive: true)
+        #expect(session.run(reader: reader) == 0)
+        #expect(reader.prompts == ["sift> ", "sift> ", "sift> ", "sift> ", "sift> "])
+        let outputs = sink.text.components(separatedBy: "id,name,city\n").dropFirst().map { $0.split(separator: "\n").count }
+        // Each prompt line runs the request with every statement so far (all rows, then 1, then 3
+        // rows); the one-line script is one query with its limit (2 rows), not a query per statement.
+        #expect(outputs.count == 4, "\(sink.text)")
+        #expect(outputs.dropFirst() == [1, 3, 2], "\(sink.text)")
+    }
+
     @Test func controlCAtThePromptDropsTheUnfinishedQuery() throws {
         let sink = StringSink()
         let (session, _, directory) = try makeSession(sink)

@@ -31,6 +31,20 @@ enum QuerySplitter {
             start = boundary + 1
         }
         guard !pieces.isEmpty else { return [text] }
+        // A fetch script's statements on the variable its first piece declares
+        // (`let request = …; request.fetchLimit = 3`) belong to that piece's query.
+        var merged: [(start: Int, end: Int)] = []
+        var variable: String?
+        for piece in pieces {
+            let pieceText = String(decoding: bytes[piece.start..<piece.end], as: UTF8.self)
+            if let variable, !merged.isEmpty, ScriptStatements.continues(pieceText.drop(while: \.isWhitespace).description, variable: variable) {
+                merged[merged.count - 1].end = piece.end
+                continue
+            }
+            merged.append(piece)
+            variable = ScriptStatements.declaredVariable(in: pieceText)
+        }
+        pieces = merged
         return pieces.map { piece in
             var padded = [UInt8]()
             padded.reserveCapacity(piece.end)
