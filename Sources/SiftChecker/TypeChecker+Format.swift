@@ -392,7 +392,7 @@ extension TypeChecker {
             error(.unsupportedConstruct, "'[SIZE]' is read only after a SUBQUERY here; use '.@count'", at: range)
             return nil
         case .index:
-            error(.unsupportedConstruct, "a relationship has no order, so an element by position ('[n]', 'FIRST', 'LAST') is not defined", at: range)
+            error(.unsupportedConstruct, "a relationship has no order, so an element by position ('[n]', 'FIRST', 'LAST') is not defined; test its elements with 'ANY' or 'SUBQUERY'", at: range)
             return nil
         case .cast(let inner, let typeName):
             return checkCast(inner, typeName: typeName, root: root, range: range)

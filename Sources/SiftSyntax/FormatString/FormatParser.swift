@@ -304,6 +304,14 @@ struct FormatParser {
             }
             let close = advance()
             expression = FormatExpression(.index(expression, index), at: expression.range.union(range(of: close)))
+            if isSymbol(".") {
+                // `tags[FIRST].title`: a key path through an element by position. A to-many
+                // relationship is a set in a Core Data store, which has no such element.
+                error(
+                    "a relationship has no order, so an element by position ('[n]', 'FIRST', 'LAST') is not defined; test its elements with 'ANY' or 'SUBQUERY'",
+                    at: expression.range, id: "unsupported-construct")
+                return nil
+            }
         }
         if case .symbol(let symbol) = current.kind, ["+", "-", "*", "/"].contains(symbol) {
             error("arithmetic in a format string is not supported; compute the value in Swift and pass it as an argument", at: current)
