@@ -23,7 +23,8 @@ package enum FullTextQuerySyntax {
     /// (SQLite says "no such column" at run time otherwise).
     package static func problem(in text: String, columns: [String]? = nil) -> String? {
         var tokens: [Token] = []
-        var characters = Array(text)[...]
+        // FTS5 reads the query as a C string: nothing after a NUL is part of it.
+        var characters = Array(text.prefix { $0 != "\0" })[...]
         while let character = characters.first {
             if character == " " || character == "\t" || character == "\n" || character == "\r" {
                 characters.removeFirst()

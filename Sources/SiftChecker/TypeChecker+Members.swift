@@ -297,6 +297,8 @@ extension TypeChecker {
             return checkFullTextMatch(base, call.arguments[0].value, at: range)
         case .member(let base, let name) where (Self.rowAggregateFunction(named: name.name) != nil || name.name == "reduce") && isMapCall(base):
             return checkRowAggregate(base, method: name, call: call, at: range)
+        case .member(let base, let name) where Self.isFullTextFunction(name.name):
+            return checkFullTextFunction(base: base, method: name, call: call, at: range)
         case .member(let base, let name):
             var baseContext: SiftType?
             if name.name == "contains", needsContext(base), call.trailingClosure == nil, call.arguments.count == 1,

@@ -461,6 +461,9 @@ extension TypeChecker {
     mutating func requireGrouped(_ expr: TypedExpr, keys: [[String]], root: VariableID, bound: [VariableID: [String]] = [:]) {
         let kind = typedTree[expr]
         if case .aggregate = kind { return }
+        // Reported apart: SQLite evaluates them in no grouped query (``reportFullTextFunctionsInGroups(_:)``).
+        if case .sql(.highlight, _) = kind { return }
+        if case .sql(.snippet, _) = kind { return }
         if let path = groupPath(expr, root: root, bound: bound) {
             if keys.contains(where: { path.starts(with: $0) }) { return }
             let written = text(expr.range)

@@ -220,6 +220,10 @@ extension TypeChecker {
     /// Anything else (arithmetic, functions) is reported: Sift does not yet give it SQL's meaning.
     mutating func checkSQLValue(_ expr: Expr, expected: SiftType?) -> TypedExpr {
         switch tree[expr] {
+        case .call(let call) where isSQLScalarCall(call):
+            // `$0.title.lower()`, `$0.title.highlight("<b>", "</b>")`: a value computed in SQL.
+            guard case .member(let base, let method) = tree[call.callee] else { break }
+            return checkSQLMethod(base: base, method: method, call: call, at: expr.range) ?? make(.error, .error, at: expr.range)
         case .paren(let inner):
             var typed = checkSQLValue(inner, expected: expected)
             typed.range = expr.range
@@ -271,6 +275,10 @@ extension TypeChecker {
             return arguments[0].value
         }
         switch method.name {
+        case "highlight", "snippet":
+            return checkFullTextFunction(base: base, method: method, call: call, at: range)
+        case _ where Self.sqlScalarMethods.contains(method.name):
+            return checkSQLScalarMethod(base: base, method: method, call: call, at: range)
         case "eq", "neq", "lt", "gt", "lte", "gte":
             guard let other = single() else { return wrongArguments(method, "(_:)", at: range) }
             let op: ComparisonOperator =
@@ -307,9 +315,8 @@ extension TypeChecker {
             if value.type.isError || low.type.isError || high.type.isError { return make(.error, .error, at: range) }
             return make(.sql(.between, [value, low, high]), sqlResultType([value, low, high]), at: range)
         case "like", "glob", "contains", "hasPrefix", "hasSuffix":
-            if method.name == "like", arguments.count == 2, arguments[1].label?.name == "escape" {
-                error(.unsupportedConstruct, "'like(_:escape:)' is not read yet; write the pattern without an escape character", at: arguments[1].range)
-                return make(.error, .error, at: range)
+            if method.name == "like", arguments.count == 2, arguments[0].label == nil, arguments[1].label?.name == "escape" {
+                return checkSQLLikeEscaped(base, arguments[0].value, arguments[1].value, at: range)
             }
             guard let patternExpr = single() else { return wrongArguments(method, "(_:)", at: range) }
             let string = checkSQLValue(base, expected: nil)
@@ -353,10 +360,7 @@ extension TypeChecker {
     mutating func checkSQLIn(_ base: Expr, _ list: Expr, negated: Bool, at range: SourceRange) -> TypedExpr {
         let value = checkSQLValue(base, expected: nil)
         guard case .arrayLiteral(let elements) = tree[list] else {
-            error(
-                .unsupportedConstruct, "'\(negated ? "notIn" : "in")' takes an array literal here, such as '[1, 2, 3]'; a parameter holding a list is not bound yet",
-                at: list.range)
-            return make(.error, .error, at: range)
+            return checkSQLInArray(value, list, negated: negated, at: range)
         }
         var operands = [value]
         for element in elements {

@@ -274,6 +274,7 @@ public struct TypeChecker {
                 sort.append(checked)
             }
         }
+        if let selection { reportFullTextFunctionsInGroups(selection, sort: sort) }
         let limit = query.limit.map { checkCount($0, what: "limit") }
         let offset = query.offset.map { checkCount($0, what: "offset") }
         if var combined = selection, let operations = query.projection?.setOperations, !operations.isEmpty {

@@ -454,6 +454,21 @@ public enum TypedExprKind: Sendable, Hashable {
 /// byte by byte (SQLite's BINARY collation). Core Data's `AND`, `OR` and `NOT` are SQL's, so a
 /// format string's are ``logical(_:)`` and ``not``.
 public enum SQLOperation: Sendable, Hashable {
+    /// `highlight(table, column, open, close)`: the column of the FTS5 row (the first operand)
+    /// with each match between `open` and `close` (the other operands, bound).
+    case highlight(column: String)
+    /// `snippet(table, column, open, close, ellipsis, tokens)`: a fragment of the column around
+    /// the matches, at most `tokens` words (the operands after the row, bound).
+    case snippet(column: String)
+    /// `value COLLATE name`: the value, compared and ordered under another collating sequence.
+    case collate(SQLCollation)
+    /// `string LIKE pattern ESCAPE character` (StructuredQueries' `like(_:escape:)`).
+    case likeEscaped
+    /// `value IN (SELECT value FROM json_each(array))`: the second operand an array parameter,
+    /// bound as one JSON text.
+    case isInArray
+    /// A scalar function of SQLite's core.
+    case function(SQLScalarFunction)
     /// `=`, `<>`, `<`, `<=`, `>`, `>=` on two operands.
     case compare(ComparisonOperator)
     /// `IS` (`negated`: `IS NOT`): equality where NULL equals NULL, never NULL itself.
@@ -519,6 +534,12 @@ public enum SQLOperation: Sendable, Hashable {
     /// The operator the operation is written with (SQL's, or a format string's), for printing.
     public var name: String {
         switch self {
+        case .highlight(let column): "highlight column \(column)"
+        case .snippet(let column): "snippet column \(column)"
+        case .collate(let collation): "COLLATE \(collation.rawValue)"
+        case .likeEscaped: "LIKE ESCAPE"
+        case .isInArray: "IN json_each"
+        case .function(let function): function.rawValue
         case .compare(let op):
             switch op {
             case .equal: "="
@@ -546,4 +567,30 @@ public enum SQLOperation: Sendable, Hashable {
         case .caseWhen: "CASE"
         }
     }
+}
+
+/// A collating sequence SQLite has built in (StructuredQueries' `Collation`).
+public enum SQLCollation: String, Sendable, Hashable, CaseIterable {
+    /// Text by its bytes (the default).
+    case binary = "BINARY"
+    /// ASCII letters folded to lower case first.
+    case nocase = "NOCASE"
+    /// Trailing spaces ignored.
+    case rtrim = "RTRIM"
+}
+
+/// The scalar functions of SQLite's core that StructuredQueries' expressions call.
+public enum SQLScalarFunction: String, Sendable, Hashable, CaseIterable {
+    /// `length(x)`: characters of a text, bytes of a blob, characters of a number's text.
+    case length
+    /// `lower(x)`: ASCII letters in lower case (SQLite's core folds no other letter).
+    case lower
+    /// `upper(x)`: ASCII letters in upper case.
+    case upper
+    /// `trim(x)`: spaces removed from both ends.
+    case trim
+    /// `ltrim(x)`: spaces removed from the start.
+    case ltrim
+    /// `rtrim(x)`: spaces removed from the end.
+    case rtrim
 }

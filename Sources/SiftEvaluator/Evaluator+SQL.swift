@@ -12,11 +12,16 @@ extension ExpressionEvaluator {
     func sqlOperation(_ operation: SQLOperation, _ operands: [TypedExpr]) throws -> Value {
         let truth: Bool?
         switch operation {
+        case .highlight, .snippet:
+            throw EvaluationError.needsDatabase(operation.name)
+        case .collate, .likeEscaped, .isInArray, .function:
+            return try sqlScalarOperation(operation, operands)
         case .compare(let op):
+            let collation = explicitCollation(operands[0]) ?? explicitCollation(operands[1])
             let left = SQLScalar(try evaluate(operands[0]))
             let right = SQLScalar(try evaluate(operands[1]))
             if let left, let right {
-                let order = SQLScalar.compare(left, right)
+                let order = SQLScalar.compare(left, right, collation: collation)
                 switch op {
                 case .equal: truth = order == 0
                 case .notEqual: truth = order != 0
@@ -29,12 +34,13 @@ extension ExpressionEvaluator {
                 truth = nil
             }
         case .isIdentical(let negated):
+            let collation = explicitCollation(operands[0]) ?? explicitCollation(operands[1])
             let left = SQLScalar(try evaluate(operands[0]))
             let right = SQLScalar(try evaluate(operands[1]))
             let same: Bool
             switch (left, right) {
             case (nil, nil): same = true
-            case (let l?, let r?): same = SQLScalar.compare(l, r) == 0
+            case (let l?, let r?): same = SQLScalar.compare(l, r, collation: collation) == 0
             default: same = false
             }
             return .bool(same != negated)
@@ -86,15 +92,18 @@ extension ExpressionEvaluator {
                     sawNull = true
                     continue
                 }
-                if SQLScalar.compare(value, candidate) == 0 { found = true; break }
+                if SQLScalar.compare(value, candidate, collation: explicitCollation(operands[0])) == 0 { found = true; break }
             }
             truth = found ? true : (sawNull ? nil : false)
         case .between:
             let value = SQLScalar(try evaluate(operands[0]))
             let low = SQLScalar(try evaluate(operands[1]))
             let high = SQLScalar(try evaluate(operands[2]))
-            let above = value.flatMap { v in low.map { SQLScalar.compare(v, $0) >= 0 } }
-            let below = value.flatMap { v in high.map { SQLScalar.compare(v, $0) <= 0 } }
+            // `x BETWEEN a AND b` is `x >= a AND x <= b`, each comparison under its own collation.
+            let lowCollation = explicitCollation(operands[0]) ?? explicitCollation(operands[1])
+            let highCollation = explicitCollation(operands[0]) ?? explicitCollation(operands[2])
+            let above = value.flatMap { v in low.map { SQLScalar.compare(v, $0, collation: lowCollation) >= 0 } }
+            let below = value.flatMap { v in high.map { SQLScalar.compare(v, $0, collation: highCollation) <= 0 } }
             if above == false || below == false { truth = false } else if above == nil || below == nil { truth = nil } else { truth = true }
         case .fullTextMatch, .fullTextPhrase:
             throw EvaluationError.needsDatabase("MATCH")
@@ -188,14 +197,14 @@ enum SQLScalar {
 /// SQLite's `LIKE` (without `ESCAPE`) and `GLOB`, over Unicode scalars as SQLite reads UTF-8.
 enum SQLPattern {
     /// `%` any run, `_` one character; ASCII letters match either case, other characters only themselves.
-    static func like(_ text: String, _ pattern: String) -> Bool {
+    static func like(_ text: String, _ pattern: String, escape: Unicode.Scalar? = nil) -> Bool {
         func fold(_ scalar: Unicode.Scalar) -> UInt32 {
             let value = scalar.value
             return (65...90).contains(value) ? value + 32 : value
         }
         let t = Array(text.unicodeScalars).map(fold)
         let p = Array(pattern.unicodeScalars).map(fold)
-        return match(t, 0, p, 0, any: 37, one: 95, classes: false)
+        return match(t, 0, p, 0, any: 37, one: 95, classes: false, escape: escape.map(fold))
     }
 
     /// `*` any run, `?` one character, `[...]` a class (`^` negates, `a-z` ranges); with case.
@@ -203,15 +212,22 @@ enum SQLPattern {
         match(text.unicodeScalars.map(\.value), 0, pattern.unicodeScalars.map(\.value), 0, any: 42, one: 63, classes: true)
     }
 
-    private static func match(_ t: [UInt32], _ ti: Int, _ p: [UInt32], _ pi: Int, any: UInt32, one: UInt32, classes: Bool) -> Bool {
+    private static func match(_ t: [UInt32], _ ti: Int, _ p: [UInt32], _ pi: Int, any: UInt32, one: UInt32, classes: Bool, escape: UInt32? = nil) -> Bool {
         var ti = ti
         var pi = pi
         while pi < p.count {
             let c = p[pi]
+            if let escape, c == escape {
+                // The escape makes the next character of the pattern literal; at the end, nothing matches.
+                guard pi + 1 < p.count, ti < t.count, t[ti] == p[pi + 1] else { return false }
+                ti += 1
+                pi += 2
+                continue
+            }
             if c == any {
                 while pi < p.count, p[pi] == any { pi += 1 }
                 if pi == p.count { return true }
-                for start in ti...t.count where match(t, start, p, pi, any: any, one: one, classes: classes) { return true }
+                for start in ti...t.count where match(t, start, p, pi, any: any, one: one, classes: classes, escape: escape) { return true }
                 return false
             }
             guard ti < t.count else { return false }

@@ -73,7 +73,9 @@ struct RowSorter {
             case (nil, _): return nulls == .last ? 1 : nulls == .first ? -1 : (key.order == .forward ? -1 : 1)
             case (_, nil): return nulls == .last ? -1 : nulls == .first ? 1 : (key.order == .forward ? 1 : -1)
             case (let a?, let b?):
-                let forward = SQLScalar.compare(a, b)
+                var collation: SQLCollation?
+                if case .computed(let expr) = key.value { collation = evaluator.explicitCollation(expr) }
+                let forward = SQLScalar.compare(a, b, collation: collation)
                 return key.order == .forward ? forward : -forward
             }
         }

@@ -11,6 +11,10 @@ extension LoweringContext {
     mutating func lowerSQLOperation(_ operation: SQLOperation, _ operands: [TypedExpr], type: SiftType) -> Lowered {
         let isOptional = type.isOptional
         switch operation {
+        case .highlight, .snippet:
+            return lowerFullTextFunction(operation, operands, type: type)
+        case .collate, .likeEscaped, .isInArray, .function:
+            return lowerSQLScalarOperation(operation, operands, type: type)
         case .compare(let op):
             let (left, right) = lowerSQLPair(operands[0], operands[1])
             let symbol: StaticString =

@@ -368,10 +368,17 @@ public struct ColumnGroup: Sendable, Hashable {
     public var name: String
     /// The attributes of the model that are the group's properties, in declaration order.
     public var attributeNames: [String]
+    /// The `@Selection` struct's name (`Timestamps`), as a model file declares it.
+    public var typeName: String
+    /// Whether the property holding the group is optional (then each of its columns is).
+    public var isOptional: Bool
 
-    /// A group `name` whose columns are the attributes `attributeNames`.
-    public init(name: String, attributeNames: [String]) {
+    /// A group `name` whose columns are the attributes `attributeNames`, declared as the struct
+    /// `typeName` (by default `name` with its first letter in upper case).
+    public init(name: String, attributeNames: [String], typeName: String? = nil, isOptional: Bool = false) {
         self.name = name
         self.attributeNames = attributeNames
+        self.typeName = typeName ?? name.prefix(1).uppercased() + name.dropFirst()
+        self.isOptional = isOptional
     }
 }

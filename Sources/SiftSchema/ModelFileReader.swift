@@ -485,7 +485,7 @@ public struct ModelFileReader {
             model.members[index] = .attribute(attribute)
             names.append(attribute.name)
         }
-        model.columnGroups.append(ColumnGroup(name: property.name.name, attributeNames: names))
+        model.columnGroups.append(ColumnGroup(name: property.name.name, attributeNames: names, typeName: group.name.name, isOptional: isOptional))
     }
 
     func isModelName(_ name: String) -> Bool { typeDeclarations.contains { $0.name.name == name } }

@@ -6,7 +6,8 @@ import SiftSyntax
 /// SwiftData-style models print as `@Model final class`, StructuredQueries-style and introspected
 /// models as `@Table("table") struct`. In both, foreign keys print as `Target.ID`, relationships
 /// declared as objects print so, and the relationships that follow from another declaration (a
-/// foreign key, a join model) are listed in comments after them. Storage is printed only where it
+/// foreign key, a join model) are listed in comments after them. A column group prints as its
+/// `@Selection` struct and the one property that holds it. Storage is printed only where it
 /// differs from the default. Reading the printed text gives the same schema, which prints the same.
 public enum SchemaPrinter {
     /// `schema` in model-file syntax.
@@ -22,6 +23,24 @@ public enum SchemaPrinter {
             }
             let body = cases.isEmpty ? "" : "    case \(cases.joined(separator: ", "))\n"
             out += "enum \(swiftName(enumType.name)): \(raw) {\n\(body)}\n\n"
+        }
+        // Each `@Selection` struct once, before the tables that hold it.
+        var printedGroups: Set<String> = []
+        for model in schema.models {
+            // In the order of their columns (the outer of two groups first), which reading keeps.
+            let position = Dictionary(model.attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let ordered = model.columnGroups.enumerated().sorted { a, b in
+                let (x, y) = (a.element, b.element)
+                let (px, py) = (x.attributeNames.first.flatMap { position[$0] } ?? .max, y.attributeNames.first.flatMap { position[$0] } ?? .max)
+                if px != py { return px < py }
+                if x.attributeNames.count != y.attributeNames.count { return x.attributeNames.count > y.attributeNames.count }
+                return a.offset < b.offset
+            }.map(\.element)
+            for group in ordered where printedGroups.insert(group.typeName).inserted {
+                out += "@Selection struct \(swiftName(group.typeName)) {\n"
+                out += groupMembers(group.attributeNames, holder: group, of: model, in: schema, optional: isOptional(group, in: model))
+                out += "}\n\n"
+            }
         }
         for (index, model) in schema.models.enumerated() {
             out += print(model, in: schema)
@@ -48,36 +67,15 @@ public enum SchemaPrinter {
                 return nil
             }, uniquingKeysWith: { first, _ in first })
         for attribute in model.attributes {
-            var line = "    "
-            let isJoinTable = model.primaryKey.count == 2 && model.primaryKey.allSatisfy { foreignKeyColumns[$0] != nil }
-            // `id`, and the `rowid` of a table keyed by it, are keys without saying so.
-            let declaresKey =
-                !isModel && attribute.isPrimaryKey && model.primaryKey != ["id"] && !isJoinTable
-                && !(model.primaryKey == ["rowid"] && attribute.columnName == "rowid")
-            if attribute.columnName != attribute.name || declaresKey {
-                var arguments: [String] = []
-                if attribute.columnName != attribute.name { arguments.append(SwiftLiteral.quote(attribute.columnName)) }
-                if declaresKey { arguments.append("primaryKey: true") }
-                line += "@Column(\(arguments.joined(separator: ", "))) "
+            // A column group's columns print as its one property, where its first column is.
+            if let group = enclosingGroup(of: attribute.name, within: nil, in: model) {
+                if group.attributeNames.first == attribute.name { out += groupProperty(group) }
+                continue
             }
-            if attribute.isUnique, !attribute.isPrimaryKey { line += "@Attribute(.unique) " }
-            let enumRaw: ScalarType? = {
-                if case .enumeration(let name) = attribute.type { return schema.enumType(named: name)?.rawType }
-                return nil
-            }()
-            let style: ModelStyle = isModel ? .model : .table
-            if attribute.storage != Storage.defaultStorage(for: attribute.type, enumRawType: enumRaw, modelStyle: style) {
-                line += "@Storage(.\(attribute.storage.modelFileName)) "
-            }
-            var type = attribute.type.description
-            if case .enumeration(let name) = attribute.type { type = swiftName(name) }
-            if let relationship = foreignKeyColumns[attribute.columnName], attribute.type == .integer(.int),
-                !isModel || isImplied(relationship, byAttributeOf: model)
-            {
-                type = "\(swiftName(relationship.target)).ID"
-            }
-            line += "\(attribute.isPrimaryKey && !isModel ? "let" : "var") \(swiftName(attribute.name)): \(type)\(attribute.isOptional ? "?" : "")"
-            out += line + "\n"
+            out += attributeLine(attribute, of: model, in: schema, foreignKeyColumns: foreignKeyColumns) + "\n"
+        }
+        for group in model.columnGroups where group.attributeNames.isEmpty && parent(of: group, in: model) == nil {
+            out += groupProperty(group)
         }
         let printedColumns = Set(model.attributes.map(\.columnName))
         // A relationship the reader derives from another declaration prints as a comment: reading
@@ -114,6 +112,97 @@ public enum SchemaPrinter {
             out += "    // \(member.name): not queryable, \(member.reason)\n"
         }
         return out + "}\n"
+    }
+
+
+    /// `var timestamps: Timestamps`, indented for a type's body.
+    static func groupProperty(_ group: ColumnGroup) -> String {
+        "    var \(swiftName(group.name)): \(swiftName(group.typeName))\(group.isOptional ? "?" : "")\n"
+    }
+
+    /// The members of a `@Selection` struct: its columns, and the groups nested in it as their one
+    /// property each. A column of an optional group (or of a group inside one) prints without its
+    /// `?`: the group's makes it optional again when read.
+    static func groupMembers(_ names: [String], holder: ColumnGroup, of model: Model, in schema: Schema, optional: Bool) -> String {
+        var out = ""
+        for name in names {
+            if let nested = enclosingGroup(of: name, within: holder, in: model) {
+                if nested.attributeNames.first == name { out += groupProperty(nested) }
+                continue
+            }
+            guard var attribute = model.attribute(named: name) else { continue }
+            if optional { attribute.isOptional = false }
+            out += attributeLine(attribute, of: model, in: schema, foreignKeyColumns: [:]) + "\n"
+        }
+        for nested in model.columnGroups where nested.attributeNames.isEmpty && parent(of: nested, in: model) == holder {
+            out += groupProperty(nested)
+        }
+        return out
+    }
+
+    /// The group directly inside `holder` (or at the table's top level, for nil) that holds the
+    /// column `name`, if any.
+    static func enclosingGroup(of name: String, within holder: ColumnGroup?, in model: Model) -> ColumnGroup? {
+        model.columnGroups.first { $0 != holder && $0.attributeNames.contains(name) && parent(of: $0, in: model) == holder }
+    }
+
+    /// The group a group is nested in: the smallest other group holding all its columns (read
+    /// nested, a group's columns are among its holder's, and the holder is recorded after it), or
+    /// nil at the table's top level. An empty group is nested in none (its place is not recorded).
+    static func parent(of group: ColumnGroup, in model: Model) -> ColumnGroup? {
+        let groups = model.columnGroups
+        guard !group.attributeNames.isEmpty, let index = groups.firstIndex(of: group) else { return nil }
+        var best: ColumnGroup?
+        for candidate in groups[(index + 1)...] where Set(group.attributeNames).isSubset(of: candidate.attributeNames) {
+            if best == nil || candidate.attributeNames.count < best!.attributeNames.count { best = candidate }
+        }
+        return best
+    }
+
+    /// Whether a group's columns are optional through it or a group it is nested in.
+    static func isOptional(_ group: ColumnGroup, in model: Model) -> Bool {
+        var current: ColumnGroup? = group
+        while let next = current {
+            if next.isOptional { return true }
+            current = parent(of: next, in: model)
+        }
+        return false
+    }
+
+    /// An attribute's declaration (`@Column("list_id") var remindersListID: RemindersList.ID`),
+    /// indented for a type's body.
+    static func attributeLine(_ attribute: Attribute, of model: Model, in schema: Schema, foreignKeyColumns: [String: Relationship]) -> String {
+        let isModel = model.style == .model
+        var line = "    "
+        let isJoinTable = model.primaryKey.count == 2 && model.primaryKey.allSatisfy { foreignKeyColumns[$0] != nil }
+        // `id`, and the `rowid` of a table keyed by it, are keys without saying so.
+        let declaresKey =
+            !isModel && attribute.isPrimaryKey && model.primaryKey != ["id"] && !isJoinTable
+            && !(model.primaryKey == ["rowid"] && attribute.columnName == "rowid")
+        if attribute.columnName != attribute.name || declaresKey {
+            var arguments: [String] = []
+            if attribute.columnName != attribute.name { arguments.append(SwiftLiteral.quote(attribute.columnName)) }
+            if declaresKey { arguments.append("primaryKey: true") }
+            line += "@Column(\(arguments.joined(separator: ", "))) "
+        }
+        if attribute.isUnique, !attribute.isPrimaryKey { line += "@Attribute(.unique) " }
+        let enumRaw: ScalarType? = {
+            if case .enumeration(let name) = attribute.type { return schema.enumType(named: name)?.rawType }
+            return nil
+        }()
+        let style: ModelStyle = isModel ? .model : .table
+        if attribute.storage != Storage.defaultStorage(for: attribute.type, enumRawType: enumRaw, modelStyle: style) {
+            line += "@Storage(.\(attribute.storage.modelFileName)) "
+        }
+        var type = attribute.type.description
+        if case .enumeration(let name) = attribute.type { type = swiftName(name) }
+        if let relationship = foreignKeyColumns[attribute.columnName], attribute.type == .integer(.int),
+            !isModel || isImplied(relationship, byAttributeOf: model)
+        {
+            type = "\(swiftName(relationship.target)).ID"
+        }
+        line += "\(attribute.isPrimaryKey && !isModel ? "let" : "var") \(swiftName(attribute.name)): \(type)\(attribute.isOptional ? "?" : "")"
+        return line
     }
 
     /// Whether the reader derives `relationship` from a declaration other than its own property:

@@ -19,7 +19,24 @@ import Testing
             }
         }
         let strings = ["\"\"", "\"Gym\"", "\"gym\"", "\"50%\"", "\"snake_case\"", "\"Café with Renée\"", "\"한\"", "\"C:\\\\\"", "\"%\"", "\"_\""]
-        switch random.below(9) {
+        switch random.below(12) {
+        case 9:
+            // Collations and SQLite's core functions on the titles and notes.
+            let column = random.pick(["title", "notes"])
+            let value = random.pick([
+                "$0.\(column).collate(.\(random.pick(["nocase", "rtrim", "binary"])))", "$0.\(column).lower()", "$0.\(column).upper()",
+                "$0.\(column).trim()", "$0.\(column).rtrim()", "$0.\(column).ltrim()", "$0.\(column).lower().collate(.rtrim)",
+            ])
+            let method = random.pick(["eq", "neq", "lt", "gte", "is", "contains", "hasPrefix"])
+            return "\(value).\(method)(\(random.pick(strings)))"
+        case 10:
+            // `length()`, and `in` over an array parameter's values written out as a literal's.
+            if random.chance(1, in: 2) { return "$0.\(random.pick(["title", "notes"])).length().\(random.pick(["eq", "neq", "lt", "gte", "is"]))(\(random.int(in: 0...12)))" }
+            return "$0.title.collate(.nocase).\(random.pick(["in", "notIn"]))([\(random.pick(strings)), \(random.pick(strings))])"
+        case 11:
+            let pattern = random.pick(["\"50!%%\"", "\"%!_%\"", "\"!%\"", "\"G%\"", "\"%!!%\""])
+            return "$0.\(random.pick(["title", "notes"])).like(\(pattern), escape: \"!\")"
+
         case 0:
             let value = random.pick([".low", ".medium", ".high", "nil"])
             let method = random.pick(value == "nil" ? ["is", "isNot"] : ["eq", "neq", "is", "isNot", "lt", "gte"])
@@ -65,6 +82,26 @@ import Testing
         #expect(selected == 400)
     }
 
+    /// Each collation against texts that differ from the titles by case or trailing spaces only.
+    @Test func collatedComparisonsSelectTheSameRows() throws {
+        let runner = try DifferentialRunner(world: ExampleWorld.shared())
+        var selected = 0
+        for collation in ["nocase", "rtrim", "binary"] {
+            for text in ["\"gym\"", "\"GYM\"", "\"Gym\"", "\"  Water plants\"", "\"  water PLANTS  \"", "\"café with renée\""] {
+                for method in ["eq", "neq", "lt", "is"] {
+                    for query in ["Reminder.where { $0.title.collate(.\(collation)).\(method)(\(text)) }", "Reminder.where { $0.title.\(method)(\(text).collate(.\(collation))) }"] {
+                        switch runner.check(query, parameters: ParameterSet(seed: 1), useFacts: false, ordered: false) {
+                        case .agree: selected += 1
+                        case .compileError(let error): Issue.record("\(query): \(error)")
+                        case .disagree(let disagreement): Issue.record("\(disagreement.report())")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(selected == 3 * 6 * 4 * 2)
+    }
+
     @Test func orderingsGiveTheSameOrder() throws {
         let runner = try DifferentialRunner(world: ExampleWorld.shared())
         let orderings = [
@@ -76,6 +113,10 @@ import Testing
             "Reminder.order { ($0.dueDate.desc(), $0.id) }",
             "Reminder.order(by: \\.title).order(by: \\.id)",
             "Reminder.where { $0.title.contains(\"e\") }.order { ($0.notes.desc(), $0.id) }.limit(7, offset: 3)",
+            "Reminder.order { ($0.title.collate(.nocase), $0.id) }",
+            "Reminder.order { ($0.title.collate(.rtrim).desc(), $0.id) }",
+            "Reminder.order { ($0.title.lower(), $0.id.desc()) }",
+            "Reminder.order { ($0.notes.length().desc(), $0.title.upper(), $0.id) }",
         ]
         for text in orderings {
             switch runner.check(text, parameters: ParameterSet(seed: 1), useFacts: false, ordered: true) {

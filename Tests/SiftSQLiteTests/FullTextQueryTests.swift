@@ -120,7 +120,7 @@ import Testing
     /// A literal's syntax is checked as SQLite's FTS5 reads it: over generated query texts, Sift
     /// rejects exactly the texts SQLite rejects (a column filter naming a column of the table).
     @Test func theLiteralCheckAgreesWithSQLite() throws {
-        let pieces = ["milk", "gym", "title", "notes", "body", ":", "\"", "\"\"", "*", "^", "+", "(", ")", "{", "}", ",", "-",
+        let pieces = ["milk", "\0", "gym", "title", "notes", "body", ":", "\"", "\"\"", "*", "^", "+", "(", ")", "{", "}", ",", "-",
             "AND", "OR", "NOT", "NEAR", "NEAR(", "3", " ", " ", " ", "é", "_", ".", "'", "%"]
         var random = SplitMix64(seed: 34)
         var disagreements: [String] = []

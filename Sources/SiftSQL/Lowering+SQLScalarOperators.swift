@@ -1,0 +1,58 @@
+import SiftChecker
+import SiftSchema
+
+/// The lowering of StructuredQueries' scalar operators (``SiftChecker/SQLOperation``'s
+/// `collate`, `likeEscaped`, `isInArray` and `function`): the SQL operator or function itself
+/// over the operands' stored values. An operand that is not a bare value is parenthesised, so no
+/// precedence of SQL's decides the meaning.
+extension LoweringContext {
+    mutating func lowerSQLScalarOperation(_ operation: SQLOperation, _ operands: [TypedExpr], type: SiftType) -> Lowered {
+        let isOptional = type.isOptional
+        switch operation {
+        case .collate(let collation):
+            let value = lowerSQLOperand(operands[0], toMatch: nil)
+            let name: StaticString =
+                switch collation {
+                case .binary: " COLLATE BINARY"
+                case .nocase: " COLLATE NOCASE"
+                case .rtrim: " COLLATE RTRIM"
+                }
+            return Lowered(value.operand(inside: .comparison) + name, isOptional: isOptional)
+        case .likeEscaped:
+            let string = lowerSQLOperand(operands[0], toMatch: nil)
+            let pattern = lowerSQLOperand(operands[1], toMatch: nil)
+            let escape = lowerSQLOperand(operands[2], toMatch: nil)
+            return Lowered(
+                string.operand(inside: .comparison) + " LIKE " + pattern.operand(inside: .comparison) + " ESCAPE " + escape.operand(inside: .comparison),
+                isOptional: isOptional
+            ).with(.comparison)
+        case .isInArray:
+            let value = lowerSQLOperand(operands[0], toMatch: nil)
+            guard case .parameter(let name) = tree[operands[1]], case .array(let element) = operands[1].type.kind else {
+                return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
+            }
+            var elementEncoding = encoding(toMatch: value, type: element)
+            if element.unwrapped == .string { elementEncoding = .verbatimText }
+            let table = dialect.jsonArrayElements(.binding(.parameter(name: name, encoding: .jsonArray(element: elementEncoding))), alias: alias("element"))
+            return Lowered(value.operand(inside: .comparison) + " IN (SELECT " + table.value + " FROM " + table.from + ")", isOptional: isOptional)
+                .with(.comparison)
+        case .function(let function):
+            let name: StaticString =
+                switch function {
+                case .length: "length("
+                case .lower: "lower("
+                case .upper: "upper("
+                case .trim: "trim("
+                case .ltrim: "ltrim("
+                case .rtrim: "rtrim("
+                }
+            var sql = SQLFragment()
+            sql += name
+            sql += lowerSQLOperand(operands[0], toMatch: nil).sql
+            sql += ")"
+            return Lowered(sql, isOptional: isOptional, isAtomic: true)
+        default:
+            return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Sift
+import SiftSQLite
+import Testing
+
+/// Queries whose SQL StructuredQueries writes, transcribed from its tests (`Tests/StructuredQueriesTests`)
+/// and its source (`Sources/StructuredQueriesCore`, `Sources/StructuredQueriesSQLiteCore`), adapted
+/// to the example schema (`reminderTexts` has the columns `title` and `notes`, `reminders` has
+/// `position` where the library's test table has `c`): each is run as Sift's rows and as the
+/// library's SQL run directly on the example database. Every case names where it comes from.
+@Suite struct StructuredQueriesTranscriptionTests {
+    let database: SiftDatabase
+    let connection: Connection
+
+    init() throws {
+        database = try ExampleDatabase.open()
+        connection = try Connection(path: ExampleDatabase.path.get(), mode: .readOnly)
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        /// The library's test (`FTSTests.basics`) or source (`Operators.swift: collate`) it comes from.
+        var source: String
+        /// The query as Sift reads it.
+        var query: String
+        /// The library's SQL, adapted to the example schema.
+        var sql: String
+        var parameters: [String: ParameterValue] = [:]
+        var bindings: [SQLValue] = []
+        /// Whether the order of the rows is the query's (else they are compared as a set).
+        var ordered = false
+        /// For a query of whole rows: the one column compared (the SQL selects it alone).
+        var key: String?
+
+        var description: String { "\(source): \(query)" }
+    }
+
+    static let cases: [Case] = [
+        // FTSTests.basics: `.where { $0.match(...) }.order(by: \.rank).select { (highlight, snippet) }`.
+        Case(
+            source: "FTSTests.basics", query: #"ReminderText where $0.match("milk OR budget") select title.highlight("**", "**"), notes.snippet("**", "**", "...", 10) sort by rank, rowid"#,
+            sql: """
+                SELECT highlight("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'title'), '**', '**'), \
+                snippet("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'notes'), '**', '**', '...', 10) \
+                FROM "reminderTexts" WHERE (("reminderTexts" MATCH 'milk OR budget')) ORDER BY "reminderTexts"."rank", rowid
+                """, ordered: true),
+        Case(
+            source: "FTSTests.basics (snippet of few tokens)",
+            query: #"ReminderText where $0.match("budget OR gifts") select rowid, notes.snippet("[", "]", "…", 2), title.highlight("<b>", "</b>")"#,
+            sql: """
+                SELECT rowid, snippet("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'notes'), '[', ']', '…', 2), \
+                highlight("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'title'), '<b>', '</b>') \
+                FROM "reminderTexts" WHERE "reminderTexts" MATCH 'budget OR gifts'
+                """),
+        // The delimiters as parameters: bound, whatever they hold.
+        Case(
+            source: "FTS5.swift: highlight(_:_:)", query: #"ReminderText where $0.match(search) select rowid, title.highlight(open, close)"#,
+            sql: #"SELECT rowid, highlight("reminderTexts", 0, ?2, ?3) FROM "reminderTexts" WHERE "reminderTexts" MATCH ?1"#,
+            parameters: ["search": .string("milk"), "open": .string("'); --"), "close": .string("\"%")],
+            bindings: [.text("milk"), .text("'); --"), .text("\"%")]),
+        // FTSTests.outerJoin without its LEFT (a left-joined text row is refused: SQLite has no row
+        // to mark): the content row joined by rowid, the text row's column marked.
+        Case(
+            source: "FTSTests.outerJoin (inner join)",
+            query: #"Reminder join ReminderText as text on text.rowid == id where text.match("milk") select id, text.title.highlight("**", "**")"#,
+            sql: """
+                SELECT "reminders"."id", highlight("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'title'), '**', '**') \
+                FROM "reminders" JOIN "reminderTexts" ON ("reminders"."id") = ("reminderTexts"."rowid") WHERE "reminderTexts" MATCH 'milk'
+                """),
+        // FTSTests.unranked: highlight without a match gives the text unmarked.
+        Case(
+            source: "FTSTests.unranked (highlight, no match)", query: #"ReminderText select rowid, title.highlight("**", "**") sort by rowid limit 3"#,
+            sql: #"SELECT rowid, highlight("reminderTexts", 0, '**', '**') FROM "reminderTexts" ORDER BY rowid LIMIT 3"#, ordered: true),
+        Case(
+            source: "FTSTests.columnMatch", query: #"ReminderText.where { $0.title.match("milk") }"#,
+            sql: #"SELECT rowid FROM "reminderTexts" WHERE (("reminderTexts" MATCH 'title:"milk"'))"#, key: "rowid"),
+        Case(
+            source: "FTSTests.bm25", query: #"ReminderText.where { $0.match("milk OR gym") }.order { ($0.bm25([\.title: 10, \.notes: 5]), $0.rowid) }"#,
+            sql: """
+                SELECT rowid FROM "reminderTexts" WHERE (("reminderTexts" MATCH 'milk OR gym')) ORDER BY bm25("reminderTexts", \
+                (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 0), \
+                (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 1)), rowid
+                """, ordered: true, key: "rowid"),
+        Case(
+            source: "FTSTests.bm25 (no weights)", query: #"ReminderText.where { $0.match("milk OR gym") }.order { ($0.bm25(), $0.rowid) }"#,
+            sql: #"SELECT rowid FROM "reminderTexts" WHERE (("reminderTexts" MATCH 'milk OR gym')) ORDER BY bm25("reminderTexts"), rowid"#,
+            ordered: true, key: "rowid"),
+        Case(
+            source: "FTSTests.basics (order by rank)", query: #"ReminderText.where { $0.match("milk OR gym OR call") }.order(by: \.rank).order(by: \.rowid)"#,
+            sql: #"SELECT rowid FROM "reminderTexts" WHERE (("reminderTexts" MATCH 'milk OR gym OR call')) ORDER BY "reminderTexts"."rank", rowid"#,
+            ordered: true, key: "rowid"),
+        // OperatorsTests.strings
+        Case(
+            source: "OperatorsTests.strings: collate(.nocase)", query: #"Reminder.where { $0.title.collate(.nocase).eq("GYM") }"#,
+            sql: #"SELECT id FROM "reminders" WHERE ("reminders"."title" COLLATE "NOCASE") = ('GYM')"#, key: "id"),
+        Case(
+            source: "OperatorsTests.strings: collate(.nocase) in an ordering", query: #"Reminder.order { ($0.title.collate(.nocase), $0.id.desc()) }"#,
+            sql: #"SELECT id FROM "reminders" ORDER BY "reminders"."title" COLLATE "NOCASE", "reminders"."id" DESC"#, ordered: true, key: "id"),
+        Case(
+            source: "Collation+SQLite.swift: .rtrim", query: #"Reminder.where { $0.title.collate(.rtrim).eq("  Water plants") }"#,
+            sql: #"SELECT id FROM "reminders" WHERE ("reminders"."title" COLLATE "RTRIM") = ('  Water plants')"#, key: "id"),
+        Case(
+            source: "Collation+SQLite.swift: .binary", query: #"Reminder.where { $0.title.collate(.binary).eq("Gym") }"#,
+            sql: #"SELECT id FROM "reminders" WHERE ("reminders"."title" COLLATE "BINARY") = ('Gym')"#, key: "id"),
+        Case(
+            source: "OperatorsTests.strings: like(_:escape:)", query: #"Reminder.where { $0.notes.like("50\\%%", escape: "\\") }"#,
+            sql: #"SELECT id FROM "reminders" WHERE ("reminders"."notes" LIKE '50\%%' ESCAPE '\')"#, key: "id"),
+        Case(
+            source: "OperatorsTests.strings: like(_:escape:) with _", query: #"Reminder.where { $0.title.like("%!_%", escape: "!") }"#,
+            sql: #"SELECT id FROM "reminders" WHERE ("reminders"."title" LIKE '%!_%' ESCAPE '!')"#, key: "id"),
+        // OperatorsTests.collectionIn, with an array parameter (bound as one JSON text).
+        Case(
+            source: "OperatorsTests.collectionIn (array parameter)", query: #"Reminder.where { $0.id.in(ids) }"#,
+            sql: #"SELECT id FROM "reminders" WHERE ("reminders"."id") IN ((12), (13), (99))"#, parameters: ["ids": .array([.int(12), .int(13), .int(99)])],
+            key: "id"),
+        Case(
+            source: "OperatorsTests.collectionIn (array parameter, notIn)", query: #"Reminder.where { $0.title.notIn(titles) }"#,
+            sql: #"SELECT id FROM "reminders" WHERE ("reminders"."title") NOT IN (('Gym'), ('Milk'))"#,
+            parameters: ["titles": .array([.string("Gym"), .string("Milk")])], key: "id"),
+        Case(
+            source: "OperatorsTests.collectionIn (empty array parameter)", query: #"Reminder.where { $0.id.in(ids) }"#,
+            sql: #"SELECT id FROM "reminders" WHERE 0"#, parameters: ["ids": .array([])], key: "id"),
+        // ScalarFunctionsTests
+        Case(
+            source: "ScalarFunctionsTests: length()", query: #"Reminder.where { $0.title.length() <= 3 }"#,
+            sql: #"SELECT id FROM "reminders" WHERE (length("reminders"."title")) <= (3)"#, key: "id"),
+        Case(
+            source: "ScalarFunctionsTests: lower()", query: #"Reminder.where { $0.title.lower().eq("gym") }"#,
+            sql: #"SELECT id FROM "reminders" WHERE (lower("reminders"."title")) = ('gym')"#, key: "id"),
+        Case(
+            source: "ScalarFunctionsTests: upper()", query: #"Reminder.where { $0.title.upper().hasPrefix("CAF") }"#,
+            sql: #"SELECT id FROM "reminders" WHERE (upper("reminders"."title") LIKE 'CAF%')"#, key: "id"),
+        Case(
+            source: "ScalarFunctionsTests: trim()", query: #"Reminder.where { $0.title.trim().eq("Water plants") }"#,
+            sql: #"SELECT id FROM "reminders" WHERE (trim("reminders"."title")) = ('Water plants')"#, key: "id"),
+        Case(
+            source: "ScalarFunctionsTests: ltrim() and rtrim()", query: #"Reminder.where { $0.title.ltrim().neq($0.title.rtrim()) }"#,
+            sql: #"SELECT id FROM "reminders" WHERE (ltrim("reminders"."title")) <> (rtrim("reminders"."title"))"#, key: "id"),
+    ]
+
+    /// A value as text, for comparing Sift's decoded rows with SQLite's.
+    static func text(_ value: DecodedValue) -> String {
+        switch value {
+        case .null: "NULL"
+        case .bool(let value): value ? "1" : "0"
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): value
+        case .enumCase(_, let rawValue): rawValue
+        default: value.description
+        }
+    }
+
+    static func text(_ value: SQLValue) -> String {
+        switch value {
+        case .null: "NULL"
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .text(let value): value
+        case .blob(let bytes): bytes.description
+        }
+    }
+
+    @Test(arguments: cases)
+    func siftGivesTheRowsOfTheLibrarysSQL(_ transcribed: Case) throws {
+        let compiled = try database.compile(transcribed.query)
+        var mine = try database.fetch(compiled, parameters: transcribed.parameters).map { row in
+            if let key = transcribed.key { return [Self.text(row[key] ?? .null)] }
+            return row.values.map(Self.text)
+        }
+        var theirs = try connection.rows(transcribed.sql, transcribed.bindings).map { $0.map(Self.text) }
+        #expect(!theirs.isEmpty || transcribed.source.contains("empty"), "the library's SQL selects nothing: the case would prove little")
+        if !transcribed.ordered {
+            mine.sort { $0.lexicographicallyPrecedes($1) }
+            theirs.sort { $0.lexicographicallyPrecedes($1) }
+        }
+        #expect(mine == theirs, "\(transcribed.query)\n\(compiled.sql)")
+    }
+}
