@@ -61,6 +61,19 @@ void sift_extension_result_blob(sqlite3_context *context, const void *bytes, uin
     }
 }
 
+static void sift_extension_trap(sqlite3_context *context, int argumentCount, sqlite3_value **arguments) {
+    (void)argumentCount;
+    (void)arguments;
+    sqlite3_result_error(context, (const char *)sqlite3_user_data(context), -1);
+}
+
+int sift_extension_create_trap_function(sqlite3 *database, const char *name, const char *message) {
+    // The message lives as long as the function: a copy SQLite frees when the function goes.
+    char *copy = sift_extension_message(message);
+    if (!copy) return SQLITE_NOMEM;
+    return sqlite3_create_function_v2(database, name, 0, SQLITE_UTF8, copy, sift_extension_trap, 0, 0, sqlite3_free);
+}
+
 char *sift_extension_message(const char *text) {
     size_t length = strlen(text);
     char *copy = sqlite3_malloc((int)length + 1);

@@ -23,6 +23,11 @@ public func registerSiftExtension(
             return resultCode
         }
     }
+    let trapResult = sift_extension_create_trap_function(database, siftTrapFunctionName, siftTrapMessage)
+    if trapResult != 0 {
+        message?.pointee = sift_extension_message("sift: cannot register \(siftTrapFunctionName) (SQLite result code \(trapResult))")
+        return trapResult
+    }
     for (index, collation) in SiftCollation.all.enumerated() {
         let resultCode = sift_extension_create_collation(database, collation.sqlName, Int32(index))
         if resultCode != 0 {

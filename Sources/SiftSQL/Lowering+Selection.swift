@@ -7,6 +7,10 @@ import SiftSyntax
 /// query instead of showing NULL.
 public let siftTrapFunctionName = "sift_trap"
 
+/// What `sift_trap()` fails the statement with: the runtime and the loadable extension say the same.
+public let siftTrapMessage =
+    "the query computes a value on which Swift would trap (an integer overflow, a division by zero or nil unwrapped with '!')"
+
 extension LoweringContext {
     /// A query that selects columns (``CheckedSelection``): `SELECT [DISTINCT] values FROM ...
     /// WHERE ... GROUP BY keys HAVING condition ORDER BY ... LIMIT ...`.

@@ -13,9 +13,7 @@ extension Connection {
         }
         // A selected value Swift would trap on: the statement fails rather than show NULL.
         try createFunction(name: siftTrapFunctionName, argumentCount: 0, deterministic: false) { _ in
-            throw SQLiteError(
-                code: .error,
-                message: "the query computes a value on which Swift would trap (an integer overflow, a division by zero or nil unwrapped with '!')")
+            throw SQLiteError(code: .error, message: siftTrapMessage)
         }
         for collation in SiftCollation.all {
             try createCollation(name: collation.sqlName) { collation.compare($0, $1) }

@@ -30,6 +30,11 @@ int sift_extension_create_function(sqlite3 *database, const char *name, int argu
 /// Registers the collation `name`; comparisons reach `sift_extension_compare` with `index`.
 int sift_extension_create_collation(sqlite3 *database, const char *name, int index);
 
+/// Registers the zero-argument function `name` that fails the statement with `message` (Sift's
+/// `sift_trap()`: a selected value on which Swift would trap). Not deterministic, so that SQLite
+/// never evaluates it ahead of the row that needs it.
+int sift_extension_create_trap_function(sqlite3 *database, const char *name, const char *message);
+
 int sift_extension_value_type(sqlite3_value *value);
 int64_t sift_extension_value_int64(sqlite3_value *value);
 double sift_extension_value_double(sqlite3_value *value);
