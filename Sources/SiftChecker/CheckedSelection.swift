@@ -30,6 +30,9 @@ public struct CheckedSelection: Sendable, Hashable {
     /// full join may leave that row nil (`$0` after `.rightJoin`): optional-typed, read from the
     /// same table.
     public var outerRowAliases: [VariableID: VariableID] = [:]
+    /// With ``setOperations``: the result column each of the query's sort keys names, in the
+    /// keys' order (the combined rows are sorted by their columns' values).
+    public var combinedSortColumns: [Int] = []
 
     /// A selection of these parts.
     public init(columns: [SelectedColumn], isDistinct: Bool, grouping: [TypedExpr], groupFilter: TypedExpr?, isGrouped: Bool) {
@@ -47,8 +50,10 @@ public struct SelectedColumn: Sendable, Hashable {
     public var name: String
     /// The value, a node of the query's tree.
     public var value: TypedExpr
-    /// The value's type.
-    public var type: SiftType { value.type }
+    /// A query combined with this one by a set operation gives nil in this column.
+    public var isOptionalWhenCombined = false
+    /// The column's type: the value's, optional when a combined query's column is.
+    public var type: SiftType { isOptionalWhenCombined && !value.type.isOptional ? .optional(value.type) : value.type }
 
     /// A column `name` of `value`.
     public init(name: String, value: TypedExpr) {

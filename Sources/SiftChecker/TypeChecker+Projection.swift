@@ -147,59 +147,6 @@ extension TypeChecker {
         return checked
     }
 
-    // MARK: Set operations
-
-    /// Checks each query combined by `union`, `intersect` or `except` on its own, and that it
-    /// selects as many columns of the same types as the first; their parameters join this query's.
-    mutating func checkSetOperations(_ operations: [SetOperation], of selection: CheckedSelection, query: Query) -> [CheckedSetOperation] {
-        if !query.sort.isEmpty || query.limit != nil || query.offset != nil {
-            error(
-                .invalidClause, "'sort by', 'limit' and 'offset' of a query combined with '\(operations[0].op.rawValue)' are not supported; combine the rows unsorted",
-                at: operations[0].operatorRange)
-        }
-        var checked: [CheckedSetOperation] = []
-        for operation in operations {
-            var operand = operation.query
-            operand.tree = tree
-            var inner = TypeChecker(schema: schema, source: source, tree: tree, options: options)
-            inner.presumedParameterTypes = presumedParameterTypes.merging(parameters.map { ($0.name, $0.type) }) { first, _ in first }
-            guard let result = inner.checkQuery(operand) else {
-                diagnostics += inner.diagnostics
-                continue
-            }
-            diagnostics += inner.diagnostics
-            if inner.diagnostics.hasErrors { continue }
-            if !operand.sort.isEmpty || operand.limit != nil || operand.offset != nil {
-                error(.invalidClause, "a query combined with '\(operation.op.rawValue)' cannot be sorted or limited", at: operand.range)
-                continue
-            }
-            guard let operandSelection = result.selection else {
-                error(.invalidClause, "a query combined with '\(operation.op.rawValue)' must select columns, as the first does", at: operand.range)
-                continue
-            }
-            guard operandSelection.columns.count == selection.columns.count else {
-                error(
-                    .typeMismatch,
-                    "'\(operation.op.rawValue)' combines rows of \(selection.columns.count) column(s) with rows of \(operandSelection.columns.count)",
-                    at: operand.range)
-                continue
-            }
-            var matches = true
-            for (mine, theirs) in zip(selection.columns, operandSelection.columns) where mine.type.unwrapped != theirs.type.unwrapped {
-                error(
-                    .typeMismatch, "the column '\(theirs.name)' is '\(theirs.type)', but the first query's '\(mine.name)' is '\(mine.type)'",
-                    at: theirs.value.range)
-                matches = false
-            }
-            if !matches { continue }
-            for parameter in result.parameters where !parameters.contains(where: { $0.name == parameter.name }) {
-                parameters.append(parameter)
-            }
-            checked.append(CheckedSetOperation(op: operation.op, query: result))
-        }
-        return checked
-    }
-
     // MARK: Joins
 
     /// Declares each joined row's variable in turn (a join's condition may read the earlier ones)

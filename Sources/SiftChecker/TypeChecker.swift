@@ -267,8 +267,11 @@ public struct TypeChecker {
         let keys = query.sort
         var sort: [CheckedSortKey] = []
         if !keys.isEmpty { sort.reserveCapacity(keys.count) }
+        let combinesRows = !(query.projection?.setOperations.isEmpty ?? true)
         for index in keys.indices {
-            if let selection {
+            if combinesRows, selection != nil {
+                if let checked = checkCombinedSortKey(keys[index], selection: &selection!) { sort.append(checked) }
+            } else if let selection {
                 if let checked = checkSelectionSortKey(keys[index], selection: selection, model: model, root: root) { sort.append(checked) }
             } else if let checked = checkSortKey(keys[index], model: model, root: root) {
                 sort.append(checked)
@@ -278,7 +281,7 @@ public struct TypeChecker {
         let limit = query.limit.map { checkCount($0, what: "limit") }
         let offset = query.offset.map { checkCount($0, what: "offset") }
         if var combined = selection, let operations = query.projection?.setOperations, !operations.isEmpty {
-            combined.setOperations = checkSetOperations(operations, of: combined, query: query)
+            combined.setOperations = checkSetOperations(operations, of: &combined, query: query)
             selection = combined
         }
         var checked = CheckedQuery(

@@ -88,6 +88,9 @@ extension Evaluator {
         } else {
             groups = matching.map { [$0] }
         }
+        // Combined rows are sorted after they are combined, by their columns.
+        let combinesRows = !selection.setOperations.isEmpty
+        let ownSort = combinesRows ? [] : query.sort
         let sorter = RowSorter(keys: query.sort, dataset: dataset, tieBreak: tieBreak, evaluator: evaluator, root: query.root)
         var rows: [(values: [Value], keys: [Value], first: ObjectReference?)] = []
         for members in groups {
@@ -98,7 +101,7 @@ extension Evaluator {
             if let condition = selection.groupFilter, try !evaluator.truth(condition) { continue }
             let values = try selection.columns.map { try Self.unwrapped(evaluator.evaluate($0.value)) }
             var keys: [Value] = []
-            for key in query.sort {
+            for key in ownSort {
                 if case .computed(let expr) = key.value {
                     if let first = members.first { evaluator.bind(first) }
                     keys.append(try Self.unwrapped(evaluator.evaluate(expr)))
@@ -111,7 +114,7 @@ extension Evaluator {
             rows.append((values, keys, firstObject))
         }
         let ordered = rows.enumerated().sorted { left, right in
-            for (position, key) in query.sort.enumerated() {
+            for (position, key) in ownSort.enumerated() {
                 let order = sorter.compare(left.element.keys[position], right.element.keys[position], key: key)
                 if order != 0 { return order < 0 }
             }
@@ -121,8 +124,10 @@ extension Evaluator {
             return left.offset < right.offset
         }
         var result = ordered.map(\.element.values)
-        if !selection.setOperations.isEmpty {
-            // As SQL's compound selects: distinct rows, combined left to right.
+        if combinesRows {
+            // As Swift's `Set` operations on rows, left to right: each row once, rows equal when
+            // Swift's `==` says each of their values are (canonically equivalent strings, 0.0 and
+            // -0.0); the first of equal rows is kept.
             var seen: Set<[Value]> = []
             result = result.filter { seen.insert($0).inserted }
             for operation in selection.setOperations {
@@ -137,6 +142,18 @@ extension Evaluator {
                     result = result.filter { !otherSet.contains($0) }
                 }
                 seen = Set(result)
+            }
+            if !query.sort.isEmpty {
+                // Sorted by their columns; equal rows keep their order.
+                let columns = selection.combinedSortColumns
+                result = result.enumerated().sorted { left, right in
+                    for (position, key) in query.sort.enumerated() {
+                        let column = columns[position]
+                        let order = sorter.compare(left.element[column], right.element[column], key: key)
+                        if order != 0 { return order < 0 }
+                    }
+                    return left.offset < right.offset
+                }.map(\.element)
             }
         }
         if selection.isDistinct {

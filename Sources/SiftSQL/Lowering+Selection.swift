@@ -14,7 +14,12 @@ public let siftTrapMessage =
 extension LoweringContext {
     /// A query that selects columns (``CheckedSelection``): `SELECT [DISTINCT] values FROM ...
     /// WHERE ... GROUP BY keys HAVING condition ORDER BY ... LIMIT ...`.
-    mutating func lowerSelectionQuery(_ selection: CheckedSelection, rootAlias: String) -> CompiledQuery {
+    ///
+    /// A query whose rows combine with others' (`asOperand`, or with set operations) selects its
+    /// strings in NFC and its dates as instants, so that rows are the same exactly when Swift's
+    /// `==` says their values are.
+    mutating func lowerSelectionQuery(_ selection: CheckedSelection, rootAlias: String, asOperand: Bool = false) -> CompiledQuery {
+        let combinesRows = asOperand || !selection.setOperations.isEmpty
         let root = query.model
         // StructuredQueries' selections have SQL's meaning: strings by their bytes, SQL's aggregates.
         let sqlMeaning = query.form == .structuredQueries
@@ -41,12 +46,12 @@ extension LoweringContext {
         var attributes: [Attribute] = []
         for column in selection.columns {
             var value = lowerValue(column.value)
-            if column.type.unwrapped == .date, value.storage == nil || (value.column == nil && !sqlMeaning) {
+            if column.type.unwrapped == .date, value.storage == nil || (!sqlMeaning && (value.column == nil || combinesRows)) {
                 // A computed date: in seconds since 2001, as `Date` holds it.
                 value = asInstant(value)
                 value.storage = .dateReferenceSeconds
             }
-            if selection.isDistinct, column.type.unwrapped == .string, !sqlMeaning {
+            if selection.isDistinct || combinesRows, column.type.unwrapped == .string, !sqlMeaning {
                 // Swift's `==` on strings is canonical equivalence: distinct in NFC.
                 value.sql = canonicalText(value)
             }
@@ -67,7 +72,7 @@ extension LoweringContext {
             let lowered = lowerCondition(condition)
             if lowered.boolConstant != true { having = guardedAgainstTraps(lowered) }
         }
-        let tail = lowerSelectionOrderAndLimit(selection, rootAlias: rootAlias)
+        let tail = combinesRows ? nil : lowerSelectionOrderAndLimit(selection, rootAlias: rootAlias)
         let level = rootLevel
         if let level, level.hasJoins, let filter = query.filter {
             makeRequiredJoinsInner(filter, rootAlias: rootAlias, level: level)
@@ -132,69 +137,12 @@ extension LoweringContext {
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, query: query, textFacts: textColumns,
             references: references)
         compiled.selectedColumns = attributes
-        if !selection.setOperations.isEmpty { combine(&compiled, with: selection.setOperations) }
+        if !selection.setOperations.isEmpty {
+            combine(&compiled, with: selection.setOperations)
+            appendCombinedOrderAndLimit(selection, to: &compiled)
+        }
         compiled.indexBindingParameters()
         return compiled
-    }
-
-    /// Appends each combined query's SQL (`UNION`, `INTERSECT`, `EXCEPT`), its placeholders
-    /// renumbered after those before it and its parameters merged by name. The operands are
-    /// lowered assuming nothing of the data: the runtime checks only the first query's assumptions.
-    mutating func combine(_ compiled: inout CompiledQuery, with operations: [CheckedSetOperation]) {
-        var text = compiled.sql
-        var bindings = compiled.bindings
-        var parameters = compiled.parameters
-        for operation in operations {
-            let part = SQLLowering.lower(
-                operation.query, schema: schema, dialect: dialect,
-                options: SQLLowering.Options(readableLayout: options.readableLayout))
-            let offset = bindings.count
-            text += options.readableLayout ? "\n" : " "
-            switch operation.op {
-            case .union: text += "UNION"
-            case .intersect: text += "INTERSECT"
-            case .except: text += "EXCEPT"
-            }
-            text += options.readableLayout ? "\n" : " "
-            text += Self.renumberingPlaceholders(part.sql, by: offset)
-            bindings += part.bindings
-            for parameter in part.parameters {
-                let positions = parameter.positions.map { $0 + offset }
-                if let index = parameters.firstIndex(where: { $0.name == parameter.name }) {
-                    parameters[index].positions += positions
-                } else {
-                    parameters.append(CompiledParameter(name: parameter.name, type: parameter.type, positions: positions))
-                }
-            }
-        }
-        compiled.sql = text
-        compiled.bindings = bindings
-        compiled.parameters = parameters
-    }
-
-    /// `sql` with each placeholder `?N` written `?(N + offset)`; quoted identifiers (which may hold
-    /// `?`, as `"company?.name"` does) are copied as they are. Sift's SQL holds no string literal.
-    static func renumberingPlaceholders(_ sql: String, by offset: Int) -> String {
-        guard offset > 0 else { return sql }
-        var result = ""
-        var inQuotes = false
-        var iterator = sql.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = iterator.next()
-        while let scalar = pending {
-            pending = iterator.next()
-            if scalar == "\"" { inQuotes.toggle() }
-            guard !inQuotes, scalar == "?", let next = pending, next.properties.numericType != nil, ("0"..."9").contains(next) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            var digits = ""
-            while let digit = pending, ("0"..."9").contains(digit) {
-                digits.unicodeScalars.append(digit)
-                pending = iterator.next()
-            }
-            result += "?" + String(Int(digits)! + offset)
-        }
-        return result
     }
 
     /// `JOIN "table" AS "alias" ON ...` (`LEFT JOIN` for an outer join): through a join table, two

@@ -145,8 +145,18 @@ extension Parser {
         }
         // `union`, `intersect`, `except`: another query whose rows combine with these.
         var setOperations: [SetOperation] = []
+        // The combined rows' order and limit are written after the last query.
+        var combinedSort: [SortKey] = []
+        var combinedLimit: Expr?
+        var combinedOffset: Expr?
         while let op = setOperator() {
             let keyword = advance()
+            if setOperations.isEmpty, !sort.isEmpty || limit != nil || offset != nil {
+                error(
+                    .invalidClause,
+                    "'sort by', 'limit' and 'offset' before '\(op.rawValue)' would apply to the combined rows; write them after the last query",
+                    at: keyword.range)
+            }
             guard at(.identifier) else {
                 error(.expectedExpression, "expected a query after '\(op.rawValue)', such as '\(op.rawValue) User where age > 60 select name'", at: missingTokenRange)
                 break
@@ -156,6 +166,8 @@ extension Parser {
             var flat = operand
             let nested = flat.projection?.setOperations ?? []
             flat.projection?.setOperations = []
+            (combinedSort, combinedLimit, combinedOffset) = (flat.sort, flat.limit, flat.offset)
+            (flat.sort, flat.limit, flat.offset) = ([], nil, nil)
             setOperations.append(SetOperation(op: op, operatorRange: keyword.range, query: flat))
             setOperations += nested
         }
@@ -163,6 +175,7 @@ extension Parser {
             var combined = projection ?? Projection()
             combined.setOperations = setOperations
             projection = combined
+            (sort, limit, offset) = (combinedSort, combinedLimit, combinedOffset)
         }
         // Anything else on the same line is not a clause.
         if at(.identifier), !current.atStartOfLine {

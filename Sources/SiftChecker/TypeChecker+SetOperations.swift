@@ -1,0 +1,80 @@
+import SiftSchema
+import SiftSyntax
+
+extension TypeChecker {
+    // MARK: Set operations
+
+    /// Checks each query combined by `union`, `intersect` or `except` on its own, and that it
+    /// selects as many columns of the same types as the first; their parameters join this query's.
+    /// A column is optional in the combined rows when it is in any of the queries.
+    mutating func checkSetOperations(_ operations: [SetOperation], of selection: inout CheckedSelection, query: Query) -> [CheckedSetOperation] {
+        var checked: [CheckedSetOperation] = []
+        for operation in operations {
+            var operand = operation.query
+            operand.tree = tree
+            var inner = TypeChecker(schema: schema, source: source, tree: tree, options: options)
+            inner.presumedParameterTypes = presumedParameterTypes.merging(parameters.map { ($0.name, $0.type) }) { first, _ in first }
+            guard let result = inner.checkQuery(operand) else {
+                diagnostics += inner.diagnostics
+                continue
+            }
+            diagnostics += inner.diagnostics
+            if inner.diagnostics.hasErrors { continue }
+            if !operand.sort.isEmpty || operand.limit != nil || operand.offset != nil {
+                error(
+                    .invalidClause,
+                    "a query combined with '\(operation.op.rawValue)' cannot be sorted or limited on its own; sort and limit the combined rows after the last query",
+                    at: operand.range)
+                continue
+            }
+            guard let operandSelection = result.selection else {
+                error(.invalidClause, "a query combined with '\(operation.op.rawValue)' must select columns, as the first does", at: operand.range)
+                continue
+            }
+            guard operandSelection.columns.count == selection.columns.count else {
+                error(
+                    .typeMismatch,
+                    "'\(operation.op.rawValue)' combines rows of \(selection.columns.count) column(s) with rows of \(operandSelection.columns.count)",
+                    at: operand.range)
+                continue
+            }
+            var matches = true
+            for (mine, theirs) in zip(selection.columns, operandSelection.columns) where mine.type.unwrapped != theirs.type.unwrapped {
+                error(
+                    .typeMismatch, "the column '\(theirs.name)' is '\(theirs.type)', but the first query's '\(mine.name)' is '\(mine.type)'",
+                    at: theirs.value.range)
+                matches = false
+            }
+            if !matches { continue }
+            for parameter in result.parameters where !parameters.contains(where: { $0.name == parameter.name }) {
+                parameters.append(parameter)
+            }
+            for (index, theirs) in operandSelection.columns.enumerated() where theirs.type.isOptional && !selection.columns[index].type.isOptional {
+                selection.columns[index].isOptionalWhenCombined = true
+            }
+            checked.append(CheckedSetOperation(op: operation.op, query: result))
+        }
+        return checked
+    }
+
+    /// A sort key of rows combined by set operations: the name of a result column (its label or
+    /// its text, as `sort by name desc`), whose values are compared as Swift compares them.
+    mutating func checkCombinedSortKey(_ key: SortKey, selection: inout CheckedSelection) -> CheckedSortKey? {
+        let written = text(key.keyPath.range)
+        guard key.expression == nil, key.keyPath.root == nil, let index = selection.columns.firstIndex(where: { $0.name == written }) else {
+            let names = selection.columns.map { "'\($0.name)'" }.joined(separator: ", ")
+            error(
+                .invalidClause,
+                "rows combined by a set operation are sorted by their columns; '\(written)' is not one of them (\(names)); select it, or name it with a label",
+                at: key.range)
+            return nil
+        }
+        let column = selection.columns[index]
+        guard column.type.unwrapped.isComparable else {
+            error(.unsortable, "cannot sort by '\(written)': '\(column.type)' is not Comparable", at: key.keyPath.range)
+            return nil
+        }
+        selection.combinedSortColumns.append(index)
+        return CheckedSortKey(path: [], value: .computed(column.value), order: key.order, comparator: nil, range: key.range)
+    }
+}
