@@ -72,8 +72,15 @@ public struct CheckedQuery: Sendable, Hashable {
         get { storage.fields.selection }
         set { uniqueStorage().fields.selection = newValue }
     }
-    /// The names and types of the result columns: the selection's, or the model's attributes.
+    /// `count(...)` or `exists(...)` of the query: its result is one row of one column, the
+    /// number of rows the rest of the query gives or whether it gives one; nil for the rows.
+    public package(set) var measure: QueryMeasure? {
+        get { storage.fields.measure }
+        set { uniqueStorage().fields.measure = newValue }
+    }
+    /// The names and types of the result columns: the measure's, the selection's, or the model's attributes.
     public var resultColumns: [(name: String, type: SiftType)] {
+        if let measure = storage.fields.measure { return [(measure.rawValue, measure == .count ? .int : .bool)] }
         if let selection = storage.fields.selection { return selection.columns.map { ($0.name, $0.type) } }
         return storage.fields.model.resultColumns.map { attribute in
             let type = SiftType(attribute.type)
@@ -123,6 +130,7 @@ public struct CheckedQuery: Sendable, Hashable {
         var parameters: [Parameter]
         var form: Query.Form
         var selection: CheckedSelection? = nil
+        var measure: QueryMeasure? = nil
     }
 
     /// Changed only through ``uniqueStorage()``, when no other query shares it.

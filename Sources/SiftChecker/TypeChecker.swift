@@ -228,7 +228,11 @@ public struct TypeChecker {
 
     mutating func checkQuery(_ query: Query) -> CheckedQuery? {
         guard let model = resolveModel(of: query) else { return nil }
-        if query.form == .structuredQueries { return checkBuilderQuery(query, model: model) }
+        if query.form == .structuredQueries {
+            var checked = checkBuilderQuery(query, model: model)
+            checked.measure = query.measure
+            return checked
+        }
         let rootType = model.type  // the model's, shared: no box of its own
         var root = VariableID(0)
         var filter: TypedExpr?
@@ -288,6 +292,7 @@ public struct TypeChecker {
             model: model, root: root, tree: typedTree, filter: filter, sort: sort, limit: limit, offset: offset,
             variables: variables, parameters: parameters, form: query.form)
         if let selection { checked.selection = selection }
+        checked.measure = query.measure
         return checked
     }
 

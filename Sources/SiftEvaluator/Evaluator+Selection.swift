@@ -16,7 +16,9 @@ extension Evaluator {
     /// selected), keeps the groups the group condition accepts, computes each column, sorts by the
     /// sort keys (ties keep the first row's dataset order), drops repeated rows for `distinct`,
     /// then applies the offset and the limit. A selected value Swift would trap on throws ``Trap``.
+    /// A query measured by `count(...)` or `exists(...)` gives its one row.
     public func select(_ query: CheckedQuery, in dataset: Dataset, parameters: [String: Value] = [:]) throws -> SelectionResult {
+        if query.measure != nil { return try measured(query, in: dataset, parameters: parameters) }
         guard let selection = query.selection else { throw EvaluationError.malformedTree("a query without a selection") }
         // StructuredQueries' selections have SQL's meaning (its aggregates, outer joins, arithmetic): SQLite's to compute.
         if query.form == .structuredQueries { throw EvaluationError.needsDatabase("a StructuredQueries selection") }

@@ -30,6 +30,7 @@ extension Parser {
         var query = Query(
             form: .structuredQueries, model: TypeSyntax(named: model), filter: nil, limit: limit, offset: offset,
             range: SourceRange(start: start, end: previous.range.end))
+        query.measure = clauses.measure
         query.builder = clauses
         return query
     }
@@ -81,7 +82,7 @@ extension Parser {
         _ = readBuilderPropertyTarget(into: &clauses)
         query.builder = clauses
         query.builder?.fetchesOne = fetchesOne
-        if fetchesOne, query.limit == nil {
+        if fetchesOne, query.limit == nil, query.measure == nil {
             query.limit = makeIntegerLiteral(1, at: SourceRange(start: start, end: name.range.end))
         }
         query.range = SourceRange(start: start, end: previous.range.end)
@@ -159,19 +160,27 @@ extension Parser {
                 clauses.find = arguments[0].value
             case "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "group", "having":
                 guard readBuilderSelectMethod(method, call, whole: expr, model: model, into: &clauses) else { return nil }
-            case "union", "count", "exists":
+
+            case "count", "exists", "fetchCount":
+                // `Reminder.where { ... }.count()`: `count(*)` of the filtered rows; `.exists()`: `EXISTS (...)`.
+                guard arguments.isEmpty || (method.name == "fetchCount" && arguments.count == 1), call.trailingClosure == nil else {
+                    error(.invalidArgument, "'\(method.name)' is read without arguments, as in '\(model.name).\(method.name)()'", at: expr.range)
+                    return nil
+                }
+                if clauses.measure != nil {
+                    error(.invalidArgument, "'\(method.name)' of a count or an existence has one row; ask of the query itself", at: method.range)
+                    return nil
+                }
+                clauses.measure = method.name == "exists" ? .exists : .count
+            case "union":
                 error(
                     .unsupportedSyntax,
                     "'\(method.name)' is not read yet; the methods Sift reads are \(Self.builderMethods)",
                     at: method.range)
                 return nil
-            case "fetchAll", "fetchOne", "fetchCount":
+            case "fetchAll", "fetchOne":
                 // `try query.fetchAll(db)`: the database handle is the host's.
-                if method.name == "fetchOne", limit == nil { limit = makeIntegerLiteral(1, at: method.range) }
-                if method.name == "fetchCount" {
-                    error(.unsupportedSyntax, "'fetchCount' is not read yet; fetch the rows", at: method.range)
-                    return nil
-                }
+                if method.name == "fetchOne", limit == nil, clauses.measure == nil { limit = makeIntegerLiteral(1, at: method.range) }
             default:
                 unknownBuilderMethod(method)
                 return nil

@@ -89,6 +89,7 @@ extension Parser {
                 return parseSwiftUIQuery()
             }
             if atBuilderChain() { return parseBuilderQuery() }
+            if atQueryMeasure() { return parseMeasuredQuery() }
             return parseConciseQuery()
         default:
             let found = at(.endOfFile) ? "" : ", found \(currentDescription)"

@@ -105,6 +105,12 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         get { storage.fields.builder }
         set { uniqueStorage().fields.builder = newValue }
     }
+    /// `count(...)` or `exists(...)` around the query: one row, its number of rows or whether it
+    /// has one; nil for the rows themselves.
+    public var measure: QueryMeasure? {
+        get { storage.fields.measure }
+        set { uniqueStorage().fields.measure = newValue }
+    }
     /// Where the whole query is in the source.
     public var range: SourceRange {
         get { storage.fields.range }
@@ -177,6 +183,7 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         var range: SourceRange
         var tree: SyntaxTree
         var builder: BuilderClauses? = nil
+        var measure: QueryMeasure? = nil
     }
 
     private final class Storage: @unchecked Sendable {
@@ -270,6 +277,9 @@ public struct BuilderClauses: Sendable, Hashable {
     public var declaredType: SourceRange?
     /// How many values a row of the declared type holds, when it is a tuple (`[(String, Int)]`).
     public var declaredArity: Int?
+    /// `.count()` (`count(*)` of the filtered rows; a limit applies to that one row, as SQL's
+    /// does) or `.exists()` (`EXISTS (...)` of the whole query), when written.
+    public var measure: QueryMeasure?
     /// The whole chain as parsed (its closures and arguments are nodes under it): what phases that
     /// walk the query's trees measure.
     public var chain: Expr?

@@ -72,7 +72,7 @@ public struct ResultColumn: Sendable, Hashable {
 
     /// The columns a checked query returns: the ones it selects, or its model's attributes.
     public static func columns(of query: CheckedQuery) -> [ResultColumn] {
-        guard query.selection != nil else { return attributes(of: query.model) }
+        guard query.selection != nil || query.measure != nil else { return attributes(of: query.model) }
         return query.resultColumns.map { ResultColumn(name: $0.name, typeDescription: $0.type.description) }
     }
 

@@ -1,0 +1,54 @@
+import SiftChecker
+import SiftSchema
+import SiftSyntax
+
+extension SQLLowering {
+    /// `count(query)`: `SELECT count(*) AS "count" FROM (query)`; `exists(query)`:
+    /// `SELECT EXISTS (query) AS "exists"`. StructuredQueries' `.count()` counts the filtered rows
+    /// and applies the chain's limit and offset to that one row, as the `count(*)` it appends to the
+    /// select does.
+    static func lowerMeasured(_ query: CheckedQuery, measure: QueryMeasure, schema: Schema, dialect: any SQLDialect, options: Options) -> CompiledQuery {
+        var inner = query
+        inner.measure = nil
+        let limitsTheCount = measure == .count && query.form == .structuredQueries
+        if limitsTheCount {
+            inner.sort = []
+            inner.limit = nil
+            inner.offset = nil
+        }
+        var compiled = lower(inner, schema: schema, dialect: dialect, options: options)
+        let newline = options.readableLayout ? "\n" : ""
+        let indented = options.readableLayout ? compiled.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") : compiled.sql
+        switch measure {
+        case .count: compiled.sql = "SELECT count(*) AS \"count\" FROM (" + newline + indented + newline + ")"
+        case .exists: compiled.sql = "SELECT EXISTS (" + newline + indented + newline + ") AS \"exists\""
+        }
+        if limitsTheCount, query.limit != nil || query.offset != nil {
+            var context = LoweringContext(query: query, schema: schema, dialect: dialect, options: options)
+            var sql = SQLRenderer(dialect: SQLiteDialect(), readable: options.readableLayout, capacity: 32, bindings: 2)
+            sql.appendNewline(indent: 0)
+            sql.append(sql: "LIMIT ")
+            sql.append(query.limit.map { context.lowerValue($0, hint: .count).sql } ?? SQLFragment("-1"))
+            if let offset = query.offset {
+                sql.append(sql: " OFFSET ")
+                sql.append(context.lowerValue(offset, hint: .count).sql)
+            }
+            let rendered = sql.rendered
+            var parameters = rendered.parameters
+            for index in parameters.indices {
+                let name = parameters[index].name
+                parameters[index].type = query.parameters.first { $0.name == name }?.type ?? .error
+            }
+            LoweringContext.append(text: rendered.text, bindings: rendered.bindings, parameters: parameters, to: &compiled)
+        }
+        compiled.query = query
+        let scalar: ScalarType = measure == .count ? .integer(.int) : .bool
+        compiled.selectedColumns = [
+            Attribute(
+                name: measure.rawValue, type: scalar, isOptional: false,
+                storage: Storage.defaultStorage(for: scalar, enumRawType: nil, modelStyle: .model))
+        ]
+        compiled.indexBindingParameters()
+        return compiled
+    }
+}

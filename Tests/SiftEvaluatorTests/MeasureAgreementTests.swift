@@ -1,0 +1,53 @@
+import Foundation
+import Sift
+import SiftSQLite
+import Testing
+
+/// The count or the existence of a whole query, in the concise spelling (`count(...)`,
+/// `exists(...)`, Swift's meaning: the rows the query gives) and in StructuredQueries' (`.count()`,
+/// `.exists()`, `fetchCount`, SQL's meaning): Sift's rows on the example database are the
+/// hand-written SQL's and the evaluator's.
+@Suite struct MeasureAgreementTests {
+    static let cases: [SelectionAgreementTests.Case] = [
+        .init(query: "count(Reminder where isCompleted)", handWritten: "SELECT count(*) FROM reminders WHERE isCompleted", ordered: true),
+        .init(query: "exists(RemindersList where title == \"Nope\")", handWritten: "SELECT EXISTS (SELECT 1 FROM remindersLists WHERE title = 'Nope')", ordered: true),
+        .init(query: "exists(Reminder where priority == .high)", handWritten: "SELECT EXISTS (SELECT 1 FROM reminders WHERE priority = 3)", ordered: true),
+        .init(
+            query: "count(User select distinct company?.city)",
+            handWritten: "SELECT count(*) FROM (SELECT DISTINCT c.city FROM users u LEFT JOIN companies c ON c.id = u.companyID)", ordered: true),
+        // The rows the query gives: after its limit.
+        .init(query: "count(User where age > 30 sort by name limit 5)", handWritten: "SELECT min(5, count(*)) FROM users WHERE age > 30", ordered: true),
+        // 'Café hopping', composed and decomposed, is one row.
+        .init(
+            query: "count(Interest select title union Tag select title)",
+            handWritten: "SELECT count(*) FROM (SELECT sift_nfc(title) FROM interests UNION SELECT sift_nfc(title) FROM tags)", ordered: true),
+        .init(query: "Reminder.where { $0.isCompleted }.count()", handWritten: "SELECT count(*) FROM reminders WHERE isCompleted", ordered: true),
+        .init(query: "Reminder.count()", handWritten: "SELECT count(*) FROM reminders", ordered: true),
+        .init(query: "try Reminder.where { $0.title.contains(\"gym\") }.fetchCount(db)", handWritten: "SELECT count(*) FROM reminders WHERE title LIKE '%gym%'", ordered: true),
+        .init(query: "RemindersList.exists()", handWritten: "SELECT EXISTS (SELECT * FROM remindersLists)", ordered: true),
+        .init(
+            query: "Reminder.where { $0.priority.eq(.high) && $0.isCompleted }.exists()",
+            handWritten: "SELECT EXISTS (SELECT * FROM reminders WHERE priority = 3 AND isCompleted)", ordered: true),
+        .init(query: "@FetchOne(Reminder.count()) var total = 0", handWritten: "SELECT count(*) FROM reminders", ordered: true),
+        // StructuredQueries appends `count(*)` to the select: the limit and offset apply to its one row.
+        .init(query: "Reminder.limit(1, offset: 1).count()", handWritten: "SELECT count(*) FROM reminders LIMIT 1 OFFSET 1", ordered: true),
+        .init(query: "Reminder.order(by: \\.title).limit(3).count()", handWritten: "SELECT count(*) FROM reminders ORDER BY title LIMIT 3", ordered: true),
+    ]
+
+    @Test(arguments: cases.indices)
+    func siftHandWrittenAndEvaluatorAgree(index: Int) throws {
+        let testCase = Self.cases[index]
+        let example = try ExampleDatabase.shared()
+        let database = try example.openSift()
+        let compiled = try database.compile(testCase.query)
+        let raw = try database.connection.prepare(compiled.sql).rows(bindings: try compiled.bindings(for: [:], schema: database.schema))
+        let expected = try database.connection.prepare(testCase.handWritten!).rows()
+        #expect(raw.map { $0.map(SelectionAgreementTests.text) } == expected.map { $0.map(SelectionAgreementTests.text) }, "\(compiled.sql)")
+        let rows = try database.fetch(compiled)
+        let checked = try #require(Compiler(schema: example.schema).check(testCase.query).checked)
+        let evaluated = try Evaluator().select(checked, in: example.dataset)
+        #expect(evaluated.columnNames == compiled.columnNames)
+        #expect(compiled.columnNames.count == 1)
+        #expect(rows.map { $0.values.map(SelectionAgreementTests.text) } == evaluated.rows.map { $0.map(SelectionAgreementTests.text) }, "\(compiled.sql)")
+    }
+}
