@@ -44,7 +44,7 @@ public struct TypedTreePrinter {
     }
 
     private mutating func printQuery() {
-        line(0, "query \(query.model.name) (\(query.form.rawValue))")
+        line(0, "\(query.measure.map { "\($0.rawValue) of " } ?? "")query \(query.model.name) (\(query.form.rawValue))")
         if let filter = query.filter {
             line(1, "filter")
             visit(filter, depth: 2)
