@@ -14,9 +14,14 @@ extension TypeChecker {
             operand.tree = tree
             var inner = TypeChecker(schema: schema, source: source, tree: tree, options: options)
             inner.presumedParameterTypes = presumedParameterTypes.merging(parameters.map { ($0.name, $0.type) }) { first, _ in first }
-            guard let result = inner.checkQuery(operand) else {
+            guard var result = inner.checkQuery(operand) else {
                 diagnostics += inner.diagnostics
                 continue
+            }
+            if result.selection == nil, result.measure == nil, operand.form == .structuredQueries {
+                // A builder chain's whole rows: its columns.
+                result.selection = inner.wholeRowSelection(of: result.model, root: result.root, at: operand.range)
+                result.tree = inner.typedTree
             }
             diagnostics += inner.diagnostics
             if inner.diagnostics.hasErrors { continue }
@@ -76,5 +81,36 @@ extension TypeChecker {
         }
         selection.combinedSortColumns.append(index)
         return CheckedSortKey(path: [], value: .computed(column.value), order: key.order, comparator: nil, range: key.range)
+    }
+
+    /// StructuredQueries' `.union(...)`, `.intersect(...)`, `.except(...)` of whole rows: each
+    /// chain selects its table's columns, which must be as many, of the same types. The library
+    /// writes a chain's `ORDER BY` and `LIMIT` before the operator, which SQLite refuses: they are
+    /// reported.
+    mutating func checkBuilderSetOperations(_ operations: [SetOperation], query: Query, into checked: inout CheckedQuery) {
+        if !checked.sort.isEmpty || checked.limit != nil || checked.offset != nil {
+            error(
+                .invalidClause,
+                "'order', 'limit' and 'offset' of a query combined with '\(operations[0].op.rawValue)' are written before it, which SQLite refuses; combine the rows unordered",
+                at: operations[0].operatorRange)
+        }
+        var selection = wholeRowSelection(of: checked.model, root: checked.root, at: query.range)
+        selection.setOperations = checkSetOperations(operations, of: &selection, query: query)
+        checked.tree = typedTree
+        checked.parameters = parameters
+        checked.variables = variables
+        checked.selection = selection
+    }
+
+    /// A selection of every column of the model's rows, as a whole row reads them.
+    mutating func wholeRowSelection(of model: Model, root: VariableID, at range: SourceRange) -> CheckedSelection {
+        var columns: [SelectedColumn] = []
+        for attribute in model.attributes {
+            let row = reference(root, at: range)
+            let type = SiftType(attribute.type)
+            let value = make(.attribute(row, attribute), attribute.isOptional ? .optional(type) : type, at: range)
+            columns.append(SelectedColumn(name: attribute.name, value: value))
+        }
+        return CheckedSelection(columns: columns, isDistinct: false, grouping: [], groupFilter: nil, isGrouped: false)
     }
 }

@@ -230,6 +230,9 @@ public struct TypeChecker {
         guard let model = resolveModel(of: query) else { return nil }
         if query.form == .structuredQueries {
             var checked = checkBuilderQuery(query, model: model)
+            if let operations = query.builder?.setOperations, !operations.isEmpty {
+                checkBuilderSetOperations(operations, query: query, into: &checked)
+            }
             checked.measure = query.measure
             return checked
         }

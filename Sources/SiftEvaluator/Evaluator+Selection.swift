@@ -127,24 +127,7 @@ extension Evaluator {
         }
         var result = ordered.map(\.element.values)
         if combinesRows {
-            // As Swift's `Set` operations on rows, left to right: each row once, rows equal when
-            // Swift's `==` says each of their values are (canonically equivalent strings, 0.0 and
-            // -0.0); the first of equal rows is kept.
-            var seen: Set<[Value]> = []
-            result = result.filter { seen.insert($0).inserted }
-            for operation in selection.setOperations {
-                let other = try select(operation.query, in: dataset, parameters: parameters).rows
-                let otherSet = Set(other)
-                switch operation.op {
-                case .union:
-                    for row in other where seen.insert(row).inserted { result.append(row) }
-                case .intersect:
-                    result = result.filter { otherSet.contains($0) }
-                case .except:
-                    result = result.filter { !otherSet.contains($0) }
-                }
-                seen = Set(result)
-            }
+            result = try combinedRows(result, selection.setOperations, sqlMeaning: query.form == .structuredQueries, in: dataset, parameters: parameters)
             if !query.sort.isEmpty {
                 // Sorted by their columns; equal rows keep their order.
                 let columns = selection.combinedSortColumns

@@ -14,6 +14,7 @@ extension LoweringContext {
             let keyword: String
             switch operation.op {
             case .union: keyword = "UNION"
+            case .unionAll: keyword = "UNION ALL"
             case .intersect: keyword = "INTERSECT"
             case .except: keyword = "EXCEPT"
             }

@@ -160,7 +160,6 @@ extension Parser {
                 clauses.find = arguments[0].value
             case "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "group", "having":
                 guard readBuilderSelectMethod(method, call, whole: expr, model: model, into: &clauses) else { return nil }
-
             case "count", "exists", "fetchCount":
                 // `Reminder.where { ... }.count()`: `count(*)` of the filtered rows; `.exists()`: `EXISTS (...)`.
                 guard arguments.isEmpty || (method.name == "fetchCount" && arguments.count == 1), call.trailingClosure == nil else {
@@ -172,12 +171,9 @@ extension Parser {
                     return nil
                 }
                 clauses.measure = method.name == "exists" ? .exists : .count
-            case "union":
-                error(
-                    .unsupportedSyntax,
-                    "'\(method.name)' is not read yet; the methods Sift reads are \(Self.builderMethods)",
-                    at: method.range)
-                return nil
+            case "union", "intersect", "except":
+                guard let operation = readBuilderSetOperation(method, arguments, call: call) else { return nil }
+                clauses.setOperations.append(operation)
             case "fetchAll", "fetchOne":
                 // `try query.fetchAll(db)`: the database handle is the host's.
                 if method.name == "fetchOne", limit == nil, clauses.measure == nil { limit = makeIntegerLiteral(1, at: method.range) }

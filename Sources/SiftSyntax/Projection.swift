@@ -82,6 +82,8 @@ public struct SetOperation: Sendable, Hashable {
     public enum Operator: String, Sendable, Hashable {
         /// The rows of either, each distinct row once.
         case union
+        /// Every row of both, repeated rows kept (StructuredQueries' `.union(all: true, ...)`).
+        case unionAll = "union all"
         /// The distinct rows of both.
         case intersect
         /// The distinct rows before that the query does not give.

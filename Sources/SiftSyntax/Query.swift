@@ -280,6 +280,9 @@ public struct BuilderClauses: Sendable, Hashable {
     /// `.count()` (`count(*)` of the filtered rows; a limit applies to that one row, as SQL's
     /// does) or `.exists()` (`EXISTS (...)` of the whole query), when written.
     public var measure: QueryMeasure?
+    /// `.union(...)`, `.union(all: true, ...)`, `.intersect(...)`, `.except(...)`: the chains
+    /// whose rows combine with this one's, left to right.
+    public var setOperations: [SetOperation] = []
     /// The whole chain as parsed (its closures and arguments are nodes under it): what phases that
     /// walk the query's trees measure.
     public var chain: Expr?
