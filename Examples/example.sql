@@ -630,6 +630,28 @@ INSERT INTO reminderTags (reminderID, tagID) VALUES
   (81, 6), (81, 5), (81, 7),
   (82, 6), (82, 1);
 
+-- ============================================================ Categories
+-- A tree of categories (each row's parentID is its parent's id; a root has none), for queries
+-- that walk a self-relationship with a recursive sub-query.
+CREATE TABLE categories (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  parentID INTEGER REFERENCES categories(id) ON DELETE CASCADE
+);
+CREATE INDEX categories_parentID ON categories(parentID);
+
+INSERT INTO categories (id, title, parentID) VALUES
+  (1, 'Home', NULL),
+  (2, 'Kitchen', 1),
+  (3, 'Groceries', 2),
+  (4, 'Dairy', 3),
+  (5, 'Garden', 1),
+  (6, 'Work', NULL),
+  (7, 'Projects', 6),
+  (8, 'Launch', 7),
+  (9, 'Cafe' || char(769), 2),  -- decomposed é
+  (10, 'Café', 6);  -- composed é
+
 -- ============================================================ Full-text search
 -- An FTS5 index of the reminders' titles and notes (external content: the text is read from
 -- `reminders`, and a row's rowid is its reminder's id). SQLiteData keeps such an index current

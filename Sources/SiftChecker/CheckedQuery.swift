@@ -78,6 +78,11 @@ public struct CheckedQuery: Sendable, Hashable {
         get { storage.fields.measure }
         set { uniqueStorage().fields.measure = newValue }
     }
+    /// The named sub-queries the query reads as models (`with name = (...)`), in order.
+    public package(set) var commonTables: [CheckedCommonTable] {
+        get { storage.fields.commonTables }
+        set { uniqueStorage().fields.commonTables = newValue }
+    }
     /// The names and types of the result columns: the measure's, the selection's, or the model's attributes.
     public var resultColumns: [(name: String, type: SiftType)] {
         if let measure = storage.fields.measure { return [(measure.rawValue, measure == .count ? .int : .bool)] }
@@ -131,6 +136,7 @@ public struct CheckedQuery: Sendable, Hashable {
         var form: Query.Form
         var selection: CheckedSelection? = nil
         var measure: QueryMeasure? = nil
+        var commonTables: [CheckedCommonTable] = []
     }
 
     /// Changed only through ``uniqueStorage()``, when no other query shares it.

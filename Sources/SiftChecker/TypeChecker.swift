@@ -227,6 +227,7 @@ public struct TypeChecker {
     // MARK: Queries
 
     mutating func checkQuery(_ query: Query) -> CheckedQuery? {
+        if !query.commonTables.isEmpty { return checkWithCommonTables(query) }
         guard let model = resolveModel(of: query) else { return nil }
         if query.form == .structuredQueries {
             var checked = checkBuilderQuery(query, model: model)

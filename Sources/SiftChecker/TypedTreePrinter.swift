@@ -44,6 +44,12 @@ public struct TypedTreePrinter {
     }
 
     private mutating func printQuery() {
+        for table in query.commonTables {
+            line(0, "with \(table.isRecursive ? "recursive " : "")\(table.model.name) (\(table.model.attributes.map { "\($0.name): \($0.typeDescription)" }.joined(separator: ", ")))")
+            var body = TypedTreePrinter(query: table.query)
+            body.printQuery()
+            for text in body.lines { line(1, text) }
+        }
         line(0, "\(query.measure.map { "\($0.rawValue) of " } ?? "")query \(query.model.name) (\(query.form.rawValue))")
         if let filter = query.filter {
             line(1, "filter")

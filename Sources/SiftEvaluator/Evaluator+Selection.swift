@@ -18,6 +18,10 @@ extension Evaluator {
     /// then applies the offset and the limit. A selected value Swift would trap on throws ``Trap``.
     /// A query measured by `count(...)` or `exists(...)` gives its one row.
     public func select(_ query: CheckedQuery, in dataset: Dataset, parameters: [String: Value] = [:]) throws -> SelectionResult {
+        if !query.commonTables.isEmpty {
+            let (main, extended) = try withCommonTables(query, in: dataset, parameters: parameters)
+            return try select(main, in: extended, parameters: parameters)
+        }
         if query.measure != nil { return try measured(query, in: dataset, parameters: parameters) }
         guard let selection = query.selection else { throw EvaluationError.malformedTree("a query without a selection") }
         // StructuredQueries' selections have SQL's meaning (its aggregates, outer joins, arithmetic): SQLite's to compute.

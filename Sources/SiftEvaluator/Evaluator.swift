@@ -36,6 +36,10 @@ public struct Evaluator: Sendable {
 
     /// Evaluates the query and also reports the rows whose evaluation trapped.
     public func run(_ query: CheckedQuery, in dataset: Dataset, parameters: [String: Value] = [:]) throws -> EvaluationResult {
+        if !query.commonTables.isEmpty {
+            let (main, extended) = try withCommonTables(query, in: dataset, parameters: parameters)
+            return try run(main, in: extended, parameters: parameters)
+        }
         let checkedParameters = try Self.checkParameters(query, parameters, schema: dataset.schema)
         guard dataset.tables[query.model.name] != nil else { throw EvaluationError.unknownModel(query.model.name) }
         let depth = max(query.filter.map(TypedTreeDepth.of) ?? 0, [query.limit, query.offset].compactMap { $0.map(TypedTreeDepth.of) }.max() ?? 0)

@@ -82,6 +82,7 @@ public struct SQLLowering {
     public static func lower(
         _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect = SQLiteDialect(), options: Options = Options()
     ) -> CompiledQuery {
+        if !query.commonTables.isEmpty { return lowerWithCommonTables(query, schema: schema, dialect: dialect, options: options) }
         if let measure = query.measure { return lowerMeasured(query, measure: measure, schema: schema, dialect: dialect, options: options) }
         var lowering = LoweringContext(query: query, schema: schema, dialect: dialect, options: options)
         // Lowering recurses over the tree with large frames: a deep tree (up to the parser's bound

@@ -90,6 +90,7 @@ extension Parser {
             }
             if atBuilderChain() { return parseBuilderQuery() }
             if atQueryMeasure() { return parseMeasuredQuery() }
+            if atCommonTables() { return parseQueryWithCommonTables() }
             return parseConciseQuery()
         default:
             let found = at(.endOfFile) ? "" : ", found \(currentDescription)"

@@ -111,6 +111,12 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         get { storage.fields.measure }
         set { uniqueStorage().fields.measure = newValue }
     }
+    /// The named sub-queries written before the query (`with name = (...)`), in order: each may
+    /// read those before it, the query all of them.
+    public var commonTables: [CommonTable] {
+        get { storage.fields.commonTables }
+        set { uniqueStorage().fields.commonTables = newValue }
+    }
     /// Where the whole query is in the source.
     public var range: SourceRange {
         get { storage.fields.range }
@@ -184,6 +190,7 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         var tree: SyntaxTree
         var builder: BuilderClauses? = nil
         var measure: QueryMeasure? = nil
+        var commonTables: [CommonTable] = []
     }
 
     private final class Storage: @unchecked Sendable {

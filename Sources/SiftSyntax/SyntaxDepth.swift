@@ -11,7 +11,19 @@ package enum SyntaxDepth {
         case nil: break
         }
         roots += [query.limit, query.offset, query.builder?.chain].compactMap { $0 }
-        return roots.map { of($0, in: query.tree) }.max() ?? 0
+        roots += projectionRoots(of: query)
+        // The queries a set operation combines are walked as parts of this one.
+        let operands = (query.projection?.setOperations ?? []).map { operation in
+            var operand = operation.query
+            operand.tree = query.tree
+            return of(operand)
+        }
+        let tables = query.commonTables.map { table in
+            var body = table.query
+            body.tree = query.tree
+            return of(body)
+        }
+        return (roots.map { of($0, in: query.tree) } + operands + tables).max() ?? 0
     }
 
     /// The height of an expression tree.
@@ -38,7 +50,29 @@ package enum SyntaxDepth {
         if let offset = query.offset, exceeds(limit, offset, in: query.tree) { return true }
         // A builder chain holds its closures, find and limit: the whole chain is walked.
         if let chain = query.builder?.chain, exceeds(limit, chain, in: query.tree) { return true }
+        for root in projectionRoots(of: query) where exceeds(limit, root, in: query.tree) { return true }
+        for table in query.commonTables {
+            var body = table.query
+            body.tree = query.tree
+            if exceeds(limit, body) { return true }
+        }
+        for operation in query.projection?.setOperations ?? [] {
+            var operand = operation.query
+            operand.tree = query.tree
+            if exceeds(limit, operand) { return true }
+        }
         return false
+    }
+
+    /// The expressions of a concise query's selection: its values, grouping keys, condition on
+    /// groups, join conditions and computed sort keys.
+    static func projectionRoots(of query: Query) -> [Expr] {
+        guard let projection = query.projection else { return [] }
+        var roots = projection.items.map(\.value) + projection.grouping
+        if let condition = projection.groupFilter { roots.append(condition) }
+        roots += projection.joins.compactMap(\.condition)
+        roots += query.sort.compactMap(\.expression)
+        return roots
     }
 
     /// Whether an expression tree is deeper than `limit`.

@@ -1,0 +1,28 @@
+import SiftSchema
+import SiftSyntax
+
+/// A checked named sub-query: the model its rows are read as, and the query that gives them.
+public struct CheckedCommonTable: Sendable, Hashable {
+    /// The rows' model: its name is the sub-query's, its attributes the selected columns (strings
+    /// as Swift compares them, dates as instants); it has no primary key.
+    public var model: Model
+    /// The query, which selects; for a recursive one, a base case combined by `union` with
+    /// queries that read ``model``'s rows found so far.
+    public var query: CheckedQuery
+    /// `with recursive`.
+    public var isRecursive: Bool
+
+    /// A checked named sub-query of these parts.
+    public init(model: Model, query: CheckedQuery, isRecursive: Bool) {
+        self.model = model
+        self.query = query
+        self.isRecursive = isRecursive
+    }
+}
+
+extension Schema {
+    /// This schema with `model` added (the rows of a named sub-query).
+    package func adding(_ model: Model) -> Schema {
+        Schema(models: models + [model], enums: enums, source: source)
+    }
+}

@@ -1,0 +1,142 @@
+import SiftSchema
+import SiftSyntax
+
+extension TypeChecker {
+    /// `with name = (query), ... query`: each sub-query is checked with the models of those
+    /// before it, becomes a model named after it (its selected columns are the attributes), and
+    /// the query after them is checked with all of them. A recursive one is a base case that does
+    /// not read it, then `union` and queries that do.
+    mutating func checkWithCommonTables(_ query: Query) -> CheckedQuery? {
+        var extended = schema
+        var checkedTables: [CheckedCommonTable] = []
+        var allParameters: [Parameter] = []
+        for table in query.commonTables {
+            let name = table.name.name
+            if extended.model(named: name) != nil {
+                error(
+                    .invalidClause, "'\(name)' is already a model's name; name the sub-query otherwise, as in '\(name)Rows'", at: table.name.range)
+                return nil
+            }
+            var body = table.query
+            body.tree = tree
+            guard let checked = checkCommonTableBody(body, table: table, schema: extended, parameters: &allParameters) else { return nil }
+            extended = extended.adding(checked.model)
+            checkedTables.append(checked)
+        }
+        var main = query
+        main.commonTables = []
+        var checker = TypeChecker(schema: extended, source: source, tree: tree, options: options)
+        checker.presumedParameterTypes = presumedParameterTypes.merging(allParameters.map { ($0.name, $0.type) }) { first, _ in first }
+        let result = checker.checkQuery(main)
+        diagnostics += checker.diagnostics
+        guard var checked = result, !checker.diagnostics.hasErrors else { return nil }
+        for parameter in checked.parameters where !allParameters.contains(where: { $0.name == parameter.name }) {
+            allParameters.append(parameter)
+        }
+        parameters = allParameters
+        checked.parameters = allParameters
+        checked.commonTables = checkedTables
+        return checked
+    }
+
+    /// One sub-query's query and model.
+    mutating func checkCommonTableBody(_ body: Query, table: CommonTable, schema base: Schema, parameters allParameters: inout [Parameter]) -> CheckedCommonTable? {
+        let name = table.name.name
+        var bodySchema = base
+        // Under `with recursive`, a sub-query that reads itself is recursive; one that does not
+        // is an ordinary one.
+        let isRecursive = table.isRecursive && Self.reads(name, body)
+        if isRecursive {
+            let operations = body.projection?.setOperations ?? []
+            guard !operations.isEmpty else {
+                error(
+                    .invalidClause,
+                    "'with recursive \(name)' is a base case, 'union', and a query that reads '\(name)', as in '(Category where parentID == nil select id union Category join \(name) on \(name).id == parentID select id)'",
+                    at: table.range)
+                return nil
+            }
+            if let other = operations.first(where: { $0.op != .union }) {
+                error(.invalidClause, "a recursive sub-query adds rows with 'union' only; '\(other.op.rawValue)' cannot follow its base case", at: other.operatorRange)
+                return nil
+            }
+            if !body.sort.isEmpty || body.limit != nil || body.offset != nil {
+                error(.invalidClause, "a recursive sub-query is not sorted or limited; sort and limit the query that reads it", at: table.range)
+                return nil
+            }
+            var baseCase = body
+            baseCase.projection?.setOperations = []
+            if Self.reads(name, baseCase) {
+                error(
+                    .invalidClause,
+                    "the first query of 'with recursive \(name)' is its base case and cannot read '\(name)'; start from rows of a model, then 'union' the query that reads '\(name)'",
+                    at: baseCase.range)
+                return nil
+            }
+            var checker = TypeChecker(schema: base, source: source, tree: tree, options: options)
+            checker.presumedParameterTypes = presumedParameterTypes
+            let result = checker.checkQuery(baseCase)
+            diagnostics += checker.diagnostics
+            guard let checkedBase = result, !checker.diagnostics.hasErrors else { return nil }
+            guard let selection = checkedBase.selection else {
+                error(.invalidClause, "the base case of 'with recursive \(name)' must select its columns, as in 'select id, title'", at: baseCase.range)
+                return nil
+            }
+            bodySchema = base.adding(Self.commonTableModel(name, selection, tree: checkedBase.tree))
+        }
+        var checker = TypeChecker(schema: bodySchema, source: source, tree: tree, options: options)
+        checker.presumedParameterTypes = presumedParameterTypes.merging(allParameters.map { ($0.name, $0.type) }) { first, _ in first }
+        let result = checker.checkQuery(body)
+        diagnostics += checker.diagnostics
+        guard let checked = result, !checker.diagnostics.hasErrors else { return nil }
+        guard let selection = checked.selection, checked.measure == nil else {
+            error(.invalidClause, "the sub-query '\(name)' must select its columns, as in '\(body.namedModel?.name.name ?? "Reminder") select id, title'", at: body.range)
+            return nil
+        }
+        for parameter in checked.parameters where !allParameters.contains(where: { $0.name == parameter.name }) {
+            allParameters.append(parameter)
+        }
+        let model = Self.commonTableModel(name, selection, tree: checked.tree)
+        if isRecursive, let declared = bodySchema.model(named: name), declared.attributes.map(\.typeDescription) != model.attributes.map(\.typeDescription) {
+            error(.typeMismatch, "the queries of 'with recursive \(name)' select columns of other types than its base case", at: table.range)
+            return nil
+        }
+        return CheckedCommonTable(model: model, query: checked, isRecursive: isRecursive)
+    }
+
+    /// Whether a query reads the model `name`: as its model or as a joined one.
+    static func reads(_ name: String, _ query: Query) -> Bool {
+        if query.namedModel?.name.name == name { return true }
+        if query.projection?.joins.contains(where: { $0.source.components.count == 1 && $0.source.components[0].name.name == name }) == true { return true }
+        return query.projection?.setOperations.contains { reads(name, $0.query) } ?? false
+    }
+
+    /// The model of a sub-query's rows: an attribute per selected column, strings as they are
+    /// and dates as instants (seconds since 2001), other values stored as their source column's.
+    static func commonTableModel(_ name: String, _ selection: CheckedSelection, tree: TypedTree) -> Model {
+        var members: [Model.Member] = []
+        for column in selection.columns {
+            let type = column.type.unwrapped
+            let scalar: ScalarType
+            switch type.kind {
+            case .bool: scalar = .bool
+            case .integer(let kind): scalar = .integer(kind)
+            case .double: scalar = .double
+            case .float: scalar = .float
+            case .date: scalar = .date
+            case .uuid: scalar = .uuid
+            case .data: scalar = .data
+            case .url: scalar = .url
+            case .enumeration(let enumName): scalar = .enumeration(enumName.description)
+            default: scalar = .string
+            }
+            var storage = Storage.defaultStorage(for: scalar, enumRawType: nil, modelStyle: .model)
+            if scalar == .date {
+                storage = .dateReferenceSeconds
+            } else if case .attribute(_, let attribute) = tree[column.value] {
+                storage = attribute.storage
+            }
+            members.append(.attribute(Attribute(name: column.name, type: scalar, isOptional: column.type.isOptional, storage: storage)))
+        }
+        return Model(name: name, tableName: name, primaryKey: [], members: members, style: .table)
+    }
+}

@@ -1,0 +1,48 @@
+import SiftChecker
+import SiftSchema
+import SiftSyntax
+
+extension SQLLowering {
+    /// `WITH [RECURSIVE] "name" AS (query), ... query`: each sub-query selects its strings in NFC
+    /// and its dates as instants (its model's attributes say so), and the query reads it as a
+    /// table. Placeholders are numbered in the order of the text; parameters merge by name.
+    static func lowerWithCommonTables(_ query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: Options) -> CompiledQuery {
+        var extended = schema
+        for table in query.commonTables { extended = extended.adding(table.model) }
+        let newline = options.readableLayout ? "\n" : " "
+        var compiled: CompiledQuery?
+        for (index, table) in query.commonTables.enumerated() {
+            let context = LoweringContext(query: table.query, schema: extended, dialect: dialect, options: options)
+            var body = context.lowerOperand(table.query)
+            if options.readableLayout { body.sql = body.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") }
+            let head =
+                (index == 0 ? "WITH " + (query.commonTables.contains(where: \.isRecursive) ? "RECURSIVE " : "") : "," + newline)
+                + quoted(table.model.tableName) + " AS (" + newline + body.sql + newline + ")"
+            if var first = compiled {
+                LoweringContext.append(text: head, bindings: body.bindings, parameters: body.parameters, to: &first)
+                first.textFacts.merge(body.textFacts)
+                first.references.merge(body.references)
+                compiled = first
+            } else {
+                var first = body
+                first.sql = head
+                compiled = first
+            }
+        }
+        var main = query
+        main.commonTables = []
+        let lowered = lower(main, schema: extended, dialect: dialect, options: options)
+        guard var result = compiled else { return lowered }
+        LoweringContext.append(text: newline + lowered.sql, bindings: lowered.bindings, parameters: lowered.parameters, to: &result)
+        result.textFacts.merge(lowered.textFacts)
+        result.references.merge(lowered.references)
+        result.query = query
+        result.selectedColumns = lowered.selectedColumns
+        result.portabilityDiagnostics = lowered.portabilityDiagnostics
+        result.indexBindingParameters()
+        return result
+    }
+
+    /// An identifier in double quotes, a quote in it doubled.
+    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+}
