@@ -33,6 +33,10 @@ public struct CheckedSelection: Sendable, Hashable {
     /// With ``setOperations``: the result column each of the query's sort keys names, in the
     /// keys' order (the combined rows are sorted by their columns' values).
     public var combinedSortColumns: [Int] = []
+    /// The columns that are the count or existence of a whole query (`count(Reminder where
+    /// isCompleted)`), by index: the query, measured, whose one value the column holds in every
+    /// row (the column's ``SelectedColumn/value`` is a constant standing for it).
+    public var subqueries: [Int: CheckedQuery] = [:]
 
     /// A selection of these parts.
     public init(columns: [SelectedColumn], isDistinct: Bool, grouping: [TypedExpr], groupFilter: TypedExpr?, isGrouped: Bool) {

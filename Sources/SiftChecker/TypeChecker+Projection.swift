@@ -41,7 +41,15 @@ extension TypeChecker {
             grouping.append(typed)
         }
         var columns: [SelectedColumn] = []
+        var subqueries: [Int: CheckedQuery] = [:]
         for item in projection.items {
+            if let subquery = item.subquery {
+                if let (column, checked) = checkSubqueryColumn(item, subquery, after: columns) {
+                    subqueries[columns.count] = checked
+                    columns.append(column)
+                }
+                continue
+            }
             let typed = check(item.value, expected: nil)
             if typed.type.isError { continue }
             guard checkSelectable(typed, at: item.value.range) else { continue }
@@ -77,6 +85,7 @@ extension TypeChecker {
         var selection = CheckedSelection(
             columns: columns, isDistinct: projection.isDistinct, grouping: grouping, groupFilter: groupFilter, isGrouped: isGrouped)
         selection.joins = checkedJoins
+        selection.subqueries = subqueries
         return selection
     }
 
@@ -120,6 +129,10 @@ extension TypeChecker {
             return CheckedSortKey(path: [], value: .computed(typed), order: key.order, comparator: nil, range: key.range)
         }
         let written = text(key.keyPath.range)
+        if key.keyPath.root == nil, let index = selection.columns.firstIndex(where: { $0.name == written }), selection.subqueries[index] != nil {
+            error(.unsortable, "'\(written)' is one value for every row; sorting by it changes nothing", at: key.keyPath.range)
+            return nil
+        }
         if key.keyPath.root == nil, let column = selection.columns.first(where: { $0.name == written }) {
             guard column.type.unwrapped.isComparable else {
                 error(.unsortable, "cannot sort by '\(written)': '\(column.type)' is not Comparable", at: key.keyPath.range)

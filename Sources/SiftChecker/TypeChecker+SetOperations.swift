@@ -114,3 +114,32 @@ extension TypeChecker {
         return CheckedSelection(columns: columns, isDistinct: false, grouping: [], groupFilter: nil, isGrouped: false)
     }
 }
+
+extension TypeChecker {
+    /// A selected `count(query)` or `exists(query)`: the query checked on its own (it reads its
+    /// own rows, not the row of this one), its parameters joining this query's; the column holds
+    /// a constant of its type standing for its value.
+    mutating func checkSubqueryColumn(_ item: SelectItem, _ subquery: Query, after columns: [SelectedColumn]) -> (SelectedColumn, CheckedQuery)? {
+        var written = subquery
+        written.tree = tree
+        var inner = TypeChecker(schema: schema, source: source, tree: tree, options: options)
+        inner.presumedParameterTypes = presumedParameterTypes.merging(parameters.map { ($0.name, $0.type) }) { first, _ in first }
+        let result = inner.checkQuery(written)
+        diagnostics += inner.diagnostics
+        guard let checked = result, !inner.diagnostics.hasErrors, let measure = checked.measure else { return nil }
+        let name = item.label?.name ?? text(item.value.range)
+        if let earlier = columns.first(where: { $0.name == name }) {
+            error(
+                .duplicateColumn, "two columns are named '\(name)'; name one of them with a label, as in 'other: \(name)'",
+                at: item.range, notes: [.init("the first is here", at: earlier.value.range)], fixIts: [.insert("other: ", at: item.range.start)])
+            return nil
+        }
+        for parameter in checked.parameters where !parameters.contains(where: { $0.name == parameter.name }) {
+            parameters.append(parameter)
+        }
+        let placeholder =
+            measure == .count
+            ? make(.constant(.int(0)), .int, at: item.value.range) : make(.constant(.bool(false)), .bool, at: item.value.range)
+        return (SelectedColumn(name: name, value: placeholder), checked)
+    }
+}

@@ -94,6 +94,11 @@ extension Evaluator {
         } else {
             groups = matching.map { [$0] }
         }
+        // A selected count or existence of a query: one value for every row.
+        var subqueryValues: [Int: Value] = [:]
+        for (index, subquery) in selection.subqueries {
+            subqueryValues[index] = try measured(subquery, in: dataset, parameters: parameters).rows.first?.first ?? .null
+        }
         // Combined rows are sorted after they are combined, by their columns.
         let combinesRows = !selection.setOperations.isEmpty
         let ownSort = combinesRows ? [] : query.sort
@@ -105,7 +110,8 @@ extension Evaluator {
             if let first = members.first { evaluator.bind(first) }
             let firstObject: ObjectReference? = members.first.flatMap { if case .object(let object) = $0[0].1 { object } else { nil } }
             if let condition = selection.groupFilter, try !evaluator.truth(condition) { continue }
-            let values = try selection.columns.map { try Self.unwrapped(evaluator.evaluate($0.value)) }
+            var values = try selection.columns.map { try Self.unwrapped(evaluator.evaluate($0.value)) }
+            for (index, value) in subqueryValues { values[index] = value }
             var keys: [Value] = []
             for key in ownSort {
                 if case .computed(let expr) = key.value {

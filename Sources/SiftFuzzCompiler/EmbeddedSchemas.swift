@@ -86,6 +86,13 @@ enum Status: String, Codable, QueryBindable {
     let tagID: Tag.ID
 }
 
+// A tree: a category's parent is another category; a root has none.
+@Table struct Category {
+    let id: Int
+    var title = ""
+    var parentID: Category.ID?
+}
+
 // Full-text search (FTS5): a row's rowid is its reminder's id.
 @Table struct ReminderText: FTS5 {
     let rowid: Int

@@ -52,3 +52,42 @@ extension SQLLowering {
         return compiled
     }
 }
+
+extension LoweringContext {
+    /// `(SELECT count(*) ... FROM (...))` or `(SELECT EXISTS (...))`: a measured query's one value,
+    /// its placeholders bound in place (named parameters keep one number with this query's).
+    mutating func lowerSubqueryValue(_ subquery: CheckedQuery) -> SQLFragment {
+        let compiled = SQLLowering.lower(
+            subquery, schema: schema, dialect: dialect,
+            options: SQLLowering.Options(facts: options.facts, readableLayout: false, portable: options.portable))
+        textColumns.merge(compiled.textFacts)
+        references.merge(compiled.references)
+        var fragment = SQLFragment("(")
+        var text = ""
+        var inQuotes = false
+        var scalars = Array(compiled.sql.unicodeScalars)
+        scalars.append(" ")
+        var index = 0
+        while index < scalars.count - 1 {
+            let scalar = scalars[index]
+            if scalar == "\"" { inQuotes.toggle() }
+            if !inQuotes, scalar == "?", ("0"..."9").contains(scalars[index + 1]) {
+                var end = index + 1
+                var number = 0
+                while end < scalars.count, ("0"..."9").contains(scalars[end]) {
+                    number = number * 10 + Int(scalars[end].value - 48)
+                    end += 1
+                }
+                fragment += SQLFragment(text)
+                text = ""
+                fragment += SQLFragment.binding(compiled.bindings[number - 1])
+                index = end
+                continue
+            }
+            text.unicodeScalars.append(scalar)
+            index += 1
+        }
+        fragment += SQLFragment(text)
+        return fragment + ")"
+    }
+}

@@ -44,7 +44,12 @@ extension LoweringContext {
         }
         var columns: [SQLFragment] = []
         var attributes: [Attribute] = []
-        for column in selection.columns {
+        for (index, column) in selection.columns.enumerated() {
+            if let subquery = selection.subqueries[index] {
+                columns.append(lowerSubqueryValue(subquery))
+                attributes.append(resultAttribute(column, storage: nil))
+                continue
+            }
             var value = lowerValue(column.value)
             if column.type.unwrapped == .date, value.storage == nil || (!sqlMeaning && (value.column == nil || combinesRows)) {
                 // A computed date: in seconds since 2001, as `Date` holds it.

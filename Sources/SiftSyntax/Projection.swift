@@ -43,6 +43,9 @@ public struct SelectItem: Sendable, Hashable {
     public var value: Expr
     /// Where the item is written, label included.
     public var range: SourceRange
+    /// `count(Reminder where isCompleted)`, `exists(...)`: the measured query whose one value is
+    /// the column's (then ``value`` is an error node standing for its text).
+    public var subquery: Query?
 
     /// An item selecting `value`, named `label` when given.
     public init(label: Identifier?, value: Expr, range: SourceRange) {

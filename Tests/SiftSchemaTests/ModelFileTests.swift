@@ -208,10 +208,17 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
 
     @Test func exampleModelsFile() throws {
         let schema = try Fixtures.exampleModels.get()
-        #expect(schema.modelNames == ["User", "Company", "Interest", "RemindersList", "Reminder", "Tag", "ReminderTag", "ReminderText"])
+        #expect(schema.modelNames == ["User", "Company", "Interest", "RemindersList", "Reminder", "Tag", "ReminderTag", "Category", "ReminderText"])
         #expect(
-            schema.models.map(\.tableName) == ["users", "companies", "interests", "remindersLists", "reminders", "tags", "reminderTags", "reminderTexts"])
-        #expect(schema.models.map(\.isFullTextTable) == [false, false, false, false, false, false, false, true])
+            schema.models.map(\.tableName) == [
+                "users", "companies", "interests", "remindersLists", "reminders", "tags", "reminderTags", "categories", "reminderTexts",
+            ])
+        #expect(schema.models.map(\.isFullTextTable) == [false, false, false, false, false, false, false, false, true])
+        // A self-relationship: a category's parent and the categories whose parent it is.
+        let category = try #require(schema.model(named: "Category"))
+        #expect(category.relationship(named: "parent")?.link == .foreignKey(column: "parentID", targetColumn: "id"))
+        #expect(category.relationship(named: "parent")?.cardinality == .toOne(isOptional: true))
+        #expect(category.relationship(named: "categories")?.link == .inverseForeignKey(targetColumn: "parentID", sourceColumn: "id"))
         let user = try #require(schema.model(named: "User"))
         #expect(user.attribute(named: "identifier")?.isUnique == true)
         #expect(user.attribute(named: "birth")?.storage == .dateReferenceSeconds)
@@ -322,6 +329,14 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
                     var title: String
                     // reminderTags: [ReminderTag] (through tagID)
                     // reminders: [Reminder] (through reminderTags.tagID, reminderTags.reminderID)
+                }
+
+                @Table("categories") struct Category {
+                    let id: Int
+                    var title: String
+                    var parentID: Category.ID?
+                    // parent: Category? (parentID → id)
+                    // categories: [Category] (through parentID)
                 }
 
                 @Table("reminderTexts") struct ReminderText: FTS5 {
