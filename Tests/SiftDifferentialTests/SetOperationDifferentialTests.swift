@@ -92,6 +92,51 @@ import Testing
         }
     }
 
+    /// The generated chains measured (`count(...)`, `exists(...)`), and read through a named
+    /// sub-query (`with t = (...) t select c1 sort by c1`, `count(t)`): SQLite and the evaluator
+    /// give the same rows.
+    @Test func generatedMeasuresAndSubQueriesAgree() throws {
+        let world = try ExampleWorld.shared()
+        let database = try world.open()
+        var failures = 0
+        for seed in Self.firstSeed..<Self.firstSeed + UInt64(Self.count / 2) {
+            let chain = Self.query(seed: seed)
+            let variants = [
+                "count(\(chain))", "exists(\(chain))", "with t = (\(chain)) t select c1 sort by c1", "with t = (\(chain)) count(t)",
+            ]
+            let text = variants[Int(seed % UInt64(variants.count))]
+            let parameters = ParameterSet(seed: seed)
+            let compiled: CompiledQuery
+            do {
+                compiled = try database.compile(text, parameterTypes: ParameterSet.types)
+            } catch {
+                failures += 1
+                Issue.record("seed \(seed): the generator wrote a query that does not compile:\n\(text)\n\(error)")
+                continue
+            }
+            let sqlite: SelectionDifferentialTests.Outcome
+            do {
+                sqlite = .rows(try database.fetch(compiled, parameters: parameters.sql).map { $0.values.map(SelectionDifferentialTests.text) })
+            } catch {
+                sqlite = .failed
+            }
+            let evaluated: SelectionDifferentialTests.Outcome
+            do {
+                evaluated = .rows(
+                    try Evaluator().select(compiled.query, in: world.dataset, parameters: parameters.evaluator).rows.map {
+                        $0.map(SelectionDifferentialTests.text)
+                    })
+            } catch is Trap {
+                evaluated = .failed
+            }
+            if sqlite != evaluated {
+                failures += 1
+                Issue.record("seed \(seed): \(text)\n\(compiled.sql)\nSQLite: \(sqlite)\nevaluator: \(evaluated)")
+                if failures > 5 { break }
+            }
+        }
+    }
+
     /// The generator reaches each operator, sorting, limits and each column type.
     @Test func theGeneratorCoversTheConstructs() {
         let texts = (UInt64(1)...200).map(Self.query(seed:)).joined(separator: "\n")
