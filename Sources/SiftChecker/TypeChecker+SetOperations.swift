@@ -83,8 +83,8 @@ extension TypeChecker {
         return CheckedSortKey(path: [], value: .computed(column.value), order: key.order, comparator: nil, range: key.range)
     }
 
-    /// StructuredQueries' `.union(...)`, `.intersect(...)`, `.except(...)` of whole rows: each
-    /// chain selects its table's columns, which must be as many, of the same types. The library
+    /// StructuredQueries' `.union(...)`, `.intersect(...)`, `.except(...)`: each chain's selected
+    /// columns (its table's, when it selects none), which must be as many, of the same types. The library
     /// writes a chain's `ORDER BY` and `LIMIT` before the operator, which SQLite refuses: they are
     /// reported.
     mutating func checkBuilderSetOperations(_ operations: [SetOperation], query: Query, into checked: inout CheckedQuery) {
@@ -94,7 +94,8 @@ extension TypeChecker {
                 "'order', 'limit' and 'offset' of a query combined with '\(operations[0].op.rawValue)' are written before it, which SQLite refuses; combine the rows unordered",
                 at: operations[0].operatorRange)
         }
-        var selection = wholeRowSelection(of: checked.model, root: checked.root, at: query.range)
+        // A chain that selects combines its columns; one that does not, its table's.
+        var selection = checked.selection ?? wholeRowSelection(of: checked.model, root: checked.root, at: query.range)
         selection.setOperations = checkSetOperations(operations, of: &selection, query: query)
         checked.tree = typedTree
         checked.parameters = parameters

@@ -234,6 +234,14 @@ public struct TypeChecker {
             if let operations = query.builder?.setOperations, !operations.isEmpty {
                 checkBuilderSetOperations(operations, query: query, into: &checked)
             }
+            if query.measure == .count, checked.selection != nil, query.builder?.setOperations.isEmpty ?? true {
+                // The library appends `count(*)` to the selected columns, a different query.
+                error(
+                    .unsupportedConstruct,
+                    "'count()' after 'select' adds 'count(*)' to the selected columns; select it in the closure instead, as in '.select { ($0.title, $0.count()) }'",
+                    at: query.range)
+                return nil
+            }
             checked.measure = query.measure
             return checked
         }
