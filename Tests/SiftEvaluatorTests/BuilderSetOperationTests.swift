@@ -5,7 +5,7 @@ import Testing
 
 /// StructuredQueries' `.union(...)`, `.union(all: true, ...)`, `.intersect(...)` and `.except(...)`
 /// of whole rows, with SQL's meaning (strings equal by their bytes, as `UNION` compares them):
-/// Sift's rows on the example database are the hand-written SQL's and the evaluator's.
+/// Sift's rows on the example database are the hand-written SQL's; the evaluator refuses them.
 @Suite struct BuilderSetOperationTests {
     static let cases: [SelectionAgreementTests.Case] = [
         .init(
@@ -39,13 +39,11 @@ import Testing
                 == SelectionAgreementTests.arranged(expected.map { $0.map(SelectionAgreementTests.text) }, ordered: testCase.ordered),
             "\(compiled.sql)")
         let rows = try database.fetch(compiled)
-        let checked = try #require(Compiler(schema: example.schema).check(testCase.query).checked)
-        let evaluated = try Evaluator().select(checked, in: example.dataset)
-        #expect(evaluated.columnNames == compiled.columnNames)
         #expect(!rows.isEmpty)
-        #expect(
-            SelectionAgreementTests.arranged(rows.map { $0.values.map(SelectionAgreementTests.text) }, ordered: testCase.ordered)
-                == SelectionAgreementTests.arranged(evaluated.rows.map { $0.map(SelectionAgreementTests.text) }, ordered: testCase.ordered),
-            "\(compiled.sql)")
+        #expect(rows.count == raw.count)
+        // A StructuredQueries selection has SQL's meaning, which the in-memory evaluator does not
+        // compute: it refuses the query rather than answer with Swift's.
+        let checked = try #require(Compiler(schema: example.schema).check(testCase.query).checked)
+        #expect(throws: EvaluationError.self) { try Evaluator().select(checked, in: example.dataset) }
     }
 }
