@@ -3,17 +3,29 @@ import Sift
 /// The JSON `sift compile --json` prints for a query that compiled: one member per line below,
 /// so a new field is one line (and its function). README's table documents each.
 enum CompileReport {
-    static func json(_ compiled: CompiledQuery, schema: Schema, diagnostics: [SourcedDiagnostic]) -> JSON {
+    static func json(_ compiled: CompiledQuery, dialect: CompileDialect = .sqlite, schema: Schema, diagnostics: [SourcedDiagnostic]) -> JSON {
         .object([
             ("version", .number(String(JSONDiagnostics.formatVersion))),
+            ("dialect", .string(dialect.rawValue)),
             ("sql", .string(compiled.sql)),
-            ("functions", .array(compiled.siftFunctionNames.map(JSON.string))),
+            ("functions", .array(functions(of: compiled, dialect: dialect).map(JSON.string))),
             ("bindings", .array(compiled.bindings.map { binding($0, of: compiled, schema: schema) })),
             ("parameters", .array(compiled.parameters.map(parameter))),
             ("columns", .array(compiled.columns.map(column))),
             ("assumptions", .array(compiled.assumptions.map { .string($0.description) })),
             ("diagnostics", JSONDiagnostics.array(diagnostics)),
         ])
+    }
+
+    /// The functions and collations of Sift's the SQL calls: SQLite's registered `sift_...`, or
+    /// in PostgreSQL those of the schema `sift`.
+    static func functions(of compiled: CompiledQuery, dialect: CompileDialect) -> [String] {
+        guard dialect == .postgresql else { return compiled.siftFunctionNames }
+        return PostgreSQLFunctions.calledFunctions(in: compiled.sql)
+            + SiftCollation.all.map { PostgreSQLFunctions.schema + "." + $0.postgreSQLName }.filter { name in
+                let parts = name.split(separator: ".")
+                return compiled.sql.contains("\"\(parts[0])\".\"\(parts[1])\"")
+            }
     }
 
     /// A placeholder: a constant's value and SQL type, or the parameter it binds with its Swift

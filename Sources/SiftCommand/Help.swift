@@ -14,7 +14,7 @@ enum Help {
                                                        type-check a query and print its typed tree
                sift schema FILE [--schema FILE]        print the models of a model file or database
                sift compile --schema FILE [--schema FILE] [TEXT | --file FILE] [--json] [--one-line]
-                            [--portable]
+                            [--portable] [--dialect sqlite|postgresql]
                                                        print the SQL and its bindings (JSON for tools)
                sift query DATABASE [TEXT | --file FILE] [--schema FILE] [--param NAME=VALUE ...]
                           [--mode box|table|line|csv|json] [--json]
@@ -77,7 +77,7 @@ enum Help {
         case "compile":
             text = """
                 USAGE: sift compile --schema FILE [--schema FILE] [TEXT | --file FILE | -] [--json] [--one-line]
-                                    [--portable] [--no-color]
+                                    [--portable] [--dialect sqlite|postgresql] [--no-color]
 
                 Prints the SQL of a query and its bindings. --schema names a model file or an SQLite
                 database; given twice, a database and the model file that refines it. --json prints
@@ -85,7 +85,9 @@ enum Help {
                 {"version":1,"diagnostics":[...]} on standard output. --one-line writes the SQL on one line.
                 --portable writes SQL with SQLite's built-in functions only, relying on the facts the
                 database's data proves (listed as assumptions), or refuses the query with
-                portable-needs-extension where that has no exact form.
+                portable-needs-extension where that has no exact form. --dialect postgresql writes
+                PostgreSQL's SQL ($1 placeholders; docs/POSTGRESQL.md); with --portable it refuses a
+                query that needs Sift's functions in the database (sift install-functions URI).
                 """
         case "query":
             text = """

@@ -60,14 +60,27 @@ extension LoweringContext {
         if type.isString {
             left = normalizedString(consume left, at: lhs.range)
             right = normalizedString(consume right, at: rhs.range)
+            if op != .equal, op != .notEqual { right = inCodePointOrder(consume right) }
         } else if type == .date, let leftStorage = left.storage, let rightStorage = right.storage, leftStorage != rightStorage {
             if portable, leftStorage == .dateISO8601 || rightStorage == .dateISO8601 {
                 refuse("this comparison", "it compares a date stored as ISO-8601 text with one stored otherwise", at: lhs.range.union(rhs.range))
             }
             left = inReferenceSeconds(consume left, from: leftStorage)
             right = inReferenceSeconds(consume right, from: rightStorage)
+        } else if type == .date, op != .equal, op != .notEqual, left.storage == .dateISO8601 || right.storage == .dateISO8601 {
+            right = inCodePointOrder(consume right)  // ISO-8601 text orders as time by its bytes
         }
         return compare(op, &left, &right)
+    }
+
+    /// A text operand of an order comparison or sort in the dialect's code-point order (Swift's
+    /// order of NFC text): in Sift's dialect, where text compares by its bytes, the value itself.
+    mutating func inCodePointOrder(_ value: consuming Lowered) -> Lowered {
+        guard !writesInPlace else { return value }
+        var ordered = value
+        ordered.sql = dialect.codePointOrder(ordered.operand(inside: .comparison))
+        ordered.isAtomic = true
+        return ordered
     }
 
     /// `<` and friends on a `String` raw-value enum whose `<` compares raw values: by the rank of

@@ -720,7 +720,7 @@ extension LoweringContext {
             if type == .float { call = siftCall(.toFloat, call) }
             return Lowered(call, mayTrap: true, isAtomic: true)
         }
-        if mayBeNaN {
+        if mayBeNaN || (!writesInPlace && dialect.floatingPointOperatorsRaise) {
             var call = siftCall(op == .add ? .addReal : op == .subtract ? .subtractReal : .multiplyReal, left.sql, right.sql)
             if type == .float { call = siftCall(.toFloat, call) }
             return Lowered(call, mayTrap: mayTrap, isAtomic: true)

@@ -22,6 +22,25 @@ extension LoweringContext {
         nonPortable.append(("\(construct) has no exact form in SQLite's built-in functions: \(reason)", range))
     }
 
+    /// The diagnostics of a portable lowering in PostgreSQL's dialect: one per function of Sift's
+    /// (or collation of its schema) the SQL calls, at the query's filter (or first sort key).
+    static func functionDiagnostics(of compiled: CompiledQuery) -> [Diagnostic] {
+        var names = PostgreSQLFunctions.calledFunctions(in: compiled.sql)
+        for collation in SiftCollation.all {
+            let quoted = "\"" + PostgreSQLFunctions.schema + "\".\"" + collation.postgreSQLName + "\""
+            if compiled.sql.contains(quoted) { names.append(PostgreSQLFunctions.schema + "." + collation.postgreSQLName) }
+        }
+        let range = compiled.query.filter?.range ?? compiled.query.sort.first?.range ?? .point(0)
+        return names.map { name in
+            Diagnostic.error(
+                needsExtension, "this query calls '\(name)', one of Sift's functions: PostgreSQL has no exact built-in form of it", at: range,
+                notes: [
+                    Diagnostic.Note(
+                        "drop '--portable' and install Sift's functions in the database ('sift install-functions URI', or psql -f SQL/postgresql-functions.sql)")
+                ])
+        }
+    }
+
     /// The diagnostics of a portable lowering: one per construct refused, or one for the whole
     /// query when its SQL calls Sift's functions and no construct accounts for it.
     func portabilityDiagnostics(sql: String) -> [Diagnostic] {

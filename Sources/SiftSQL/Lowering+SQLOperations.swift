@@ -29,6 +29,11 @@ extension LoweringContext {
             return Lowered(left.operand(inside: .comparison) + symbol + right.operand(inside: .comparison), isOptional: isOptional).with(.comparison)
         case .isIdentical(let negated):
             let (left, right) = lowerSQLPair(operands[0], operands[1])
+            if !writesInPlace {
+                return Lowered(
+                    dialect.nullSafeEqual(left.operand(inside: .comparison), right.operand(inside: .comparison), negated: negated)
+                ).with(.comparison)
+            }
             let symbol: StaticString = negated ? " IS NOT " : " IS "
             return Lowered(left.operand(inside: .comparison) + symbol + right.operand(inside: .comparison)).with(.comparison)
         case .logical(let op):

@@ -83,56 +83,10 @@ extension LoweringContext {
             makeRequiredJoinsInner(filter, rootAlias: rootAlias, level: level)
         }
         let ownTable = level.map { $0.readsOwnTable ? $0.ownTable : nil } ?? root.tableName
-        var sql = SQLRenderer(dialect: SQLiteDialect(), readable: options.readableLayout, capacity: 256, bindings: 4)
-        sql.append(sql: selection.isDistinct ? "SELECT DISTINCT " : "SELECT ")
-        for (index, column) in columns.enumerated() {
-            if index > 0 { sql.append(sql: ", ") }
-            sql.append(column)
-            sql.append(sql: " AS ")
-            sql.append(identifier: attributes[index].name)
-        }
-        sql.appendNewline(indent: 0)
-        sql.append(sql: "FROM ")
-        if let ownTable { sql.append(identifier: ownTable) } else if let level { sql.append(level.from) }
-        for join in joins {
-            sql.appendNewline(indent: 0)
-            sql.append(join)
-        }
-        if let level {
-            if let join = level.firstJoin { sql.appendJoin(join) }
-            for join in level.otherJoins { sql.appendJoin(join) }
-        }
-        var terms: [SQLFragment] = conjuncts.list ?? []
-        if conjuncts.list == nil, let first = conjuncts.first {
-            terms.append(first)
-            if let rest = conjuncts.rest { terms.append(rest) }
-        }
-        if !terms.isEmpty {
-            sql.appendNewline(indent: 0)
-            sql.append(sql: "WHERE ")
-            for (index, term) in terms.enumerated() {
-                if index > 0 {
-                    sql.appendNewline(indent: 1)
-                    sql.append(sql: "AND ")
-                }
-                sql.append(term)
-            }
-        }
-        if !groupKeys.isEmpty {
-            sql.appendNewline(indent: 0)
-            sql.append(sql: "GROUP BY ")
-            for (index, key) in groupKeys.enumerated() {
-                if index > 0 { sql.append(sql: ", ") }
-                sql.append(key)
-            }
-        }
-        if let having {
-            sql.appendNewline(indent: 0)
-            sql.append(sql: "HAVING ")
-            sql.append(having)
-        }
-        if let tail { sql.append(tail) }
-        let rendered = sql.rendered
+        let parts = SelectionParts(
+            isDistinct: selection.isDistinct, columns: columns, names: attributes.map(\.name), ownTable: ownTable, level: level, joins: joins,
+            conjuncts: conjuncts, groupKeys: groupKeys, having: having, tail: tail)
+        let rendered = writesInPlace ? writeSelection(parts, in: SQLiteDialect()) : writeSelection(parts, in: dialect)
         var parameters = rendered.parameters
         for index in parameters.indices {
             let name = parameters[index].name
@@ -148,6 +102,77 @@ extension LoweringContext {
         }
         compiled.indexBindingParameters()
         return compiled
+    }
+
+    /// The parts of a selecting `SELECT`, lowered, for ``writeSelection(_:in:)``.
+    struct SelectionParts {
+        var isDistinct: Bool
+        var columns: [SQLFragment]
+        var names: [String]
+        var ownTable: String?
+        var level: QueryLevel?
+        var joins: [SQLFragment]
+        var conjuncts: WhereTerms
+        var groupKeys: [SQLFragment]
+        var having: SQLFragment?
+        var tail: SQLFragment?
+    }
+
+    /// The selecting `SELECT`, written by the renderer in `dialect`.
+    private func writeSelection(_ parts: SelectionParts, in dialect: some SQLDialect) -> RenderedSQL {
+        var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: 256, bindings: 4)
+        if !writesInPlace {
+            sql.parameterTypes = Dictionary(query.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        }
+        sql.append(sql: parts.isDistinct ? "SELECT DISTINCT " : "SELECT ")
+        for (index, column) in parts.columns.enumerated() {
+            if index > 0 { sql.append(sql: ", ") }
+            sql.append(column)
+            sql.append(sql: " AS ")
+            sql.append(identifier: parts.names[index])
+        }
+        sql.appendNewline(indent: 0)
+        sql.append(sql: "FROM ")
+        if let ownTable = parts.ownTable { sql.append(identifier: ownTable) } else if let level = parts.level { sql.append(level.from) }
+        for join in parts.joins {
+            sql.appendNewline(indent: 0)
+            sql.append(join)
+        }
+        if let level = parts.level {
+            if let join = level.firstJoin { sql.appendJoin(join) }
+            for join in level.otherJoins { sql.appendJoin(join) }
+        }
+        var terms: [SQLFragment] = parts.conjuncts.list ?? []
+        if parts.conjuncts.list == nil, let first = parts.conjuncts.first {
+            terms.append(first)
+            if let rest = parts.conjuncts.rest { terms.append(rest) }
+        }
+        if !terms.isEmpty {
+            sql.appendNewline(indent: 0)
+            sql.append(sql: "WHERE ")
+            for (index, term) in terms.enumerated() {
+                if index > 0 {
+                    sql.appendNewline(indent: 1)
+                    sql.append(sql: "AND ")
+                }
+                sql.append(term)
+            }
+        }
+        if !parts.groupKeys.isEmpty {
+            sql.appendNewline(indent: 0)
+            sql.append(sql: "GROUP BY ")
+            for (index, key) in parts.groupKeys.enumerated() {
+                if index > 0 { sql.append(sql: ", ") }
+                sql.append(key)
+            }
+        }
+        if let having = parts.having {
+            sql.appendNewline(indent: 0)
+            sql.append(sql: "HAVING ")
+            sql.append(having)
+        }
+        if let tail = parts.tail { sql.append(tail) }
+        return sql.rendered
     }
 
     /// `JOIN "table" AS "alias" ON ...` (`LEFT JOIN` for an outer join): through a join table, two
@@ -248,6 +273,11 @@ extension LoweringContext {
     /// The value, or an error from the statement where Swift would trap computing it.
     mutating func guardedAgainstTraps(_ value: Lowered) -> SQLFragment {
         guard value.mayTrap else { return value.sql }
+        if !writesInPlace {
+            if !value.isOptional { return dialect.failingOnTrap(value.sql, trap: nil) }
+            guard let trap = trapTest(of: value) else { return value.sql }
+            return dialect.failingOnTrap(value.sql, trap: trap)
+        }
         // A non-optional value trapped exactly when it is NULL: `sift_trap()` runs only then.
         if !value.isOptional { return "coalesce(" + value.sql + ", " + SQLFragment(siftTrapFunctionName) + "())" }
         guard let trap = trapTest(of: value) else { return value.sql }
@@ -333,7 +363,7 @@ extension LoweringContext {
             if expr.type.unwrapped == .date, value.storage != nil, call.function != .min, call.function != .max {
                 value = asInstant(value)
             }
-            if call.function == .jsonGroupArray, expr.type.unwrapped.isFloatingPoint || expr.type.unwrapped == .date {
+            if call.function == .jsonGroupArray, writesInPlace, expr.type.unwrapped.isFloatingPoint || expr.type.unwrapped == .date {
                 // Swift's shortest exact digits, as a JSON number (SQLite's JSON keeps 15 digits);
                 // a date as its seconds since 2001, as JSONEncoder's default writes a `Date`.
                 let isFloat: Int64 = expr.type.unwrapped == .float ? 1 : 0
@@ -342,7 +372,7 @@ extension LoweringContext {
                     "json(" + siftCall(.jsonNumber, value.sql, SQLFragment.binding(.constant(.integer(isFloat)))) + ")", isOptional: value.isOptional,
                     mayTrap: value.mayTrap, isAtomic: true)
             }
-            if expr.type.unwrapped == .bool, call.function == .jsonGroupArray {
+            if expr.type.unwrapped == .bool, call.function == .jsonGroupArray, writesInPlace {
                 // JSON's own true and false, as Swift's encoder writes a `Bool`.
                 value = Lowered(
                     "CASE " + value.operand + " WHEN 1 THEN json('true') WHEN 0 THEN json('false') END", isOptional: value.isOptional,
@@ -352,11 +382,17 @@ extension LoweringContext {
                 // Compared as Swift compares strings: canonically equivalent texts are equal.
                 value.sql = canonicalText(value)
                 value.column = nil
+                if call.function != .count, !writesInPlace { value.sql = dialect.codePointOrder(value.sql) }
             }
             argument = Lowered(guardedAgainstTraps(value), isOptional: value.isOptional, isAtomic: true, storage: value.storage)
         }
         let distinct: SQLFragment = call.isDistinct ? SQLFragment("DISTINCT ") : SQLFragment()
         var sql: SQLFragment
+        if !writesInPlace {
+            sql = dialect.aggregate(
+                call.function, distinct: call.isDistinct, argument: argument?.sql, separator: call.separator.map { lowerValue($0).sql },
+                resultType: type)
+        } else {
         switch call.function {
         case .count:
             sql = argument.map { "count(" + distinct + $0.sql + ")" } ?? SQLFragment("count(*)")
@@ -376,6 +412,7 @@ extension LoweringContext {
             sql += ")"
         case .jsonGroupArray:
             sql = "json_group_array(" + distinct + argument!.sql + ")"
+        }
         }
         if let condition = call.condition {
             sql += " FILTER (WHERE " + guardedAgainstTraps(lowerCondition(condition)) + ")"

@@ -154,7 +154,8 @@ extension LoweringContext {
 
     mutating func openJSONArray(_ array: Lowered, type: SiftType, elementEncoding: ValueEncoding) -> OpenedSequence {
         let elementAlias = alias("element")
-        let table = dialect.jsonArrayElements(array.sql, alias: elementAlias)
+        let table = dialect.jsonArrayElements(
+            array.sql, alias: elementAlias, elementType: type.sequenceElement ?? .error, encoding: elementEncoding)
         var element = Lowered(
             table.value, isOptional: type.sequenceElement?.isOptional ?? false, isAtomic: true,
             storage: dateStorage(ofElementsOf: type, encoding: elementEncoding))
@@ -415,7 +416,8 @@ extension LoweringContext {
             // SQL's max/min would sort NaN among the numbers; Swift's loop never picks it after the first.
             if portable { refuse("'\(isMaximum ? "max()" : "min()")'", Self.mayBeNaN, at: sequence.range) }
             let values = elements.map { lowerValue($0) }
-            let call = SQLFragment.siftCall(isMaximum ? .maximumReal : .minimumReal, values.map(\.sql))
+            let function: SiftFunction = isMaximum ? .maximumReal : .minimumReal
+            let call = writesInPlace ? SQLFragment.siftCall(function, values.map(\.sql)) : dialect.call(function, values.map(\.sql))
             var result = Lowered(call, isOptional: true, mayTrap: values.contains(where: \.mayTrap), isAtomic: true)
             if result.mayTrap { result.trapConditionNumber = numbered(anyOf(values.map { trapTest(of: $0) })) }
             return result
@@ -424,7 +426,9 @@ extension LoweringContext {
             return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
         }
         var value = element
-        if sequence.type.sequenceElement?.unwrapped.isString == true { value = normalizedString(value, at: sequence.range) }
+        if sequence.type.sequenceElement?.unwrapped.isString == true {
+            value = inCodePointOrder(normalizedString(value, at: sequence.range))
+        }
         var select: SQLFragment
         if let order = rankOrder(of: sequence.type.sequenceElement) {
             // A `String` raw-value enum: the extreme rank (Swift's order of the raw values, not
@@ -508,6 +512,9 @@ extension LoweringContext {
                 value = normalizedString(value, at: element.range)
                 low = normalizedString(low, at: lower.range)
                 high = normalizedString(high, at: upper.range)
+            }
+            if elementType.unwrapped.isString || (elementType.unwrapped == .date && value.storage == .dateISO8601) {
+                value = inCodePointOrder(value)
             }
             if elementType.unwrapped.isFloatingPoint, sequence.hazards.union(element.hazards).contains(.notANumber) {
                 // With NaN among them, `<=` is false: the range traps, or does not hold the value.
@@ -597,7 +604,9 @@ extension LoweringContext {
                 if constants.count == items.count {
                     // A long list of constants is one bound JSON array, not thousands of `?NNN` (SQLite
                     // allows 32,766 bound values in a statement).
-                    let table = dialect.jsonArrayElements(.binding(.constant(.text(JSONArray.encode(constants)))), alias: alias("element"))
+                    let table = dialect.jsonArrayElements(
+                        .binding(.constant(.text(JSONArray.encode(constants)))), alias: alias("element"), elementType: elementType,
+                        encoding: encoding(toMatch: value, type: elementType))
                     return Lowered(value.operand + " IN (SELECT " + table.value + " FROM " + table.from + ")", mayTrap: value.mayTrap)
                         .with(.comparison)
                 }

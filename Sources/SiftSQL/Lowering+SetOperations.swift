@@ -96,18 +96,23 @@ extension LoweringContext {
         compiled.parameters = merged
     }
 
-    /// `sql` with each placeholder `?N` written `?(N + offset)`; quoted identifiers (which may hold
-    /// `?`, as `"company?.name"` does) are copied as they are. Sift's SQL holds no string literal.
+    /// `sql` with each placeholder `?N` (`$N`) written `?(N + offset)`; quoted identifiers (which
+    /// may hold `?`, as `"company?.name"` does) and the few constant literals a dialect writes
+    /// (`'NaN'`) are copied as they are.
     static func renumberingPlaceholders(_ sql: String, by offset: Int) -> String {
         guard offset > 0 else { return sql }
         var result = ""
-        var inQuotes = false
+        var quote: Unicode.Scalar?
         var iterator = sql.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = iterator.next()
         while let scalar = pending {
             pending = iterator.next()
-            if scalar == "\"" { inQuotes.toggle() }
-            guard !inQuotes, scalar == "?", let next = pending, ("0"..."9").contains(next) else {
+            if let open = quote {
+                if scalar == open { quote = nil }
+            } else if scalar == "\"" || scalar == "'" {
+                quote = scalar
+            }
+            guard quote == nil, scalar == "?" || scalar == "$", let next = pending, next.properties.numericType != nil, ("0"..."9").contains(next) else {
                 result.unicodeScalars.append(scalar)
                 continue
             }
@@ -116,7 +121,7 @@ extension LoweringContext {
                 digits.unicodeScalars.append(digit)
                 pending = iterator.next()
             }
-            result += "?" + String(Int(digits)! + offset)
+            result += String(scalar) + String(Int(digits)! + offset)
         }
         return result
     }

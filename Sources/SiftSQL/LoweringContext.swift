@@ -604,6 +604,9 @@ struct LoweringContext {
         capacity += conjuncts.estimatedLength + 8
         // Room for a few bindings (their count is not kept apart from the bytes).
         var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity, bindings: 4)
+        if !writesInPlace {
+            sql.parameterTypes = Dictionary(query.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        }
         sql.appendSelectHead(of: model)
         if let ownTable { sql.append(identifier: ownTable) } else if let level { sql.append(level.from) }
         if let level {
@@ -781,6 +784,7 @@ struct LoweringContext {
         case .parameter, .constant: return lowerValue(count, hint: .count).sql
         default: break
         }
+        guard writesInPlace else { return dialect.checkedCount(lowerValue(count).sql) }
         var sql = SQLFragment(reservingCapacity: 64)
         sql += "(SELECT count_value FROM (SELECT "
         sql += lowerValue(count).sql
@@ -844,6 +848,8 @@ struct LoweringContext {
             var value = SQLFragment.column(alias, columnName)
             if let collation { value = dialect.collate(value, collation) }
             if normalized { value = siftCall(.nfc, value) }
+            if case .string = attribute.type, collation == nil { value = dialect.codePointOrder(value) }
+            if case .date = attribute.type, attribute.storage == .dateISO8601 { value = dialect.codePointOrder(value) }
             sql += value
         } else if normalized {
             sql.appendSiftCall(.nfc) { $0.appendColumn(alias, columnName) }

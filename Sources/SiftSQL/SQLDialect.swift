@@ -1,10 +1,12 @@
+import SiftChecker
 import SiftSchema
 
 /// What differs between SQL databases, so the lowering stays independent of any one of them.
 ///
-/// SQLite is the only dialect today. Everything the lowering writes that is not standard SQL
-/// goes through this protocol: quoting, placeholders, null-safe equality, Sift's registered
-/// functions, collations, date arithmetic, JSON arrays and `LIMIT`.
+/// Everything the lowering writes that is not standard SQL goes through this protocol: quoting,
+/// placeholders, null-safe equality, Sift's functions, collations, string order, date arithmetic,
+/// JSON arrays and `LIMIT`. ``SQLiteDialect`` and ``PostgreSQLDialect`` implement it; the
+/// requirements after ``falseLiteral`` have defaults that write what SQLite's dialect writes.
 public protocol SQLDialect: Sendable {
     /// `"name"` with inner quotes doubled.
     func quote(identifier: String) -> String
@@ -31,6 +33,78 @@ public protocol SQLDialect: Sendable {
     var trueLiteral: String { get }
     /// The keyword for the Boolean constant `false`.
     var falseLiteral: String { get }
+
+    /// The placeholder of a binding at a 1-based position, given what it binds and, for a named
+    /// parameter, its Swift type: a dialect whose server infers a placeholder's type from its
+    /// context may state it here (`$1::bigint`).
+    func placeholder(_ position: Int, binding: BindingSlot, parameterType: SiftType?) -> String
+    /// A text operand of `<`, `<=`, `>`, `>=` or a sort key, ordered by Unicode code points: Swift's
+    /// order of strings in NFC. SQLite compares text by its UTF-8 bytes, which is that order.
+    func codePointOrder(_ value: SQLFragment) -> SQLFragment
+    /// Whether the database's own `+`, `-`, `*` on floating-point numbers raise an error where IEEE
+    /// 754 gives an infinity or zero (overflow, underflow): then every `Double` operation goes
+    /// through Sift's functions (``SiftFunction/addReal`` ...), which never raise.
+    var floatingPointOperatorsRaise: Bool { get }
+    /// ``jsonArrayElements(_:alias:)`` when the type of the elements matters: `elementType` is the
+    /// Swift type of an element and `encoding` how each was encoded into the JSON text.
+    func jsonArrayElements(
+        _ array: SQLFragment, alias: String, elementType: SiftType, encoding: ValueEncoding
+    ) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment)
+    /// `(SELECT ... WHERE count_value >= 0)`: a computed `LIMIT` or `OFFSET` count, kept only when it
+    /// is not negative, and refused by the database otherwise (SQLite refuses a NULL limit).
+    func checkedCount(_ count: SQLFragment) -> SQLFragment
+    /// A selected value that fails the statement where Swift would trap computing it: when `trap`
+    /// is nil, the value is NULL exactly when it trapped; otherwise `trap` is true exactly then.
+    func failingOnTrap(_ value: SQLFragment, trap: SQLFragment?) -> SQLFragment
+    /// An aggregate call over the selected rows, its argument lowered (nil for `count(*)`); a
+    /// `Bool` argument is given as `boolArgument` too, for a dialect whose JSON needs it apart.
+    /// `resultType` is the Swift type of the result.
+    func aggregate(
+        _ function: AggregateFunction, distinct: Bool, argument: SQLFragment?, separator: SQLFragment?, resultType: SiftType
+    ) -> SQLFragment
+}
+
+extension SQLDialect {
+    /// SQLite's: ``placeholder(_:)``, whatever the binding.
+    public func placeholder(_ position: Int, binding: BindingSlot, parameterType: SiftType?) -> String { placeholder(position) }
+    /// SQLite's: the value as it is (text compares by UTF-8 bytes).
+    public func codePointOrder(_ value: SQLFragment) -> SQLFragment { value }
+    /// SQLite's: IEEE 754 results, never an error.
+    public var floatingPointOperatorsRaise: Bool { false }
+    /// SQLite's: ``jsonArrayElements(_:alias:)``.
+    public func jsonArrayElements(
+        _ array: SQLFragment, alias: String, elementType: SiftType, encoding: ValueEncoding
+    ) -> (from: SQLFragment, value: SQLFragment, order: SQLFragment) {
+        jsonArrayElements(array, alias: alias)
+    }
+    /// SQLite's: Sift's registered `sift_trap()`, which raises an error.
+    public func failingOnTrap(_ value: SQLFragment, trap: SQLFragment?) -> SQLFragment {
+        guard let trap else { return "coalesce(" + value + ", " + SQLFragment(siftTrapFunctionName) + "())" }
+        return "CASE WHEN " + trap + " THEN " + SQLFragment(siftTrapFunctionName) + "() ELSE " + value + " END"
+    }
+    /// SQLite's names: `count`, `sum`, `avg`, `min`, `max`, `group_concat`, `json_group_array`.
+    public func aggregate(
+        _ function: AggregateFunction, distinct: Bool, argument: SQLFragment?, separator: SQLFragment?, resultType: SiftType
+    ) -> SQLFragment {
+        let distinct: SQLFragment = distinct ? SQLFragment("DISTINCT ") : SQLFragment()
+        guard let argument else { return SQLFragment("count(*)") }
+        switch function {
+        case .count: return "count(" + distinct + argument + ")"
+        case .sum: return "sum(" + distinct + argument + ")"
+        case .average: return "avg(" + distinct + argument + ")"
+        case .min: return "min(" + distinct + argument + ")"
+        case .max: return "max(" + distinct + argument + ")"
+        case .groupConcat:
+            var sql = "group_concat(" + distinct + argument
+            if let separator { sql += ", " + separator }
+            return sql + ")"
+        case .jsonGroupArray: return "json_group_array(" + distinct + argument + ")"
+        }
+    }
+    /// SQLite's: NULL for a negative count, which SQLite refuses as a limit.
+    public func checkedCount(_ count: SQLFragment) -> SQLFragment {
+        "(SELECT count_value FROM (SELECT " + count + " AS count_value) WHERE count_value >= 0)"
+    }
 }
 
 /// The string orders a sort can use besides the default (Swift's `<`).
@@ -43,7 +117,7 @@ public enum StringComparatorCollation: String, Sendable, Hashable {
     case caseInsensitive
 }
 
-/// SQLite 3.38 and later (JSON1 and `julianday` built in).
+/// SQLite 3.38 and later (JSON1 and `julianday` built in): Sift's own dialect, the default.
 public struct SQLiteDialect: SQLDialect {
     /// SQLite's dialect (it has no settings).
     public init() {}

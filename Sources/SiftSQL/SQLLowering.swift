@@ -82,6 +82,15 @@ public struct SQLLowering {
     public static func lower(
         _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect = SQLiteDialect(), options: Options = Options()
     ) -> CompiledQuery {
+        if options.portable, !SQLiteDialect.isDialect(of: dialect) {
+            // Portable SQL's exact forms are SQLite's; in another dialect the SQL is its usual one,
+            // refused where it calls Sift's functions.
+            var usual = options
+            usual.portable = false
+            var compiled = lower(query, schema: schema, dialect: dialect, options: usual)
+            compiled.portabilityDiagnostics = LoweringContext.functionDiagnostics(of: compiled)
+            return compiled
+        }
         if !query.commonTables.isEmpty { return lowerWithCommonTables(query, schema: schema, dialect: dialect, options: options) }
         if let measure = query.measure { return lowerMeasured(query, measure: measure, schema: schema, dialect: dialect, options: options) }
         var lowering = LoweringContext(query: query, schema: schema, dialect: dialect, options: options)

@@ -22,6 +22,9 @@ struct SQLRenderer<Dialect: SQLDialect> {
     // every identifier, and Sift's own dialect gets code of its own.
     let dialect: Dialect
     let readable: Bool
+    /// The Swift type of each named parameter, for a dialect that writes it into its placeholder
+    /// (Sift's own dialect does not: empty there).
+    var parameterTypes: [String: SiftType] = [:]
     /// UTF-8 bytes, made into a String once at the end: appending to a String is a call through
     /// its general machinery per piece, appending to a byte buffer a copy.
     var text: ByteBuffer
@@ -253,7 +256,9 @@ struct SQLRenderer<Dialect: SQLDialect> {
     private mutating func appendBinding(_ binding: BindingSlot) {
         let position = placeholderPosition(of: binding)
         if Self.writesInPlace { return InPlaceWriter.appendPlaceholder(position, to: &text) }
-        text.append(utf8: dialect.placeholder(position))
+        var type: SiftType?
+        if case .parameter(let name, _) = binding { type = parameterTypes[name] }
+        text.append(utf8: dialect.placeholder(position, binding: binding, parameterType: type))
     }
 
     /// The 1-based position of a binding's placeholder, recording the binding: a named parameter
