@@ -138,6 +138,7 @@ extension LoweringContext {
         guard !left.isOptional, !type.isOptional, !type.isString else { return nil }
         let encoding = parameterEncoding(for: type, hint: encoding(toMatch: left, type: type))
         if case .date = type, let leftStorage = left.storage, leftStorage != storage(of: encoding) { return nil }
+        if encoding == .date(.dateISO8601), op != .equal, op != .notEqual, !writesInPlace { return nil }
         var sql = left.takeOperand()
         sql += Self.sqlSymbol(op)
         sql.appendBinding(.parameter(name: name, encoding: encoding))

@@ -83,6 +83,7 @@ struct JSONContractTests {
             """#
         let expected = #"""
             {"version": 1,
+             "dialect": "sqlite",
              "sql": "\#(sql)",
              "functions": ["sift_nfc"],
              "bindings": [
@@ -410,6 +411,33 @@ struct JSONContractTests {
             #expect(!firstColumn(sift.standardOutput).isEmpty, "\(query) selects no row")
             #expect(firstColumn(plain.standardOutput) == firstColumn(sift.standardOutput), "\(query)")
         }
+    }
+
+    /// `--dialect postgresql`: the report names the dialect, the SQL has `$N` placeholders, and
+    /// `functions` lists what the schema `sift` must provide; `--portable` refuses a query that
+    /// needs one, naming it; an unknown dialect is a usage error.
+    @Test func aPostgreSQLCompileNamesItsDialectAndFunctions() throws {
+        let models = "Examples/Models.swift"
+        let plain = try object(try CommandRunner.run(["compile", "--json", "--dialect", "postgresql", "--schema", models, "User where age > minimumAge"]))
+        #expect(plain["dialect"] as? String == "postgresql")
+        #expect((plain["sql"] as? String)?.hasSuffix(#"WHERE "users"."age" > $1::bigint"#) == true)
+        #expect(plain["functions"] as? [String] == [])
+        let searching = try object(
+            try CommandRunner.run(["compile", "--json", "--dialect", "postgresql", "--schema", models, #"User where name.contains("kim") sort by name"#]))
+        #expect(searching["functions"] as? [String] == ["sift.contains"])
+        let collated = try object(
+            try CommandRunner.run([
+                "compile", "--json", "--dialect", "postgresql", "--schema", models, "SortDescriptor(\\User.name, comparator: .localizedStandard)",
+            ]))
+        #expect(collated["functions"] as? [String] == ["sift.localized_standard"])
+        let sqlite = try object(try CommandRunner.run(["compile", "--json", "--schema", models, "User where age > 2"]))
+        #expect(sqlite["dialect"] as? String == "sqlite")
+        let refused = try CommandRunner.run(["compile", "--portable", "--dialect", "postgresql", "--schema", models, #"User where name.contains("kim")"#])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("error: this query calls 'sift.contains'"), "\(refused.standardError)")
+        let unknown = try CommandRunner.run(["compile", "--dialect", "oracle", "--schema", models, "User"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("unknown dialect 'oracle'"))
     }
 
     @Test func aColumnNamedLikeAFunctionIsNotAFunction() throws {
