@@ -25,9 +25,8 @@ enum CompileCommand {
             var postgreSQLOptions = options
             postgreSQLOptions.portable = parsed.flags.contains("--portable")
             compiled = SQLLowering.lower(checked, schema: loaded.schema, dialect: PostgreSQLDialect(), options: postgreSQLOptions)
-            if !compiled.portabilityDiagnostics.isEmpty {
-                throw CommandFailure(diagnostics + SourcedDiagnostic.all(compiled.portabilityDiagnostics, in: source))
-            }
+            let refusals = compiled.dialectDiagnostics + compiled.portabilityDiagnostics
+            if !refusals.isEmpty { throw CommandFailure(diagnostics + SourcedDiagnostic.all(refusals, in: source)) }
         } else if parsed.flags.contains("--portable") {
             compiled = try PortableCompilation.lower(checked, schema: loaded.schema, schemaPaths: parsed.values("--schema"), options: options)
             if !compiled.portabilityDiagnostics.isEmpty {

@@ -71,6 +71,10 @@ public struct CompiledQuery: Sendable, Hashable {
     /// built-in functions. Empty otherwise. When not empty, ``sql`` still calls Sift's functions
     /// (with Swift's meaning): it runs only where they are registered or Sift's extension is loaded.
     public internal(set) var portabilityDiagnostics: [Diagnostic] = []
+    /// Constructs the dialect has no form of (SQLite's full-text search and `GLOB` in
+    /// PostgreSQL's): an `unsupported-in-dialect` error each. When not empty, the SQL must not be
+    /// run: it holds SQLite's syntax there. Empty in SQLite's dialect.
+    public internal(set) var dialectDiagnostics: [Diagnostic] = []
     /// Whether the SQL relies on facts about the data: an assumption of a text column's form or of
     /// a reference being intact (without building the lists).
     public var reliesOnFacts: Bool { textFacts.hasAssumptions || references.hasAssumptions }

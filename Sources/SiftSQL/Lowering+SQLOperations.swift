@@ -10,6 +10,10 @@ import SiftSyntax
 extension LoweringContext {
     mutating func lowerSQLOperation(_ operation: SQLOperation, _ operands: [TypedExpr], type: SiftType) -> Lowered {
         let isOptional = type.isOptional
+        if !writesInPlace, let name = Self.sqliteOnlyName(of: operation) {
+            let range = operands.dropFirst().reduce(operands.first?.range ?? .point(0)) { $0.union($1.range) }
+            unsupported.append(("\(name) has no form in this SQL dialect: it is SQLite's own", range))
+        }
         switch operation {
         case .highlight, .snippet:
             return lowerFullTextFunction(operation, operands, type: type)
@@ -26,7 +30,9 @@ extension LoweringContext {
                 case .greater: " > "
                 case .greaterEqual: " >= "
                 }
-            return Lowered(left.operand(inside: .comparison) + symbol + right.operand(inside: .comparison), isOptional: isOptional).with(.comparison)
+            var rightOperand = right.operand(inside: .comparison)
+            if op != .equal, op != .notEqual, operands[0].type.unwrapped.isString { rightOperand = inCodePointOrder(right).sql }
+            return Lowered(left.operand(inside: .comparison) + symbol + rightOperand, isOptional: isOptional).with(.comparison)
         case .isIdentical(let negated):
             let (left, right) = lowerSQLPair(operands[0], operands[1])
             if !writesInPlace {
@@ -59,6 +65,9 @@ extension LoweringContext {
                 if anyAfter { concatenated = concatenated + " || '%'" }
                 pattern = anyBefore || anyAfter ? concatenated.parenthesized : concatenated
             }
+            guard writesInPlace else {
+                return Lowered(dialect.like(string.operand(inside: .comparison), pattern), isOptional: isOptional).with(.comparison)
+            }
             return Lowered(string.operand(inside: .comparison) + " LIKE " + pattern, isOptional: isOptional).with(.comparison)
         case .glob:
             let string = lowerSQLOperand(operands[0], toMatch: nil)
@@ -74,7 +83,8 @@ extension LoweringContext {
             }
             return Lowered(value.operand(inside: .comparison) + " IN (" + list + ")", isOptional: isOptional).with(.comparison)
         case .between:
-            let value = lowerSQLOperand(operands[0], toMatch: nil)
+            var value = lowerSQLOperand(operands[0], toMatch: nil)
+            if operands[0].type.unwrapped.isString { value = inCodePointOrder(value) }
             let low = lowerSQLOperand(operands[1], toMatch: value)
             let high = lowerSQLOperand(operands[2], toMatch: value)
             return Lowered(
@@ -149,6 +159,17 @@ extension LoweringContext {
             if hasElse, let last = rest.first { sql += " ELSE " + lowerSQLOperand(last, toMatch: results).sql }
             sql += " END"
             return Lowered(sql, isOptional: isOptional, isAtomic: true, storage: results?.storage)
+        }
+    }
+
+    /// The name of an operation only SQLite has (FTS5's, `GLOB`), for the refusal in another dialect.
+    static func sqliteOnlyName(of operation: SQLOperation) -> String? {
+        switch operation {
+        case .fullTextMatch, .fullTextPhrase: "full-text search ('match', FTS5)"
+        case .rank: "'rank' (FTS5)"
+        case .bm25: "'bm25' (FTS5)"
+        case .glob: "'glob'"
+        default: nil
         }
     }
 

@@ -96,6 +96,7 @@ extension LoweringContext {
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, query: query, textFacts: textColumns,
             references: references)
         compiled.selectedColumns = attributes
+        compiled.dialectDiagnostics = dialectDiagnostics()
         if !selection.setOperations.isEmpty {
             combine(&compiled, with: selection.setOperations)
             appendCombinedOrderAndLimit(selection, to: &compiled)

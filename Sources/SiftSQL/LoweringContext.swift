@@ -398,6 +398,8 @@ struct LoweringContext {
     let portable: Bool
     /// In portable SQL, why each construct that has no exact built-in form has none, where it is written.
     var nonPortable: [(message: String, range: SourceRange)] = []
+    /// Constructs the dialect cannot write (SQLite's FTS5 in PostgreSQL's), where they are written.
+    var unsupported: [(message: String, range: SourceRange)] = []
     // Phase state: a struct on its caller's stack, changed through `mutating` methods, and its
     // readers are `mutating` too (why: "Conventions" in docs/ARCHITECTURE.md).
     /// The query's typed nodes, and the nodes of the rewrites the lowering makes (comparisons
@@ -482,6 +484,11 @@ struct LoweringContext {
     mutating func appendSiftCall(_ function: SiftFunction, _ first: SQLFragment, _ second: SQLFragment, to sql: inout SQLFragment) {
         guard writesInPlace else { return sql += dialect.call(function, [first, second]) }
         sql.appendSiftCall(function, first, second)
+    }
+
+    /// An `unsupported-in-dialect` error for each construct the dialect cannot write.
+    func dialectDiagnostics() -> [Diagnostic] {
+        unsupported.map { Diagnostic.error("unsupported-in-dialect", $0.message, at: $0.range) }
     }
 
     /// The number of a trap condition, for ``Lowered/trapConditionNumber``; nil for none.
@@ -587,6 +594,7 @@ struct LoweringContext {
             references: references)
         compiled.indexBindingParameters()
         if portable { compiled.portabilityDiagnostics = portabilityDiagnostics(sql: compiled.sql) }
+        compiled.dialectDiagnostics = dialectDiagnostics()
         return compiled
     }
 

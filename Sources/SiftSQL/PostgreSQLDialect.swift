@@ -219,6 +219,12 @@ public struct PostgreSQLDialect: SQLDialect {
         }
     }
 
+    public func like(_ string: SQLFragment, _ pattern: SQLFragment) -> SQLFragment {
+        // PostgreSQL's LIKE matches case and has `\` for an escape; `translate` folds ASCII letters only.
+        let upper: StaticString = "'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
+        return "translate(" + string + ", " + upper + " LIKE translate(" + pattern + ", " + upper + " ESCAPE ''"
+    }
+
     public var trueLiteral: String { "TRUE" }
     public var falseLiteral: String { "FALSE" }
 }

@@ -56,6 +56,9 @@ public protocol SQLDialect: Sendable {
     /// A selected value that fails the statement where Swift would trap computing it: when `trap`
     /// is nil, the value is NULL exactly when it trapped; otherwise `trap` is true exactly then.
     func failingOnTrap(_ value: SQLFragment, trap: SQLFragment?) -> SQLFragment
+    /// `string LIKE pattern` with SQLite's meaning (StructuredQueries' `like`): `%` and `_`, ASCII
+    /// letters matched without regard to case, no escape character.
+    func like(_ string: SQLFragment, _ pattern: SQLFragment) -> SQLFragment
     /// An aggregate call over the selected rows, its argument lowered (nil for `count(*)`); a
     /// `Bool` argument is given as `boolArgument` too, for a dialect whose JSON needs it apart.
     /// `resultType` is the Swift type of the result.
@@ -82,6 +85,8 @@ extension SQLDialect {
         guard let trap else { return "coalesce(" + value + ", " + SQLFragment(siftTrapFunctionName) + "())" }
         return "CASE WHEN " + trap + " THEN " + SQLFragment(siftTrapFunctionName) + "() ELSE " + value + " END"
     }
+    /// SQLite's own `LIKE`.
+    public func like(_ string: SQLFragment, _ pattern: SQLFragment) -> SQLFragment { string + " LIKE " + pattern }
     /// SQLite's names: `count`, `sum`, `avg`, `min`, `max`, `group_concat`, `json_group_array`.
     public func aggregate(
         _ function: AggregateFunction, distinct: Bool, argument: SQLFragment?, separator: SQLFragment?, resultType: SiftType

@@ -42,7 +42,9 @@ import Testing
         let checked = try #require(compilation.checked, "\(name): the query does not check:\n\(output)")
         let options = SQLLowering.Options(portable: parts.header.contains("// portable"))
         let compiled = SQLLowering.lower(checked, schema: schema, dialect: PostgreSQLDialect(), options: options)
-        if compiled.portabilityDiagnostics.isEmpty {
+        if !compiled.dialectDiagnostics.isEmpty {
+            output += DiagnosticRenderer(colors: false).render(compiled.dialectDiagnostics, in: compilation.source)
+        } else if compiled.portabilityDiagnostics.isEmpty {
             output += loweredOutput(compiled).replacingOccurrences(of: "  ?", with: "  $")
             let functions = PostgreSQLFunctions.calledFunctions(in: compiled.sql)
             if !functions.isEmpty { output += "calls: " + functions.joined(separator: ", ") + "\n" }
