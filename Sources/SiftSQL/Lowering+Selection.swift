@@ -331,8 +331,14 @@ extension LoweringContext {
                     }
                 } else if case .computed(let expr) = key.value {
                     let value = lowerValue(expr)
-                    sql += expr.type.unwrapped == .string ? siftCall(.nfc, value.sql) : value.sql
+                    if expr.type.unwrapped == .string {
+                        let normalized = siftCall(.nfc, value.sql)
+                        sql += writesInPlace ? normalized : dialect.codePointOrder(normalized)
+                    } else {
+                        sql += value.sql
+                    }
                     if key.order == .reverse { sql += " DESC" }
+                    if !writesInPlace, dialect.sortsNullsLast, expr.type.isOptional { sql += key.order == .reverse ? " NULLS LAST" : " NULLS FIRST" }
                 } else {
                     appendSortKey(key, rootAlias: rootAlias, to: &sql)
                 }
@@ -346,6 +352,10 @@ extension LoweringContext {
         }
         if query.limit != nil || query.offset != nil {
             sql.appendNewline(indent: 0)
+            if !writesInPlace {
+                sql += dialect.limit(query.limit.map { lowerValue($0, hint: .count).sql }, offset: query.offset.map { lowerValue($0, hint: .count).sql })
+                return sql
+            }
             let limit = query.limit.map { lowerValue($0, hint: .count).sql } ?? SQLFragment("-1")
             sql += "LIMIT " + limit
             if let offset = query.offset { sql += " OFFSET " + lowerValue(offset, hint: .count).sql }

@@ -810,6 +810,7 @@ struct LoweringContext {
         case .enumRank(let enumAttribute, let order):
             sql.appendEnumRank(of: sortKeyColumn(key, attribute: enumAttribute, rootAlias: rootAlias), order: order)
             if key.order == .reverse { sql += " DESC" }
+            appendNilFirst(key, to: &sql)
             return
         case .computed(let expr):
             // `\User.interests.count`: a correlated subquery per row, as the same expression in a filter.
@@ -818,7 +819,8 @@ struct LoweringContext {
             switch key.sqlNulls {
             case .first?: sql += " NULLS FIRST"
             case .last?: sql += " NULLS LAST"
-            case .default?, nil: break
+            case .default?: break
+            case nil: appendNilFirst(key, to: &sql)
             }
             return
         }
@@ -866,6 +868,14 @@ struct LoweringContext {
             if let collation { sql.appendCollation(collation) }
         }
         if key.order == .reverse { sql += " DESC" }
+        appendNilFirst(key, to: &sql)
+    }
+
+    /// ` NULLS FIRST` (` NULLS LAST` descending) after a key that may be nil, in a dialect that
+    /// sorts NULL last: Swift sorts nil before every value.
+    private mutating func appendNilFirst(_ key: CheckedSortKey, to sql: inout SQLFragment) {
+        guard !writesInPlace, dialect.sortsNullsLast, key.isOptional else { return }
+        sql += key.order == .reverse ? " NULLS LAST" : " NULLS FIRST"
     }
 
     /// The column of an attribute sort key, its path joined.

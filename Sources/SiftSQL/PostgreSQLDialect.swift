@@ -225,6 +225,8 @@ public struct PostgreSQLDialect: SQLDialect {
         return "translate(" + string + ", " + upper + " LIKE translate(" + pattern + ", " + upper + " ESCAPE ''"
     }
 
+    public var sortsNullsLast: Bool { true }
+
     public var trueLiteral: String { "TRUE" }
     public var falseLiteral: String { "FALSE" }
 }

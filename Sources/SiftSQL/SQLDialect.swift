@@ -59,12 +59,14 @@ public protocol SQLDialect: Sendable {
     /// `string LIKE pattern` with SQLite's meaning (StructuredQueries' `like`): `%` and `_`, ASCII
     /// letters matched without regard to case, no escape character.
     func like(_ string: SQLFragment, _ pattern: SQLFragment) -> SQLFragment
-    /// An aggregate call over the selected rows, its argument lowered (nil for `count(*)`); a
-    /// `Bool` argument is given as `boolArgument` too, for a dialect whose JSON needs it apart.
+    /// An aggregate call over the selected rows, its argument lowered (nil for `count(*)`);
     /// `resultType` is the Swift type of the result.
     func aggregate(
         _ function: AggregateFunction, distinct: Bool, argument: SQLFragment?, separator: SQLFragment?, resultType: SiftType
     ) -> SQLFragment
+    /// Whether NULL sorts after every value in ascending order (PostgreSQL), where Swift sorts nil
+    /// first: then a sort key that may be nil says `NULLS FIRST` (`NULLS LAST` descending).
+    var sortsNullsLast: Bool { get }
 }
 
 extension SQLDialect {
@@ -85,6 +87,8 @@ extension SQLDialect {
         guard let trap else { return "coalesce(" + value + ", " + SQLFragment(siftTrapFunctionName) + "())" }
         return "CASE WHEN " + trap + " THEN " + SQLFragment(siftTrapFunctionName) + "() ELSE " + value + " END"
     }
+    /// SQLite's: NULL sorts first, as Swift sorts nil.
+    public var sortsNullsLast: Bool { false }
     /// SQLite's own `LIKE`.
     public func like(_ string: SQLFragment, _ pattern: SQLFragment) -> SQLFragment { string + " LIKE " + pattern }
     /// SQLite's names: `count`, `sum`, `avg`, `min`, `max`, `group_concat`, `json_group_array`.
