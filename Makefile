@@ -18,6 +18,8 @@ EXAMPLE_DBS = Examples/example.sqlite Examples/coredata.sqlite
 all: build
 
 # Installs the C libraries and tools when missing (apt-get update first, as on a fresh machine).
+# PostgreSQL's server is for the tests, which start a private one (Debian puts initdb and pg_ctl in
+# /usr/lib/postgresql/<version>/bin, off PATH; the tests look there).
 deps:
 	@missing=""; \
 	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
@@ -25,6 +27,8 @@ deps:
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	pkg-config --exists libpq 2>/dev/null || missing="$$missing libpq-dev"; \
+	command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \

@@ -30,6 +30,9 @@ let package = Package(
         .systemLibrary(
             name: "CEditLine", path: "Sources/CEditLine", pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(
+            name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
 
         // The loadable extension's entry point and its SQLite calls, through the routines table the
         // host passes in: it includes <sqlite3ext.h> but does not link libsqlite3.
@@ -98,8 +101,10 @@ let package = Package(
             name: "SiftSQLTests", dependencies: ["SiftSyntax", "SiftChecker", "SiftSQL", "Sift", "SiftSQLite", "SiftTestSupport"],
             swiftSettings: strict),
         // Shared by the test targets: a seeded generator, temporary files, the example schemas and
-        // golden-file paths (`Fixtures`), and a dialect of its own for the renderer (`BracketDialect`).
-        .target(name: "SiftTestSupport", dependencies: ["Sift", "SiftSQL", "SiftSQLite", "CSQLite"], path: "Tests/SiftTestSupport", swiftSettings: strict),
+        // golden-file paths (`Fixtures`), a dialect of its own for the renderer (`BracketDialect`), and a
+        // private PostgreSQL server started on first use (`PostgresServer`).
+        .target(name: "SiftTestSupport", dependencies: ["Sift", "SiftSQL", "SiftSQLite", "CSQLite", "CLibPQ"], path: "Tests/SiftTestSupport", swiftSettings: strict),
+        .testTarget(name: "SiftPostgresTests", dependencies: ["Sift", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
         .testTarget(
