@@ -226,12 +226,13 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 SELECT needle <> '' AND strpos(sift.fold(haystack), sift.fold(needle)) > 0
 $$;
 
--- -1, 0 or 1, as a `ComparisonResult`.
+-- `caseInsensitiveCompare` as -1, 0 or 1 (a `ComparisonResult`): Foundation compares the case-folded
+-- texts decomposed (NFD), code point by code point.
 CREATE OR REPLACE FUNCTION sift.case_insensitive_compare(a text, b text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 SELECT CASE WHEN x < y THEN -1 WHEN x = y THEN 0 ELSE 1 END
-FROM (SELECT lower(upper(normalize(a, NFC) COLLATE "und-x-icu")) COLLATE "C" AS x,
-             lower(upper(normalize(b, NFC) COLLATE "und-x-icu")) COLLATE "C" AS y) AS folded
+FROM (SELECT normalize(lower(upper(a COLLATE "und-x-icu")), NFD) COLLATE "C" AS x,
+             normalize(lower(upper(b COLLATE "und-x-icu")), NFD) COLLATE "C" AS y) AS folded
 $$;
 
 DO $$ BEGIN
