@@ -123,7 +123,7 @@ extension LoweringContext {
     private func writeSelection(_ parts: SelectionParts, in dialect: some SQLDialect) -> RenderedSQL {
         var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: 256, bindings: 4)
         if !writesInPlace {
-            sql.parameterTypes = Dictionary(query.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+            sql.parameterTypes = parameterTypes()
         }
         sql.append(sql: parts.isDistinct ? "SELECT DISTINCT " : "SELECT ")
         for (index, column) in parts.columns.enumerated() {

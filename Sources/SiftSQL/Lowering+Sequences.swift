@@ -155,7 +155,7 @@ extension LoweringContext {
     mutating func openJSONArray(_ array: Lowered, type: SiftType, elementEncoding: ValueEncoding) -> OpenedSequence {
         let elementAlias = alias("element")
         let table = dialect.jsonArrayElements(
-            array.sql, alias: elementAlias, elementType: type.sequenceElement ?? .error, encoding: elementEncoding)
+            array.sql, alias: elementAlias, elementType: storedType(of: type.sequenceElement ?? .error), encoding: elementEncoding)
         var element = Lowered(
             table.value, isOptional: type.sequenceElement?.isOptional ?? false, isAtomic: true,
             storage: dateStorage(ofElementsOf: type, encoding: elementEncoding))
@@ -605,7 +605,7 @@ extension LoweringContext {
                     // A long list of constants is one bound JSON array, not thousands of `?NNN` (SQLite
                     // allows 32,766 bound values in a statement).
                     let table = dialect.jsonArrayElements(
-                        .binding(.constant(.text(JSONArray.encode(constants)))), alias: alias("element"), elementType: elementType,
+                        .binding(.constant(.text(JSONArray.encode(constants)))), alias: alias("element"), elementType: storedType(of: elementType),
                         encoding: encoding(toMatch: value, type: elementType))
                     return Lowered(value.operand + " IN (SELECT " + table.value + " FROM " + table.from + ")", mayTrap: value.mayTrap)
                         .with(.comparison)

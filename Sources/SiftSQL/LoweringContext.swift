@@ -486,6 +486,19 @@ struct LoweringContext {
         sql.appendSiftCall(function, first, second)
     }
 
+    /// The type of the values a value of `type` is stored as: an enum's raw type (`String` or
+    /// `Int`), other types as they are. For a dialect that types its placeholders.
+    func storedType(of type: SiftType) -> SiftType {
+        guard case .enumeration(let name) = type.unwrapped.kind, let enumType = schema.enumType(named: name) else { return type }
+        if case .string = enumType.rawType { return .string }
+        return .int
+    }
+
+    /// The type of each named parameter as it is bound, for a dialect that types its placeholders.
+    func parameterTypes() -> [String: SiftType] {
+        Dictionary(query.parameters.map { ($0.name, storedType(of: $0.type)) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// An `unsupported-in-dialect` error for each construct the dialect cannot write.
     func dialectDiagnostics() -> [Diagnostic] {
         unsupported.map { Diagnostic.error("unsupported-in-dialect", $0.message, at: $0.range) }
@@ -613,7 +626,7 @@ struct LoweringContext {
         // Room for a few bindings (their count is not kept apart from the bytes).
         var sql = SQLRenderer(dialect: dialect, readable: options.readableLayout, capacity: capacity, bindings: 4)
         if !writesInPlace {
-            sql.parameterTypes = Dictionary(query.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+            sql.parameterTypes = parameterTypes()
         }
         sql.appendSelectHead(of: model)
         if let ownTable { sql.append(identifier: ownTable) } else if let level { sql.append(level.from) }

@@ -17,14 +17,17 @@ enum PostgreSQLExampleDatabase {
     static func shared() throws -> PostgresTestDatabase { try loaded.get() }
 
     /// A value in PostgreSQL's text form, as the placeholders of ``PostgreSQLDialect`` take it
-    /// (their casts give the types): nil for NULL.
-    static func text(_ value: SQLValue) -> String? {
+    /// (their casts give the types): nil for NULL. Text with U+0000, which PostgreSQL's text cannot
+    /// hold (and libpq would cut there), is refused, as Sift's runtime refuses it.
+    static func text(_ value: SQLValue) throws -> String? {
         switch value {
-        case .null: nil
-        case .integer(let integer): String(integer)
-        case .real(let real): real.isNaN ? "NaN" : real.isInfinite ? (real > 0 ? "Infinity" : "-Infinity") : "\(real)"
-        case .text(let text): text
-        case .blob(let bytes): "\\x" + bytes.map { String(format: "%02x", $0) }.joined()
+        case .null: return nil
+        case .integer(let integer): return String(integer)
+        case .real(let real): return real.isNaN ? "NaN" : real.isInfinite ? (real > 0 ? "Infinity" : "-Infinity") : "\(real)"
+        case .text(let text):
+            guard !text.unicodeScalars.contains("\0") else { throw FixtureError("PostgreSQL's text cannot hold U+0000: \(text.debugDescription)") }
+            return text
+        case .blob(let bytes): return "\\x" + bytes.map { String(format: "%02x", $0) }.joined()
         }
     }
 }
@@ -54,8 +57,8 @@ struct BothEngines {
             compiled.query, schema: sqlite.schema, dialect: PostgreSQLDialect(), options: SQLLowering.Options(breakTiesByPrimaryKey: true))
         #expect(lowered.dialectDiagnostics.isEmpty, "\(text)")
         let bindings = try lowered.bindings(for: values, schema: sqlite.schema)
-        let postgresRows = try postgres.rows(lowered.sql, parameters: bindings.map(PostgreSQLExampleDatabase.text))
-        var sqliteKeys = sqliteRows.map { $0.first.map { PostgreSQLExampleDatabase.text($0) ?? "NULL" } ?? "" }
+        let postgresRows = try postgres.rows(lowered.sql, parameters: try bindings.map(PostgreSQLExampleDatabase.text))
+        var sqliteKeys = try sqliteRows.map { try $0.first.map { try PostgreSQLExampleDatabase.text($0) ?? "NULL" } ?? "" }
         var postgresKeys = postgresRows.map { ($0.first ?? nil) ?? "NULL" }
         if compiled.query.sort.isEmpty {
             sqliteKeys.sort()
@@ -132,9 +135,9 @@ struct PostgreSQLExampleQueryTests {
             let postgresRows = try engines.postgres.rows("SELECT \(postgresColumns) FROM \"\(table.name)\" ORDER BY \(columns)")
             #expect(postgresRows.count == sqliteRows.count, "\(table.name)")
             for (sqliteRow, postgresRow) in zip(sqliteRows, postgresRows) {
-                let expected = sqliteRow.map { value -> String? in
+                let expected = try sqliteRow.map { value -> String? in
                     if case .real(let real) = value { return Self.postgresText(of: real) }
-                    return PostgreSQLExampleDatabase.text(value)
+                    return try PostgreSQLExampleDatabase.text(value)
                 }
                 #expect(postgresRow == expected, "\(table.name)")
             }

@@ -53,7 +53,7 @@ struct PostgreSQLDifferentialTests {
             let lowered = SQLLowering.lower(
                 compiled.query, schema: world.schema, dialect: PostgreSQLDialect(), options: SQLLowering.Options(breakTiesByPrimaryKey: true))
             let postgresResult = Result { () throws -> [Int64] in
-                let bindings = try lowered.bindings(for: parameters.sql, schema: world.schema).map(PostgreSQLExampleDatabase.text)
+                let bindings = try lowered.bindings(for: parameters.sql, schema: world.schema).map { try PostgreSQLExampleDatabase.text($0) }
                 return try postgres.rows(lowered.sql, parameters: bindings).map { Int64(($0.first ?? nil) ?? "") ?? -1 }
             }
             let evaluatorResult = Result { () throws -> [Int64] in

@@ -98,7 +98,7 @@ struct PostgreSQLSemanticTrapTests {
         }
         let compiled = SQLLowering.lower(
             checked, schema: schema, dialect: PostgreSQLDialect(), options: SQLLowering.Options(breakTiesByPrimaryKey: true))
-        let bindings = try compiled.bindings(for: parameters, schema: schema).map(PostgreSQLExampleDatabase.text)
+        let bindings = try compiled.bindings(for: parameters, schema: schema).map { try PostgreSQLExampleDatabase.text($0) }
         return try connection.rows(compiled.sql, parameters: bindings).map { Int64($0.first.flatMap { $0 } ?? "") ?? -1 }
     }
 
