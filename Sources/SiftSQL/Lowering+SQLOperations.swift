@@ -12,7 +12,7 @@ extension LoweringContext {
         let isOptional = type.isOptional
         if !writesInPlace, let name = Self.sqliteOnlyName(of: operation) {
             let range = operands.dropFirst().reduce(operands.first?.range ?? .point(0)) { $0.union($1.range) }
-            unsupported.append(("\(name) has no form in this SQL dialect: it is SQLite's own", range))
+            unsupported.append(("\(name) has no form in this SQL dialect", range))
         }
         switch operation {
         case .highlight, .snippet:
@@ -162,13 +162,15 @@ extension LoweringContext {
         }
     }
 
-    /// The name of an operation only SQLite has (FTS5's, `GLOB`), for the refusal in another dialect.
+    /// The name of an operation only Sift's SQLite dialect writes (FTS5's, `GLOB`, Core Data's), for
+    /// the refusal in another dialect.
     static func sqliteOnlyName(of operation: SQLOperation) -> String? {
         switch operation {
-        case .fullTextMatch, .fullTextPhrase: "full-text search ('match', FTS5)"
-        case .rank: "'rank' (FTS5)"
-        case .bm25: "'bm25' (FTS5)"
-        case .glob: "'glob'"
+        case .fullTextMatch, .fullTextPhrase: "SQLite's full-text search ('match', FTS5)"
+        case .rank: "SQLite's full-text 'rank' (FTS5)"
+        case .bm25: "SQLite's full-text 'bm25' (FTS5)"
+        case .glob: "SQLite's 'glob'"
+        case .coreData, .collectionAggregate: "a format string's operator with Core Data's meaning"
         default: nil
         }
     }

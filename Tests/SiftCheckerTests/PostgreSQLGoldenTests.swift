@@ -72,8 +72,10 @@ import Testing
     /// Every function the dialect calls in the schema `sift` is created by the script.
     @Test func theScriptCreatesEveryFunctionTheDialectCalls() {
         let dialect = PostgreSQLDialect()
-        for function in SiftFunction.allCases {
-            var arguments = Array(repeating: SQLFragment.identifier("x"), count: function.arity == 1 ? 1 : 2)
+        // Core Data's operators (format strings) are refused in PostgreSQL's dialect before any call.
+        let refused: Set<SiftFunction> = [.coreDataFold, .coreDataBeginsWith, .coreDataEndsWith, .coreDataContains, .coreDataLike, .coreDataMatches]
+        for function in SiftFunction.allCases where !refused.contains(function) {
+            var arguments = Array(repeating: SQLFragment.identifier("x"), count: max(function.arity, 1))
             // The lowering calls `fit_integer` with a constant width, which the dialect writes inline.
             if function == .fitInteger { arguments[1] = .binding(.constant(.integer(-16))) }
             let sql = dialect.call(function, arguments).rendered(dialect: dialect).text
