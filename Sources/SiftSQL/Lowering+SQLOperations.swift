@@ -136,7 +136,7 @@ extension LoweringContext {
             return Lowered("(" + left.sql + " || " + right.sql + ")", isOptional: isOptional, isAtomic: true)
         case .coalesce, .ifNull:
             let (value, fallback) = lowerSQLPair(operands[0], operands[1])
-            let function = operation == .coalesce ? "coalesce(" : "ifnull("
+            let function = operation == .coalesce || !writesInPlace ? "coalesce(" : "ifnull("
             return Lowered(SQLFragment(function) + value.sql + ", " + fallback.sql + ")", isOptional: isOptional, isAtomic: true, storage: value.storage)
         case .caseWhen(let hasBase, let hasElse):
             var sql = SQLFragment("CASE")

@@ -463,6 +463,16 @@ extension LoweringContext {
             case .groupConcat: "group_concat("
             case .jsonGroupArray: "json_group_array("
             }
+        if !writesInPlace {
+            // Another dialect's names for SQLite's aggregates (`string_agg` for `group_concat`).
+            let value = call.argument.map { lowerSQLOperand($0, toMatch: nil) }
+            var sql = dialect.aggregate(
+                call.function, distinct: call.isDistinct, argument: value?.sql,
+                separator: call.separator.map { lowerSQLOperand($0, toMatch: nil).sql }, resultType: type)
+            if let condition = call.condition { sql += " FILTER (WHERE " + lowerSQLClauseCondition(condition) + ")" }
+            let keepsStorage = call.function == .min || call.function == .max
+            return Lowered(sql, isOptional: type.isOptional, isAtomic: true, storage: keepsStorage ? value?.storage : nil)
+        }
         var sql = SQLFragment(name)
         if call.isDistinct { sql += "DISTINCT " }
         var storage: Storage?
