@@ -74,8 +74,10 @@ import Testing
         let dialect = PostgreSQLDialect()
         // Core Data's operators (format strings) are refused in PostgreSQL's dialect before any call;
         // `json_number` is written in SQLite's dialect only (PostgreSQL's `json_agg` writes numbers itself).
+        // `sorted_concat` (groupConcat sortedBy:) is not ported: docs/POSTGRESQL.md lists it.
         let refused: Set<SiftFunction> = [
             .coreDataFold, .coreDataBeginsWith, .coreDataEndsWith, .coreDataContains, .coreDataLike, .coreDataMatches, .jsonNumber,
+            .sortedConcat,
         ]
         for function in SiftFunction.allCases where !refused.contains(function) {
             var arguments = Array(repeating: SQLFragment.identifier("x"), count: max(function.arity, 1))
