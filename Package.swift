@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "Sift", targets: ["Sift"]),
         .library(name: "SiftSQLite", targets: ["SiftSQLite"]),
+        .library(name: "SiftPostgres", targets: ["SiftPostgres"]),
         .executable(name: "sift", targets: ["SiftCommand"]),
         // The SQLite loadable extension with Sift's SQL functions (`make release` links it as libsift.so).
         .library(name: "SiftExtension", type: .dynamic, targets: ["SiftExtension"]),
@@ -57,6 +58,8 @@ let package = Package(
 
         // MARK: Runtimes and front doors
         .target(name: "SiftSQLite", dependencies: ["Sift", "CSQLite"], swiftSettings: strict),
+        // PostgreSQL's runtime over libpq: connection, statements, decoding, introspection.
+        .target(name: "SiftPostgres", dependencies: ["Sift", "SiftSQLite", "CLibPQ"], swiftSettings: strict),
         .target(name: "SiftREPL", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
         .target(name: "SiftLineEditor", dependencies: ["CEditLine", "SiftREPL"], swiftSettings: strict),
         .executableTarget(
@@ -104,7 +107,7 @@ let package = Package(
         // golden-file paths (`Fixtures`), a dialect of its own for the renderer (`BracketDialect`), and a
         // private PostgreSQL server started on first use (`PostgresServer`).
         .target(name: "SiftTestSupport", dependencies: ["Sift", "SiftSQL", "SiftSQLite", "CSQLite", "CLibPQ"], path: "Tests/SiftTestSupport", swiftSettings: strict),
-        .testTarget(name: "SiftPostgresTests", dependencies: ["Sift", "SiftTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SiftPostgresTests", dependencies: ["Sift", "SiftSQLite", "SiftPostgres", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
         .testTarget(

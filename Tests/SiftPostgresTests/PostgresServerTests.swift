@@ -28,17 +28,9 @@ struct PostgresServerTests {
 
     @Test func passwordRoleMustGiveItsPassword() throws {
         let server = try PostgresServer.shared()
-        let administration = try PlainPostgresConnection(uri: server.uri())
-        try administration.execute(
-            """
-            DO $$ BEGIN
-              IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '\(PostgresServer.passwordRole)') THEN
-                CREATE ROLE \(PostgresServer.passwordRole) LOGIN PASSWORD 'right';
-              END IF;
-            END $$;
-            """)
+        try server.createPasswordRole()
         let user = PostgresServer.passwordRole
-        #expect(try PlainPostgresConnection(uri: server.uri(user: user, parameters: ["password": "right"])).rows("SELECT 1") == [["1"]])
+        #expect(try PlainPostgresConnection(uri: server.uri(user: user, parameters: ["password": PostgresServer.rolePassword])).rows("SELECT 1") == [["1"]])
         #expect(throws: FixtureError.self) { try PlainPostgresConnection(uri: server.uri(user: user, parameters: ["password": "wrong"])) }
     }
 }

@@ -81,6 +81,22 @@ public final class PostgresServer: Sendable {
         return PostgresTestDatabase(server: self, name: name)
     }
 
+    /// The password of ``passwordRole``.
+    public static let rolePassword = "right-password"
+
+    /// Creates ``passwordRole`` (with ``rolePassword``) unless it exists; it may connect to every database.
+    public func createPasswordRole() throws {
+        try PlainPostgresConnection(uri: uri()).execute(
+            """
+            DO $$ BEGIN
+              IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '\(Self.passwordRole)') THEN
+                CREATE ROLE \(Self.passwordRole) LOGIN PASSWORD '\(Self.rolePassword)';
+              END IF;
+            EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;  -- made meanwhile by another test
+            END $$;
+            """)
+    }
+
     private static let databaseCounter = LockedCounter()
     private static func nextDatabaseNumber() -> Int { databaseCounter.next() }
 
