@@ -1,0 +1,103 @@
+import Sift
+import SiftSQLite
+
+/// Loads the schema of a PostgreSQL database: introspected from `pg_catalog` by the rules SQLite's
+/// introspection follows (``SchemaInference``: model, attribute and relationship names, join
+/// tables), refined by a model file when one is given.
+///
+/// PostgreSQL's types give the Swift types: `smallint`, `integer`, `bigint` → `Int`; `real`,
+/// `double precision`, `numeric` → `Double`; `text`, `varchar`, `char`, `json`, `jsonb` → `String`;
+/// `boolean` → `Bool`; `bytea` → `Data`; `timestamptz`, `timestamp`, `date` → `Date`; `uuid` →
+/// `UUID`; an enum type → a raw-value `String` enum of its labels. NOT NULL makes an attribute
+/// non-optional. A column of another type (an array, an interval) is left out, with a warning.
+/// Only the schemas of the search path are read (`public` by default); names are kept exactly as
+/// stored, so quoted mixed-case names and folded lower-case names both work.
+public enum PostgresSchemaLoader {
+    /// The models introspection finds, and what it could not turn into attributes.
+    public static func introspect(_ connection: PostgresConnection) throws -> (Schema, [Diagnostic]) {
+        let reader = PostgresCatalogReader(connection: connection)
+        let tables = try reader.tables()
+        let enums = try reader.enums()
+        var enumNames: [String: String] = [:]
+        let enumTypes = enums.map { found in
+            let name = typeName(for: found.name)
+            enumNames[found.name] = name
+            return EnumType(
+                name: name, rawType: .string,
+                cases: found.labels.map { EnumType.Case(name: Naming.memberName(forColumn: $0), rawValue: .string($0)) })
+        }
+        var diagnostics: [Diagnostic] = []
+        var kept: [String: [String: (ScalarType, Storage)]] = [:]
+        let descriptions = tables.map { table in
+            var columns: [ColumnDescription] = []
+            for column in table.columns {
+                guard let typeAndStorage = typeAndStorage(of: column, enumNames: enumNames) else {
+                    diagnostics.append(
+                        .warning(
+                            "unsupported-column-type",
+                            "the column '\(column.name)' of '\(table.name)' is of type \(column.formatted), which no Swift attribute type holds; it is left out",
+                            at: .point(0)))
+                    continue
+                }
+                kept[table.name, default: [:]][column.name] = typeAndStorage
+                columns.append(ColumnDescription(name: column.name, declaredType: column.formatted, notNull: column.notNull))
+            }
+            return TableDescription(
+                name: table.name, columns: columns, primaryKey: table.primaryKey, foreignKeys: table.foreignKeys,
+                uniqueColumnSets: table.unique, isView: table.isView)
+        }
+        let (inferred, inferenceDiagnostics) = SchemaInference.schema(from: descriptions)
+        var models: [Model] = []
+        for var model in inferred.models {
+            let types = kept[model.tableName] ?? [:]
+            model.members = model.members.map { member in
+                guard case .attribute(var attribute) = member, let (type, storage) = types[attribute.columnName] else { return member }
+                attribute.type = type
+                attribute.storage = storage
+                return .attribute(attribute)
+            }
+            // PostgreSQL has no rowid: a table without a primary key is ordered by its row's address.
+            if model.primaryKey == ["rowid"] { model.primaryKey = ["ctid"] }
+            models.append(model)
+        }
+        return (Schema(models: models, enums: enumTypes), diagnostics + inferenceDiagnostics)
+    }
+
+    /// The schema of an open database, refined by the model file at `modelFile` when given, with
+    /// the diagnostics found and the source they point into (the model file, or an empty source
+    /// named `databaseName`).
+    public static func load(connection: PostgresConnection, databaseName: String, modelFile: String?) throws -> SchemaLoader.ModelRead {
+        let (introspected, introspectionDiagnostics) = try introspect(connection)
+        guard let modelFile else {
+            return (introspected, introspectionDiagnostics, SourceFile(name: databaseName, text: ""))
+        }
+        let model = try SchemaLoader.readModel(modelFile)
+        if model.diagnostics.hasErrors { return (introspected, model.diagnostics, model.source) }
+        let (refined, refinementDiagnostics) = SchemaRefinement.refine(introspected, with: model.schema)
+        return (refined, model.diagnostics + refinementDiagnostics, model.source)
+    }
+
+    /// The Swift type and storage of a column's PostgreSQL type; nil when no attribute type holds it.
+    static func typeAndStorage(of column: PostgresCatalogReader.Column, enumNames: [String: String]) -> (ScalarType, Storage)? {
+        switch column.typeName {
+        case "int2", "int4", "int8": return (.integer(.int), .integer)
+        case "float4", "float8", "numeric": return (.double, .real)
+        case "text", "varchar", "bpchar", "name", "citext", "json", "jsonb": return (.string, .text)
+        case "bool": return (.bool, .integer)
+        case "bytea": return (.data, .blob)
+        case "timestamptz", "timestamp", "date": return (.date, .dateISO8601)
+        case "uuid": return (.uuid, .uuidLowercaseText)
+        default:
+            if column.typeKind == "e", let name = enumNames[column.typeName] { return (.enumeration(name), .text) }
+            return nil
+        }
+    }
+
+    /// A Swift type name for a PostgreSQL type name: `task_status` → `TaskStatus`.
+    static func typeName(for name: String) -> String {
+        let words = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        guard let first = joined.first, !first.isNumber else { return "Enum" + joined }
+        return joined
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Sift
+import SiftPostgres
+import SiftSQLite
+import SiftTestSupport
+import Testing
+
+/// Introspection of a PostgreSQL database into models, compared with golden files
+/// (`Golden/*.schema`; `SIFT_UPDATE_GOLDEN=1` rewrites them).
+@Suite(.enabled(if: PostgresServer.isInstalled, Comment(rawValue: PostgresServer.notInstalledMessage)))
+struct PostgresIntrospectionTests {
+    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    private func expectGolden(_ name: String, _ schema: Schema, _ diagnostics: [Diagnostic]) throws {
+        var text = SchemaPrinter.print(schema)
+        for diagnostic in diagnostics { text += "// \(diagnostic.severity): \(diagnostic.message)\n" }
+        let url = Self.goldenDirectory.appendingPathComponent(name + ".schema")
+        if ProcessInfo.processInfo.environment["SIFT_UPDATE_GOLDEN"] == "1" {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == expected)
+    }
+
+    @Test func everyTypeAndRelationshipKind() throws {
+        let database = try PostgresServer.shared().createDatabase("introspection")
+        try database.load(
+            """
+            CREATE TYPE task_status AS ENUM ('todo', 'in_progress', 'done');
+            CREATE TABLE companies (id bigserial PRIMARY KEY, name text NOT NULL UNIQUE, founded date, revenue numeric(12, 2));
+            CREATE TABLE people (
+              id integer PRIMARY KEY, company_id bigint REFERENCES companies, manager_id integer REFERENCES people,
+              name varchar(80) NOT NULL, initials char(3), age smallint NOT NULL, score double precision, ratio real,
+              is_active boolean NOT NULL DEFAULT true, born timestamptz, seen timestamp, token uuid NOT NULL, avatar bytea,
+              settings jsonb, raw json, status task_status NOT NULL, tags text[], waited interval);
+            CREATE TABLE skills (id integer PRIMARY KEY, title text NOT NULL);
+            CREATE TABLE people_skills (person_id integer REFERENCES people, skill_id integer REFERENCES skills,
+              PRIMARY KEY (person_id, skill_id));
+            CREATE TABLE audit_log (at timestamptz NOT NULL, message text);
+            CREATE VIEW active_people AS SELECT id, name FROM people WHERE is_active;
+            CREATE SCHEMA hidden;
+            CREATE TABLE hidden.secrets (id integer PRIMARY KEY);
+            """)
+        let connection = try PostgresConnection(uri: database.uri())
+        let (schema, diagnostics) = try PostgresSchemaLoader.introspect(connection)
+        try expectGolden("every-type-and-relationship", schema, diagnostics)
+    }
+
+    @Test func quotedMixedCaseNames() throws {
+        let database = try PostgresServer.shared().createDatabase("mixed case")
+        try database.load(
+            """
+            CREATE TABLE "remindersLists" ("id" bigint PRIMARY KEY, "Title" text NOT NULL);
+            CREATE TABLE "reminders" ("id" bigint PRIMARY KEY, "remindersListID" bigint NOT NULL REFERENCES "remindersLists",
+              "isCompleted" boolean NOT NULL, "dueDate" timestamptz);
+            CREATE TABLE Folded_Table (Some_Column integer);
+            INSERT INTO "remindersLists" VALUES (1, 'Home');
+            INSERT INTO "reminders" VALUES (10, 1, false, '2026-01-02 03:04:05+00');
+            """)
+        let connection = try PostgresConnection(uri: database.uri())
+        let (schema, diagnostics) = try PostgresSchemaLoader.introspect(connection)
+        try expectGolden("quoted-mixed-case", schema, diagnostics)
+        // The names introspection gives are the stored ones: quoted, they reach the same columns.
+        let reminders = try #require(schema.model(named: "Reminder"))
+        let columns = reminders.attributes.map { "\"" + $0.columnName + "\"" }.joined(separator: ", ")
+        let rows = try connection.rows("SELECT \(columns) FROM \"\(reminders.tableName)\"")
+        #expect(rows.count == 1)
+        let folded = try #require(schema.models.first { $0.tableName == "folded_table" })
+        #expect(folded.attributes.map(\.columnName) == ["some_column"])
+    }
+}
