@@ -479,6 +479,12 @@ public struct Row: Sendable, Hashable {
     /// The decoded values, in the same order.
     public var values: [DecodedValue]
 
+    /// A row of `values` named by `names` (another runtime's rows, such as PostgreSQL's).
+    public init(names: [String], values: [DecodedValue]) {
+        self.names = names
+        self.values = values
+    }
+
     /// The value of a column by name.
     public subscript(name: String) -> DecodedValue? {
         names.firstIndex(of: name).map { values[$0] }
@@ -494,6 +500,12 @@ public struct CompileError: Error, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
     /// The compiled text; the diagnostics point into it.
     public var source: SourceFile
+
+    /// The error of `diagnostics` in `source` (for another runtime's front door, such as PostgreSQL's).
+    public init(diagnostics: [Diagnostic], source: SourceFile) {
+        self.diagnostics = diagnostics
+        self.source = source
+    }
 
     public var description: String { DiagnosticRenderer().render(diagnostics, in: source) }
 }

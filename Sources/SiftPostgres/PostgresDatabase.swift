@@ -1,0 +1,159 @@
+import Sift
+import SiftSQLite
+
+/// A PostgreSQL database opened for Sift queries: a connection, and its schema (introspected from
+/// `pg_catalog`, optionally refined by a model file). Queries compile to PostgreSQL's SQL
+/// (``PostgreSQLDialect``) and run as prepared statements with every value bound.
+///
+/// ```swift
+/// let db = try PostgresDatabase(uri: "postgresql://app@/shop?host=/run/postgresql", modelFile: "Models.swift")
+/// let query = try db.compile("#Predicate<User> { $0.age > minimum }")
+/// for user in try db.fetch(query, parameters: ["minimum": .int(20)]) { print(user["name"] ?? .null) }
+/// ```
+///
+/// Read-only unless opened ``PostgresConnection/Mode-swift.enum/readWrite``. A query that calls
+/// Sift's functions needs them installed in the database's schema `sift` (`sift install-functions URI`).
+/// Belongs to one thread at a time, like its ``PostgresConnection``.
+public final class PostgresDatabase {
+    /// The connection queries run on.
+    public let connection: PostgresConnection
+    /// The schema queries are checked against.
+    public let schema: Schema
+    /// Warnings found while loading the schema.
+    public let schemaDiagnostics: [Diagnostic]
+    /// The model file's source (for rendering schema diagnostics), or an empty source named after the URI.
+    public let schemaSource: SourceFile
+    /// How queries are lowered.
+    public var loweringOptions = SQLLowering.Options()
+    /// PostgreSQL's limit of bound values in one statement.
+    public static let maximumBindings = 65535
+
+    /// Connects to `uri` (read-only unless `mode` says otherwise) and loads its schema, refined by
+    /// `modelFile` when given.
+    public init(uri: String, modelFile: String? = nil, mode: PostgresConnection.Mode = .readOnly) throws {
+        connection = try PostgresConnection(uri: uri, mode: mode)
+        let loaded = try PostgresSchemaLoader.load(connection: connection, databaseName: PostgresURI.redacted(uri), modelFile: modelFile)
+        if loaded.diagnostics.hasErrors { throw CompileError(diagnostics: loaded.diagnostics, source: loaded.source) }
+        schema = loaded.schema
+        schemaDiagnostics = loaded.diagnostics
+        schemaSource = loaded.source
+    }
+
+    /// Compiles query text to PostgreSQL's SQL against the schema; throws ``CompileError`` with the diagnostics.
+    public func compile(_ text: String, sourceName: String = "<input>", parameterTypes: [String: SiftType] = [:]) throws -> CompiledQuery {
+        try compile(SourceFile(name: sourceName, text: text), parameterTypes: parameterTypes)
+    }
+
+    /// Compiles a source to PostgreSQL's SQL against the schema.
+    public func compile(_ source: SourceFile, parameterTypes: [String: SiftType] = [:]) throws -> CompiledQuery {
+        let compilation = Compiler(schema: schema, options: .init(parameterTypes: parameterTypes)).check(source)
+        guard let checked = compilation.checked else { throw CompileError(diagnostics: compilation.diagnostics, source: source) }
+        let compiled = compile(checked)
+        let refusals = compiled.dialectDiagnostics + compiled.portabilityDiagnostics
+        if !refusals.isEmpty { throw CompileError(diagnostics: compilation.diagnostics + refusals, source: source) }
+        let range = checked.filter?.range ?? .point(0)
+        if compiled.bindings.count > Self.maximumBindings {
+            throw CompileError(
+                diagnostics: [
+                    .error(
+                        "too-many-values",
+                        "this query binds \(compiled.bindings.count) values, more than PostgreSQL allows in one statement (\(Self.maximumBindings)); pass long lists as an array parameter or split the query",
+                        at: range)
+                ], source: source)
+        }
+        if !PostgreSQLFunctions.calledFunctions(in: compiled.sql).isEmpty, try !hasSiftFunctions() {
+            throw CompileError(
+                diagnostics: [
+                    .error(
+                        "sift-functions-missing",
+                        "this query calls Sift's functions, which are not installed in this database (schema '\(PostgreSQLFunctions.schema)'); install them with 'sift install-functions URI', or write the query with PostgreSQL's built-in operations only",
+                        at: range)
+                ], source: source)
+        }
+        return compiled
+    }
+
+    /// Lowers a checked query to PostgreSQL's SQL.
+    public func compile(_ checked: CheckedQuery) -> CompiledQuery {
+        SQLLowering.lower(checked, schema: schema, dialect: PostgreSQLDialect(), options: loweringOptions)
+    }
+
+    private var siftFunctionsInstalled: Bool?
+
+    /// Whether the schema `sift` exists (asked once per database value).
+    private func hasSiftFunctions() throws -> Bool {
+        if let siftFunctionsInstalled { return siftFunctionsInstalled }
+        let found = try connection.rows("SELECT to_regnamespace($1) IS NOT NULL", [.text(PostgreSQLFunctions.schema)]) == [[.bool(true)]]
+        siftFunctionsInstalled = found
+        return found
+    }
+
+    /// Runs a compiled query and returns its rows.
+    public func fetch(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:]) throws -> [Row] {
+        var rows: [Row] = []
+        try forEachRow(query, parameters: parameters) { rows.append($0) }
+        return rows
+    }
+
+    /// Runs a compiled query, handing each row to `body` as it arrives from the server.
+    public func forEachRow(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:], _ body: (Row) throws -> Void) throws {
+        try run(query, try query.bindings(for: parameters, schema: schema), body)
+    }
+
+    /// Runs a compiled query with its parameters' values in the order of `query.parameters`.
+    public func forEachRow(_ query: CompiledQuery, values: [ParameterValue], _ body: (Row) throws -> Void) throws {
+        var collected = CollectedValues()
+        try query.encodeBindings(positional: values, schema: schema, into: &collected)
+        try run(query, collected.values, body)
+    }
+
+    /// Runs a compiled query with positional values and returns its rows.
+    public func fetch(_ query: CompiledQuery, values: [ParameterValue]) throws -> [Row] {
+        var rows: [Row] = []
+        try forEachRow(query, values: values) { rows.append($0) }
+        return rows
+    }
+
+    private func run(_ query: CompiledQuery, _ bindings: [SQLValue], _ body: (Row) throws -> Void) throws {
+        let names = query.columnNames
+        try connection.forEachRow(query.sql, bindings.map(PostgresValue.untyped), attributes: query.columns, schema: schema) { values in
+            try body(Row(names: names, values: values))
+        }
+    }
+
+    /// PostgreSQL's plan of a compiled query (`EXPLAIN`), one line per row, its parameters bound
+    /// (NULL where no value is given).
+    public func queryPlan(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:]) throws -> [String] {
+        let bindings = (try? query.bindings(for: parameters, schema: schema)) ?? query.bindings.map { _ in .null }
+        return try connection.rows("EXPLAIN " + query.sql, bindings.map(PostgresValue.untyped)).compactMap { $0.first?.stringValue }
+    }
+}
+
+/// Collects a query's bound values in placeholder order.
+private struct CollectedValues: SQLValueSink {
+    var values: [SQLValue] = []
+    mutating func put(_ value: SQLValue, at position: Int) { values.append(value) }
+    mutating func putText(utf8: UnsafeBufferPointer<UInt8>, at position: Int) { values.append(.text(String(decoding: utf8, as: UTF8.self))) }
+}
+
+/// Connection URIs as they may be shown.
+public enum PostgresURI {
+    /// Whether `text` is a libpq connection URI (`postgres://` or `postgresql://`).
+    public static func isURI(_ text: String) -> Bool { text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") }
+
+    /// The URI without its password (`postgresql://user:secret@host/db` → `postgresql://user@host/db`,
+    /// and a `password=` parameter removed), for messages and prompts.
+    public static func redacted(_ uri: String) -> String {
+        guard isURI(uri), let scheme = uri.range(of: "://") else { return uri }
+        var rest = String(uri[scheme.upperBound...])
+        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+        if let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+            rest.removeSubrange(colon..<at)
+        }
+        if let query = rest.firstIndex(of: "?") {
+            let parameters = rest[rest.index(after: query)...].split(separator: "&").filter { !$0.hasPrefix("password=") }
+            rest = String(rest[..<query]) + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+        }
+        return String(uri[..<scheme.upperBound]) + rest
+    }
+}
