@@ -60,11 +60,11 @@ let package = Package(
         .target(name: "SiftSQLite", dependencies: ["Sift", "CSQLite"], swiftSettings: strict),
         // PostgreSQL's runtime over libpq: connection, statements, decoding, introspection.
         .target(name: "SiftPostgres", dependencies: ["Sift", "SiftSQLite", "CLibPQ"], swiftSettings: strict),
-        .target(name: "SiftREPL", dependencies: ["Sift", "SiftSQLite"], swiftSettings: strict),
+        .target(name: "SiftREPL", dependencies: ["Sift", "SiftSQLite", "SiftPostgres"], swiftSettings: strict),
         .target(name: "SiftLineEditor", dependencies: ["CEditLine", "SiftREPL"], swiftSettings: strict),
         .executableTarget(
             name: "SiftCommand",
-            dependencies: ["Sift", "SiftSQLite", "SiftREPL", "SiftLineEditor"],
+            dependencies: ["Sift", "SiftSQLite", "SiftPostgres", "SiftREPL", "SiftLineEditor"],
             swiftSettings: strict),
         // Sift's SQL functions for any SQLite host. A release build carries the Swift runtime inside
         // (static stdlib, so it loads where Swift is not installed); the shared object exports only
@@ -108,7 +108,7 @@ let package = Package(
         // private PostgreSQL server started on first use (`PostgresServer`).
         .target(name: "SiftTestSupport", dependencies: ["Sift", "SiftSQL", "SiftSQLite", "CSQLite", "CLibPQ"], path: "Tests/SiftTestSupport", swiftSettings: strict),
         .testTarget(
-            name: "SiftPostgresTests", dependencies: ["Sift", "SiftSQLite", "SiftPostgres", "SiftTestSupport"], exclude: ["Golden"],
+            name: "SiftPostgresTests", dependencies: ["Sift", "SiftSQLite", "SiftPostgres", "SiftREPL", "SiftTestSupport"], exclude: ["Golden"],
             swiftSettings: strict),
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),

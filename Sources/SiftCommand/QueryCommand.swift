@@ -1,4 +1,5 @@
 import Sift
+import SiftPostgres
 import SiftREPL
 import SiftSQLite
 
@@ -20,6 +21,7 @@ enum QueryCommand {
                 message: "unknown mode '\(modeName)'; use " + OutputMode.allCases.map(\.rawValue).joined(separator: ", "))
         }
         if let modelFile = parsed.value("--schema") { try checkReadableFile(modelFile) }
+        if PostgresURI.isURI(databasePath) { return try runOnPostgres(uri: databasePath, parsed, mode: mode) }
         let database = try SiftDatabase(path: databasePath, modelFile: parsed.value("--schema"))
         // What the stored values contradict is said before any row: the answer depends on it.
         let mismatches = database.schemaDiagnostics.filter { $0.id == .storedTypeMismatch }
@@ -28,6 +30,30 @@ enum QueryCommand {
         }
         let source = try readQueryText(parsed, positional: Array(parsed.positional.dropFirst()))
         let query = try database.compile(source)
+        let values = try parameterValues(parsed, query: query, schema: database.schema)
+        let rows: [Row]
+        do {
+            rows = try database.fetch(query, parameters: values)
+        } catch let error as FullTextQueryError {
+            standardError(DiagnosticRenderer(colors: useColors(parsed)).render(error.diagnostics, in: source))
+            return 1
+        }
+        render(query, rows, mode: mode)
+        return 0
+    }
+
+    /// The query on a PostgreSQL server (`sift query postgresql://... TEXT`).
+    private static func runOnPostgres(uri: String, _ parsed: CommandLineArguments, mode: OutputMode) throws -> Int32 {
+        let database = try PostgresDatabase(uri: uri, modelFile: parsed.value("--schema"))
+        let source = try readQueryText(parsed, positional: Array(parsed.positional.dropFirst()))
+        let query = try database.compile(source)
+        let values = try parameterValues(parsed, query: query, schema: database.schema)
+        render(query, try database.fetch(query, parameters: values), mode: mode)
+        return 0
+    }
+
+    /// The values of `--param NAME=VALUE`, parsed as the query's parameters' types.
+    private static func parameterValues(_ parsed: CommandLineArguments, query: CompiledQuery, schema: Schema) throws -> [String: ParameterValue] {
         var values: [String: ParameterValue] = [:]
         for assignment in parsed.options["--param"] ?? [] {
             guard let equals = assignment.firstIndex(of: "=") else {
@@ -39,18 +65,16 @@ enum QueryCommand {
                 standardError("warning: the query has no parameter '\(name)'\n")
                 continue
             }
-            guard let value = ParameterValue.parse(text, as: parameter.type, schema: database.schema) else {
+            guard let value = ParameterValue.parse(text, as: parameter.type, schema: schema) else {
                 throw InputError(message: "'\(text)' is not a valid '\(parameter.type)' for the parameter '\(name)'", id: .badParameterValue)
             }
             values[name] = value
         }
-        let rows: [Row]
-        do {
-            rows = try database.fetch(query, parameters: values)
-        } catch let error as FullTextQueryError {
-            standardError(DiagnosticRenderer(colors: useColors(parsed)).render(error.diagnostics, in: source))
-            return 1
-        }
+        return values
+    }
+
+    /// Prints the rows in `mode`.
+    private static func render(_ query: CompiledQuery, _ rows: [Row], mode: OutputMode) {
         // The REPL's renderers, without its display limit: a command prints every row.
         var settings = REPLSettings(mode: mode)
         settings.displayLimit = nil
@@ -58,6 +82,5 @@ enum QueryCommand {
             columns: query.columns.map { ResultColumn(name: $0.name, typeDescription: $0.typeDescription) },
             rows: rows.map(\.values))
         print(ResultPrinter.render(result, settings: settings, terminalWidth: nil), terminator: "")
-        return 0
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftLineEditor
+import SiftPostgres
 import SiftREPL
 import SiftSQLite
 
@@ -22,15 +23,23 @@ enum ReplCommand {
             databasePath = example.database
             modelFile = modelFile ?? example.models
         }
-        let engine: DatabaseEngine
+        let engine: any QueryEngine
+        let load: (diagnostics: [Diagnostic], source: SourceFile)
         do {
-            engine = try DatabaseEngine(path: databasePath!, modelFile: modelFile, writable: parsed.flags.contains("--write"))
+            let writable = parsed.flags.contains("--write")
+            if PostgresURI.isURI(databasePath!) {
+                let postgres = try PostgresEngine(uri: databasePath!, modelFile: modelFile, writable: writable)
+                (engine, load) = (postgres, (postgres.loadDiagnostics, postgres.loadSource))
+            } else {
+                let sqlite = try DatabaseEngine(path: databasePath!, modelFile: modelFile, writable: writable)
+                (engine, load) = (sqlite, (sqlite.loadDiagnostics, sqlite.loadSource))
+            }
         } catch let error as CompileError {
             standardError(DiagnosticRenderer(colors: useColors(parsed)).render(error.diagnostics, in: error.source))
             return 1
         }
-        if !engine.loadDiagnostics.isEmpty {
-            standardError(DiagnosticRenderer(colors: useColors(parsed)).render(engine.loadDiagnostics, in: engine.loadSource))
+        if !load.diagnostics.isEmpty {
+            standardError(DiagnosticRenderer(colors: useColors(parsed)).render(load.diagnostics, in: load.source))
         }
         return runREPL(engine: engine, options: REPLOptions(bail: parsed.flags.contains("--bail"), noColor: parsed.flags.contains("--no-color")))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftPostgres
 import SiftSQLite
 
 /// The schema of `--schema FILE`, given once (a model file or an SQLite database) or twice (a
@@ -18,7 +19,12 @@ enum SchemaOption {
         }
         var databases: [String] = []
         var modelFiles: [String] = []
+        var uris: [String] = []
         for path in paths {
+            if PostgresURI.isURI(path) {
+                uris.append(path)
+                continue
+            }
             try checkReadableFile(path)
             if try SchemaLoader.isDatabase(path) { databases.append(path) } else { modelFiles.append(path) }
         }
@@ -27,6 +33,15 @@ enum SchemaOption {
         }
         if modelFiles.count > 1 {
             throw CommandLineArguments.UsageError(message: "'--schema' names two model files; put the models in one file, or give a database and one model file")
+        }
+        if let uri = uris.first {
+            guard uris.count + databases.count == 1 else {
+                throw CommandLineArguments.UsageError(message: "'--schema' names two databases; give one database and, to refine it, one model file")
+            }
+            // A PostgreSQL server's schema (introspected from pg_catalog), refined by the model file.
+            let connection = try PostgresConnection(uri: uri)
+            let loaded = try PostgresSchemaLoader.load(connection: connection, databaseName: PostgresURI.redacted(uri), modelFile: modelFiles.first)
+            return SchemaLoader.Loaded(schema: loaded.schema, diagnostics: loaded.diagnostics, source: loaded.source)
         }
         return try SchemaLoader.load(database: databases.first, modelFile: modelFiles.first)
     }

@@ -11,6 +11,13 @@ public enum SchemaLoader {
         public var diagnostics: [Diagnostic]
         /// The model file's source (diagnostics point into it), or an empty source named after the database.
         public var source: SourceFile
+
+        /// A loaded schema from its parts (another runtime's, such as PostgreSQL's).
+        public init(schema: Schema, diagnostics: [Diagnostic], source: SourceFile) {
+            self.schema = schema
+            self.diagnostics = diagnostics
+            self.source = source
+        }
     }
 
     /// A schema file that cannot be read.

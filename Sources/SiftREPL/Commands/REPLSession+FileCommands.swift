@@ -1,4 +1,5 @@
 import Foundation
+import SiftPostgres
 
 /// `.open`, `.read`, `.once` and `.output`: databases, scripts and where output goes.
 extension REPLSession {
@@ -15,15 +16,17 @@ extension REPLSession {
             words.removeSubrange(flag...(flag + 1))
         }
         guard words.count == 1 else { throw CommandError("usage: .open FILE [--schema MODEL] [--write]") }
-        let path = resolve(words[0])
-        guard FileManager.default.fileExists(atPath: path) else { throw CommandError("no such file '\(words[0])'") }
+        // A PostgreSQL connection URI is passed on as it is.
+        let isURI = PostgresURI.isURI(words[0])
+        let path = isURI ? words[0] : resolve(words[0])
+        guard isURI || FileManager.default.fileExists(atPath: path) else { throw CommandError("no such file '\(words[0])'") }
         if let modelFile {
             try engine.reopen(path: path, modelFile: modelFile, writable: writable)
         } else {
             try engine.reopen(path: path, writable: writable)
         }
         resultSink.write(
-            "opened \(words[0])\(writable ? "" : " (read-only)"): " + Self.count(engine.schema.models.count, "model") + "\n")
+            "opened \(PostgresURI.redacted(words[0]))\(writable ? "" : " (read-only)"): " + Self.count(engine.schema.models.count, "model") + "\n")
     }
 
     /// `.reload`: the database's schema, read again (tables or columns changed meanwhile).

@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftPostgres
 import SiftSQLite
 
 /// The engine `sift` uses: queries compiled to SQL by ``SiftDatabase`` and run on SQLite.
@@ -68,6 +69,7 @@ public final class DatabaseEngine: QueryEngine {
     }
 
     public func reopen(path: String, writable: Bool) throws {
+        try refuseURI(path)
         let opened = try SiftDatabase(path: path, modelFile: modelFile, mode: writable ? .readWrite : .readOnly)
         opened.connection.setTimeLimit(timeLimit)
         opened.loweringOptions.portable = database.loweringOptions.portable
@@ -76,6 +78,7 @@ public final class DatabaseEngine: QueryEngine {
     }
 
     public func reopen(path: String, modelFile: String, writable: Bool) throws {
+        try refuseURI(path)
         let opened = try SiftDatabase(path: path, modelFile: modelFile, mode: writable ? .readWrite : .readOnly)
         opened.connection.setTimeLimit(timeLimit)
         database = opened
@@ -99,5 +102,12 @@ public final class DatabaseEngine: QueryEngine {
 
     public func setPortable(_ portable: Bool) throws {
         database.loweringOptions.portable = portable
+    }
+
+    /// A session on SQLite stays on SQLite: a PostgreSQL URI is opened by `sift URI`.
+    private func refuseURI(_ path: String) throws {
+        if PostgresURI.isURI(path) {
+            throw CommandError("this session is on SQLite: open a PostgreSQL database in a session of its own, 'sift \(PostgresURI.redacted(path))'")
+        }
     }
 }

@@ -18,6 +18,10 @@ public protocol QueryEngine: AnyObject {
     /// nothing can be interrupted.
     var interruptHandle: InterruptHandle? { get }
 
+    /// Stops the query running on the engine's connection, from another thread (Control-C): by
+    /// default through ``interruptHandle``; `nil` when nothing can be stopped.
+    var cancelRunningQuery: (@Sendable () -> Void)? { get }
+
     /// Parses, type-checks and lowers `source`; never throws (problems are diagnostics).
     ///
     /// `parameters` are the values set with `.param set`: each one's ``ParameterValue/literalType`` is the
@@ -59,6 +63,10 @@ public protocol QueryEngine: AnyObject {
 }
 
 extension QueryEngine {
+    public var cancelRunningQuery: (@Sendable () -> Void)? {
+        guard let handle = interruptHandle else { return nil }
+        return { @Sendable in handle.interrupt() }
+    }
     public func setTimeLimit(_ seconds: Double?) {}
     public func reopen(path: String, modelFile: String, writable: Bool) throws {
         throw EngineUnavailable.modelFile

@@ -18,7 +18,7 @@ import SiftSQLite
 public final class InterruptWatcher: @unchecked Sendable {
     // @unchecked: every stored property is read and written with `lock` held.
     private let lock = NSLock()
-    private var handle: InterruptHandle?
+    private var cancel: (@Sendable () -> Void)?
     private var running = false
     private var interrupted = false
     private var signals = 0
@@ -27,8 +27,14 @@ public final class InterruptWatcher: @unchecked Sendable {
 
     /// A query is about to run on the connection of `handle`.
     public func begin(_ handle: InterruptHandle?) {
+        guard let handle else { return begin(cancel: nil) }
+        begin(cancel: { @Sendable in handle.interrupt() })
+    }
+
+    /// A query is about to run; `cancel` stops it (any engine's way: SQLite's interrupt, PostgreSQL's cancel request).
+    public func begin(cancel: (@Sendable () -> Void)?) {
         lock.withLock {
-            self.handle = handle
+            self.cancel = cancel
             running = true
             interrupted = false
         }
@@ -39,7 +45,7 @@ public final class InterruptWatcher: @unchecked Sendable {
     public func end() -> Bool {
         lock.withLock {
             defer {
-                handle = nil
+                cancel = nil
                 running = false
                 interrupted = false
             }
@@ -49,12 +55,12 @@ public final class InterruptWatcher: @unchecked Sendable {
 
     /// Stops the running query, if any (called for SIGINT). Does nothing between queries.
     public func interrupt() {
-        let target: InterruptHandle? = lock.withLock {
+        let target: (@Sendable () -> Void)? = lock.withLock {
             guard running else { return nil }
             interrupted = true
-            return handle
+            return cancel
         }
-        target?.interrupt()
+        target?()
     }
 
     /// Whether ``interrupt()`` came since ``begin(_:)`` (a long display can stop early).

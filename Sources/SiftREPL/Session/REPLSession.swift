@@ -165,7 +165,7 @@ public final class REPLSession {
         let printer = ResultPrinter(
             columns: compilation.columns, settings: settings, sink: resultSink, notes: console.error,
             terminalWidth: configuration.terminalWidth())
-        interruptWatcher.begin(engine.interruptHandle)
+        interruptWatcher.begin(cancel: engine.cancelRunningQuery)
         let runStart = configuration.clock()
         do {
             try engine.run(compilation) { row in printer.add(row) }
