@@ -7,6 +7,7 @@ import SiftSQLite
 /// SQL by ``PostgresDatabase`` and run there. Control-C cancels the running statement
 /// (`PQcancel`); a lost server is an error of the query, and the next query connects again.
 public final class PostgresEngine: QueryEngine {
+    /// The database queries run on.
     public private(set) var database: PostgresDatabase
     /// The URI, without its password.
     public private(set) var location: String
