@@ -111,7 +111,7 @@ let package = Package(
             name: "SiftPostgresTests", dependencies: ["Sift", "SiftSQLite", "SiftPostgres", "SiftREPL", "SiftTestSupport"], exclude: ["Golden"],
             swiftSettings: strict),
         .testTarget(name: "SiftSQLiteTests", dependencies: ["Sift", "SiftSQLite", "CSQLite", "SiftTestSupport"], swiftSettings: strict),
-        .testTarget(name: "SiftCommandTests", dependencies: ["Sift"], swiftSettings: strict),
+        .testTarget(name: "SiftCommandTests", dependencies: ["Sift", "SiftTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SiftREPLTests", dependencies: ["SiftREPL", "Sift", "SiftSQLite", "SiftTestSupport"], exclude: ["Transcripts", "Fixture", "PseudoTerminal"],
             swiftSettings: strict),

@@ -1,0 +1,43 @@
+import Foundation
+import SiftTestSupport
+import Testing
+
+/// `sift` given a PostgreSQL URI where a database path goes: `sift query`, `sift compile --schema`,
+/// the REPL, and a database that does not exist.
+@Suite(.enabled(if: PostgresServer.isInstalled, Comment(rawValue: PostgresServer.notInstalledMessage)))
+struct PostgresCommandTests {
+    let uri: String
+    let server: PostgresServer
+
+    init() throws {
+        server = try PostgresServer.shared()
+        let database = try server.createDatabase("command")
+        try database.load("CREATE TABLE items (id bigint PRIMARY KEY, title text NOT NULL, size bigint NOT NULL); INSERT INTO items VALUES (1, 'a', 10), (2, 'b', 20), (3, 'c', 30)")
+        uri = database.uri()
+    }
+
+    @Test func queryRunsOnTheServer() throws {
+        let result = try CommandRunner.run(["query", uri, "Item where size > minimum sort by size desc", "--param", "minimum=15", "--mode", "csv"])
+        #expect(result.standardError == "")
+        #expect(result.standardOutput == "id,title,size\n3,c,30\n2,b,20\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func compileReadsTheSchemaFromTheServer() throws {
+        let result = try CommandRunner.run(["compile", "--schema", uri, "--dialect", "postgresql", "--one-line", "Item where size > 15"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains(#"WHERE "items"."size" > $1::bigint"#))
+    }
+
+    @Test func theREPLOpensTheServer() throws {
+        let result = try CommandRunner.run([uri], input: "Item where title == \"b\"\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("(1 row)"))
+    }
+
+    @Test func anUnknownDatabaseIsAClearError() throws {
+        let result = try CommandRunner.run(["query", server.uri(database: "no_such_database"), "Item where size > 1"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(#"database "no_such_database" does not exist"#))
+    }
+}
