@@ -78,6 +78,19 @@ public struct SQLLowering {
     /// Trees deeper than this are lowered on a large stack (a debug lowering frame is ~30 KB).
     static let inlineDepth = 16
 
+    /// A construct whose SQL only SQLite's dialect writes (named sub-queries, the count or
+    /// existence of a query, the order and limit of combined rows), and where it is.
+    static func sqliteOnlyConstruct(of query: CheckedQuery) -> (String, SourceRange)? {
+        let start = SourceRange(start: 0, end: 0)
+        if !query.commonTables.isEmpty { return ("a named sub-query ('with')", start) }
+        if query.measure != nil { return ("the count or existence of a whole query", start) }
+        if let selection = query.selection, !selection.setOperations.isEmpty {
+            if let key = query.sort.first { return ("sorting combined rows", key.range) }
+            if let limit = query.limit ?? query.offset { return ("limiting combined rows", limit.range) }
+        }
+        return nil
+    }
+
     /// Lowers a checked query.
     public static func lower(
         _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect = SQLiteDialect(), options: Options = Options()
@@ -89,6 +102,12 @@ public struct SQLLowering {
             usual.portable = false
             var compiled = lower(query, schema: schema, dialect: dialect, options: usual)
             compiled.portabilityDiagnostics = LoweringContext.functionDiagnostics(of: compiled)
+            return compiled
+        }
+        if !SQLiteDialect.isDialect(of: dialect), let (construct, range) = sqliteOnlyConstruct(of: query) {
+            var compiled = lower(query, schema: schema, dialect: SQLiteDialect(), options: options)
+            compiled.dialectDiagnostics.append(
+                .error("unsupported-in-dialect", "\(construct) is written in SQLite's SQL only; run this query on a SQLite database", at: range))
             return compiled
         }
         if !query.commonTables.isEmpty { return lowerWithCommonTables(query, schema: schema, dialect: dialect, options: options) }
