@@ -57,6 +57,11 @@ CREATE TABLE "reminderTags" (
   "tagID" bigint NOT NULL REFERENCES "tags"("id") ON DELETE CASCADE,
   PRIMARY KEY ("reminderID", "tagID")
 );
+CREATE TABLE "categories" (
+  "id" bigint PRIMARY KEY,
+  "title" text NOT NULL,
+  "parentID" bigint REFERENCES "categories"("id") ON DELETE CASCADE
+);
 CREATE INDEX "users_age" ON "users" ("age");
 CREATE INDEX "users_name" ON "users" ("name");
 CREATE INDEX "users_birth" ON "users" ("birth");
@@ -68,6 +73,7 @@ CREATE INDEX "reminders_remindersListID" ON "reminders" ("remindersListID");
 CREATE INDEX "reminders_dueDate" ON "reminders" ("dueDate");
 CREATE INDEX "reminders_priority" ON "reminders" ("priority");
 CREATE INDEX "reminderTags_tagID" ON "reminderTags" ("tagID");
+CREATE INDEX "categories_parentID" ON "categories" ("parentID");
 
 INSERT INTO "companies" ("id", "name", "city", "founded") VALUES
   (1, 'Acme', 'Seoul', '-184291200.0'),
@@ -860,5 +866,17 @@ INSERT INTO "reminderTags" ("reminderID", "tagID") VALUES
   (81, 7),
   (82, 1),
   (82, 6);
+
+INSERT INTO "categories" ("id", "title", "parentID") VALUES
+  (1, 'Home', NULL),
+  (2, 'Kitchen', 1),
+  (3, 'Groceries', 2),
+  (4, 'Dairy', 3),
+  (5, 'Garden', 1),
+  (6, 'Work', NULL),
+  (7, 'Projects', 6),
+  (8, 'Launch', 7),
+  (9, 'Café', 2),
+  (10, 'Café', 6);
 
 COMMIT;

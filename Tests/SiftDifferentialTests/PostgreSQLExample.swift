@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftSQLite
+import SiftTestSupport
 
 /// The example data for PostgreSQL, `Examples/example.postgresql.sql`, made from the example SQLite
 /// database: the same tables, columns (camelCase names, quoted), keys, indexes and rows, in
@@ -46,6 +47,13 @@ enum PostgreSQLExample {
                 ("tagID", "bigint NOT NULL REFERENCES \"tags\"(\"id\") ON DELETE CASCADE"),
             ], ["PRIMARY KEY (\"reminderID\", \"tagID\")"]
         ),
+        (
+            "categories",
+            [
+                ("id", "bigint PRIMARY KEY"), ("title", "text NOT NULL"),
+                ("parentID", "bigint REFERENCES \"categories\"(\"id\") ON DELETE CASCADE"),
+            ], []
+        ),
     ]
 
     /// The indexes of example.sql: name, table, column.
@@ -55,6 +63,7 @@ enum PostgreSQLExample {
         ("interests_title", "interests", "title"), ("companies_name", "companies", "name"),
         ("reminders_remindersListID", "reminders", "remindersListID"), ("reminders_dueDate", "reminders", "dueDate"),
         ("reminders_priority", "reminders", "priority"), ("reminderTags_tagID", "reminderTags", "tagID"),
+        ("categories_parentID", "categories", "parentID"),
     ]
 
     /// Columns SQLite stores as 0/1 that PostgreSQL stores as `boolean`.
@@ -62,6 +71,13 @@ enum PostgreSQLExample {
 
     /// The script, its rows read from `connection` (the example SQLite database).
     static func script(from connection: Connection) throws -> String {
+        // Every table of the example database has its counterpart (the FTS5 index and its shadow
+        // tables aside): a table added to example.sql and not here fails the test that uses this.
+        let sqliteTables = try connection.prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'reminderTexts%'"
+        ).rows().compactMap { row -> String? in if case .text(let name) = row.first { name } else { nil } }
+        let missing = Set(sqliteTables).subtracting(tables.map(\.name))
+        guard missing.isEmpty else { throw FixtureError("tables of example.sql without a PostgreSQL counterpart: \(missing.sorted())") }
         var script = """
             -- Sift example database for PostgreSQL, made from Examples/example.sql (the same rows; see that file
             -- for what each row is there to show). Load: psql -v ON_ERROR_STOP=1 -f Examples/example.postgresql.sql DATABASE
