@@ -30,6 +30,13 @@ struct FormatSourceMap {
             offsets = decoded.offsets + [contentEnd]
             return
         }
+        if isMultiline, let decoded = Self.decodeMultiline(text, from: start + 3, to: range.end - 3 - hashes, hashes: hashes),
+            decoded.bytes == expected
+        {
+            bytes = decoded.bytes
+            offsets = decoded.offsets + [decoded.offsets.last.map { $0 + 1 } ?? start + 3]
+            return
+        }
         bytes = expected
         let anchor = min(contentStart + (isMultiline ? 2 : 0), range.end)
         offsets = Array(repeating: anchor, count: expected.count + 1)
@@ -51,6 +58,38 @@ struct FormatSourceMap {
         var end = offsets[upper]
         if end <= offsets[upper - 1] { end = offsets[upper - 1] + 1 }
         return SourceRange(start: offsets[lower], end: end)
+    }
+
+    /// The bytes of a multi-line literal's content (`start` just past the opening `"""`, `end` at
+    /// the closing one) with each byte's source offset: the lines between the delimiters' lines,
+    /// each without the closing delimiter's indentation, joined by their newlines; nil for a
+    /// layout this does not read (a line continuation, an interpolation).
+    private static func decodeMultiline(_ text: [UInt8], from start: Int, to end: Int, hashes: Int) -> (bytes: [UInt8], offsets: [Int])? {
+        guard start <= end, end <= text.count, let firstNewline = text[start..<end].firstIndex(of: 0x0A) else { return nil }
+        var closingLineStart = end
+        while closingLineStart > firstNewline + 1, text[closingLineStart - 1] != 0x0A { closingLineStart -= 1 }
+        let indentation = end - closingLineStart
+        guard text[closingLineStart..<end].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+        var bytes: [UInt8] = []
+        var offsets: [Int] = []
+        var lineStart = firstNewline + 1
+        // The content ends before the newline that precedes the closing delimiter's line.
+        let contentEnd = closingLineStart - 1
+        guard lineStart <= contentEnd else { return ([], []) }
+        while lineStart <= contentEnd {
+            let lineEnd = text[lineStart..<contentEnd].firstIndex(of: 0x0A) ?? contentEnd
+            var from = lineStart
+            while from < lineEnd, from - lineStart < indentation, text[from] == 0x20 || text[from] == 0x09 { from += 1 }
+            guard let line = decode(text, from: from, to: lineEnd, hashes: hashes) else { return nil }
+            bytes += line.bytes
+            offsets += line.offsets
+            if lineEnd < contentEnd {
+                bytes.append(0x0A)
+                offsets.append(lineEnd)
+            }
+            lineStart = lineEnd + 1
+        }
+        return (bytes, offsets)
     }
 
     /// The bytes of a single-line literal's content with each byte's source offset, or nil when
