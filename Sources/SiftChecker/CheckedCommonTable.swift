@@ -25,4 +25,10 @@ extension Schema {
     package func adding(_ model: Model) -> Schema {
         Schema(models: models + [model], enums: enums, source: source)
     }
+
+    /// This schema with `model` instead of the model of its name (a table type StructuredQueries'
+    /// `With` reads a sub-query's rows as), or added.
+    package func replacing(_ model: Model) -> Schema {
+        Schema(models: models.filter { $0.name != model.name } + [model], enums: enums, source: source)
+    }
 }

@@ -12,7 +12,9 @@ extension TypeChecker {
         var allParameters: [Parameter] = []
         for table in query.commonTables {
             let name = table.name.name
-            if extended.model(named: name) != nil {
+            // StructuredQueries' `With` names its rows by a table type, which the model file may
+            // declare: the sub-query's rows replace it (its columns were checked against it).
+            if extended.model(named: name) != nil, query.form != .structuredQueries {
                 error(
                     .invalidClause, "'\(name)' is already a model's name; name the sub-query otherwise, as in '\(name)Rows'", at: table.name.range)
                 return nil
@@ -20,7 +22,7 @@ extension TypeChecker {
             var body = table.query
             body.tree = tree
             guard let checked = checkCommonTableBody(body, table: table, schema: extended, parameters: &allParameters) else { return nil }
-            extended = extended.adding(checked.model)
+            extended = extended.replacing(checked.model)
             checkedTables.append(checked)
         }
         var main = query
@@ -46,12 +48,17 @@ extension TypeChecker {
         // Under `with recursive`, a sub-query that reads itself is recursive; one that does not
         // is an ordinary one.
         let isRecursive = table.isRecursive && Self.reads(name, body)
+        let isBuilder = body.form == .structuredQueries
         if isRecursive {
-            let operations = body.projection?.setOperations ?? []
+            let operations = (body.projection?.setOperations ?? []) + (body.builder?.setOperations ?? [])
             guard !operations.isEmpty else {
+                let example =
+                    isBuilder
+                    ? "'Category.where { $0.parentID.is(nil) }.select { \(name).Columns(id: $0.id) }.union(Category.join(\(name).all) { $0.parentID.eq($1.id) }.select { \(name).Columns(id: $0.id) })'"
+                    : "'(Category where parentID == nil select id union Category join \(name) on \(name).id == parentID select id)'"
                 error(
                     .invalidClause,
-                    "'with recursive \(name)' is a base case, 'union', and a query that reads '\(name)', as in '(Category where parentID == nil select id union Category join \(name) on \(name).id == parentID select id)'",
+                    "'\(isBuilder ? "With" : "with recursive") \(name)' is a base case, 'union', and a query that reads '\(name)', as in \(example)",
                     at: table.range)
                 return nil
             }
@@ -65,6 +72,7 @@ extension TypeChecker {
             }
             var baseCase = body
             baseCase.projection?.setOperations = []
+            baseCase.builder?.setOperations = []
             if Self.reads(name, baseCase) {
                 error(
                     .invalidClause,
@@ -81,7 +89,7 @@ extension TypeChecker {
                 error(.invalidClause, "the base case of 'with recursive \(name)' must select its columns, as in 'select id, title'", at: baseCase.range)
                 return nil
             }
-            bodySchema = base.adding(Self.commonTableModel(name, selection, tree: checkedBase.tree))
+            bodySchema = base.replacing(Self.commonTableModel(name, selection, tree: checkedBase.tree, declared: isBuilder ? base.model(named: name) : nil, sqlMeaning: isBuilder))
         }
         var checker = TypeChecker(schema: bodySchema, source: source, tree: tree, options: options)
         checker.presumedParameterTypes = presumedParameterTypes.merging(allParameters.map { ($0.name, $0.type) }) { first, _ in first }
@@ -95,7 +103,13 @@ extension TypeChecker {
         for parameter in checked.parameters where !allParameters.contains(where: { $0.name == parameter.name }) {
             allParameters.append(parameter)
         }
-        let model = Self.commonTableModel(name, selection, tree: checked.tree)
+        if isBuilder, let chain = body.builder, !chain.orderings.isEmpty || body.limit != nil || body.offset != nil {
+            error(
+                .invalidClause, "a sub-query of 'With' is not ordered or limited here; order and limit the query that reads '\(name)'",
+                at: body.range)
+            return nil
+        }
+        let model = Self.commonTableModel(name, selection, tree: checked.tree, declared: isBuilder ? base.model(named: name) : nil, sqlMeaning: isBuilder)
         if isRecursive, let declared = bodySchema.model(named: name), declared.attributes.map(\.typeDescription) != model.attributes.map(\.typeDescription) {
             error(.typeMismatch, "the queries of 'with recursive \(name)' select columns of other types than its base case", at: table.range)
             return nil
@@ -107,12 +121,19 @@ extension TypeChecker {
     static func reads(_ name: String, _ query: Query) -> Bool {
         if query.namedModel?.name.name == name { return true }
         if query.projection?.joins.contains(where: { $0.source.components.count == 1 && $0.source.components[0].name.name == name }) == true { return true }
+        if let chain = query.builder {
+            if chain.joins.contains(where: { $0.model.name == name }) { return true }
+            if chain.setOperations.contains(where: { reads(name, $0.query) }) { return true }
+        }
         return query.projection?.setOperations.contains { reads(name, $0.query) } ?? false
     }
 
     /// The model of a sub-query's rows: an attribute per selected column, strings as they are
     /// and dates as instants (seconds since 2001), other values stored as their source column's.
-    static func commonTableModel(_ name: String, _ selection: CheckedSelection, tree: TypedTree) -> Model {
+    /// With SQL's meaning (`sqlMeaning`, StructuredQueries' `With`) a column of a table keeps its
+    /// stored form (a date its text), and the rows are the table `declared` names (the model
+    /// file's `@Table struct`, whose columns may be optional), or its type's plural.
+    static func commonTableModel(_ name: String, _ selection: CheckedSelection, tree: TypedTree, declared: Model? = nil, sqlMeaning: Bool = false) -> Model {
         var members: [Model.Member] = []
         for column in selection.columns {
             let type = column.type.unwrapped
@@ -130,13 +151,15 @@ extension TypeChecker {
             default: scalar = .string
             }
             var storage = Storage.defaultStorage(for: scalar, enumRawType: nil, modelStyle: .model)
-            if scalar == .date {
-                storage = .dateReferenceSeconds
-            } else if case .attribute(_, let attribute) = tree[column.value] {
+            if case .attribute(_, let attribute) = tree[column.value], sqlMeaning || scalar != .date {
                 storage = attribute.storage
+            } else if scalar == .date {
+                storage = .dateReferenceSeconds
             }
-            members.append(.attribute(Attribute(name: column.name, type: scalar, isOptional: column.type.isOptional, storage: storage)))
+            let isOptional = column.type.isOptional || declared?.attribute(named: column.name)?.isOptional == true
+            members.append(.attribute(Attribute(name: column.name, type: scalar, isOptional: isOptional, storage: storage)))
         }
-        return Model(name: name, tableName: name, primaryKey: [], members: members, style: .table)
+        let tableName = sqlMeaning ? declared?.tableName ?? Naming.tableName(forModel: name) : name
+        return Model(name: name, tableName: tableName, primaryKey: [], members: members, style: .table)
     }
 }

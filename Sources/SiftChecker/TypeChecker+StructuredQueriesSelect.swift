@@ -263,6 +263,10 @@ extension TypeChecker {
 
     /// One element of a `select`: a value, or a whole row (each of its columns).
     mutating func checkBuilderColumn(_ element: Expr, tables: Int, into columns: inout [SelectedColumn]) {
+        if let (type, call) = builderColumnsCall(element) {
+            checkBuilderColumnsCall(type, call, at: element.range, into: &columns)
+            return
+        }
         let typed = checkSQL(element)
         if typed.type.isError { return }
         if case .model(let name) = typed.type.unwrapped.kind, let rowModel = model(named: name) {

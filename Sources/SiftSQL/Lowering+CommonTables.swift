@@ -8,7 +8,7 @@ extension SQLLowering {
     /// table. Placeholders are numbered in the order of the text; parameters merge by name.
     static func lowerWithCommonTables(_ query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: Options) -> CompiledQuery {
         var extended = schema
-        for table in query.commonTables { extended = extended.adding(table.model) }
+        for table in query.commonTables { extended = extended.replacing(table.model) }
         let newline = options.readableLayout ? "\n" : " "
         var compiled: CompiledQuery?
         for (index, table) in query.commonTables.enumerated() {

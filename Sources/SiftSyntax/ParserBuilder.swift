@@ -5,8 +5,7 @@
 /// apart into ``BuilderClauses``.
 extension Parser {
     /// The methods of the chain that are read, for messages.
-    static let builderMethods =
-        "'where', 'order', 'limit', 'offset', 'find', 'all', 'select', 'distinct', 'join', 'leftJoin', 'rightJoin', 'fullJoin', 'group' and 'having'"
+    static var builderMethods: String { BuilderMethod.list }
 
     /// Whether the tokens from here start a builder chain: a type name, then `.`.
     mutating func atBuilderChain() -> Bool {
@@ -56,7 +55,7 @@ extension Parser {
             query.builder = clauses
             return query
         }
-        guard atBuilderChain() else {
+        guard atBuilderQuery() else {
             error(
                 .expectedQuery, "expected a query-builder chain in '@\(text(name))', such as 'Reminder.where { $0.isCompleted }'",
                 at: current.range)
@@ -64,7 +63,7 @@ extension Parser {
             _ = consume(.rightParen)
             return nil
         }
-        guard var query = parseBuilderQuery() else {
+        guard var query = parseAnyBuilderQuery() else {
             while !at(.endOfFile), !at(.rightParen) { advance() }
             _ = consume(.rightParen)
             return nil
@@ -103,15 +102,19 @@ extension Parser {
             return name
         case .member(let base, let name):
             guard let model = readBuilderChain(base, into: &clauses, limit: &limit, offset: &offset) else { return nil }
-            if name.name == "all" { return model }
+            if BuilderMethod(rawValue: name.name) == .all { return model }
             unknownBuilderMethod(name)
             return nil
         case .call(let call):
             guard case .member(let base, let method) = kind(of: call.callee) else { break }
             guard let model = readBuilderChain(base, into: &clauses, limit: &limit, offset: &offset) else { return nil }
             let arguments = call.arguments
-            switch method.name {
-            case "where":
+            guard let known = BuilderMethod(rawValue: method.name) else {
+                unknownBuilderMethod(method)
+                return nil
+            }
+            switch known {
+            case .where:
                 if let closure = call.trailingClosure ?? singleClosureArgument(call) {
                     clauses.filters.append(.closure(closure))
                 } else if arguments.count == 1, arguments[0].label == nil, case .keyPath(let keyPath) = kind(of: arguments[0].value) {
@@ -122,7 +125,7 @@ extension Parser {
                         at: expr.range)
                     return nil
                 }
-            case "order":
+            case .order:
                 if let closure = call.trailingClosure ?? singleClosureArgument(call) {
                     clauses.orderings.append(.closure(closure))
                 } else if arguments.count == 1, arguments[0].label?.name == "by", case .keyPath(let keyPath) = kind(of: arguments[0].value) {
@@ -133,7 +136,7 @@ extension Parser {
                         at: expr.range)
                     return nil
                 }
-            case "limit":
+            case .limit:
                 guard let first = arguments.first, first.label == nil, arguments.count <= 2,
                     arguments.count == 1 || arguments[1].label?.name == "offset"
                 else {
@@ -142,13 +145,13 @@ extension Parser {
                 }
                 limit = first.value
                 if arguments.count == 2 { offset = arguments[1].value }
-            case "offset":
+            case .offset:
                 guard arguments.count == 1, arguments[0].label == nil else {
                     error(.invalidArgument, "'offset' takes a count, as in '.offset(20)'", at: expr.range)
                     return nil
                 }
                 offset = arguments[0].value
-            case "find":
+            case .find:
                 guard arguments.count == 1, arguments[0].label == nil, call.trailingClosure == nil else {
                     error(.invalidArgument, "'find' takes the primary key's value, as in '\(model.name).find(1)'", at: expr.range)
                     return nil
@@ -158,9 +161,9 @@ extension Parser {
                     return nil
                 }
                 clauses.find = arguments[0].value
-            case "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "group", "having":
+            case .select, .distinct, .join, .leftJoin, .rightJoin, .fullJoin, .group, .having:
                 guard readBuilderSelectMethod(method, call, whole: expr, model: model, into: &clauses) else { return nil }
-            case "count", "exists", "fetchCount":
+            case .count, .exists, .fetchCount:
                 // `Reminder.where { ... }.count()`: `count(*)` of the filtered rows; `.exists()`: `EXISTS (...)`.
                 guard arguments.isEmpty || (method.name == "fetchCount" && arguments.count == 1), call.trailingClosure == nil else {
                     error(.invalidArgument, "'\(method.name)' is read without arguments, as in '\(model.name).\(method.name)()'", at: expr.range)
@@ -171,14 +174,14 @@ extension Parser {
                     return nil
                 }
                 clauses.measure = method.name == "exists" ? .exists : .count
-            case "union", "intersect", "except":
+            case .union, .intersect, .except:
                 guard let operation = readBuilderSetOperation(method, arguments, call: call) else { return nil }
                 clauses.setOperations.append(operation)
-            case "fetchAll", "fetchOne":
+            case .fetchAll, .fetchOne:
                 // `try query.fetchAll(db)`: the database handle is the host's.
-                if method.name == "fetchOne", limit == nil, clauses.measure == nil { limit = makeIntegerLiteral(1, at: method.range) }
-            default:
-                unknownBuilderMethod(method)
+                if known == .fetchOne, limit == nil, clauses.measure == nil { limit = makeIntegerLiteral(1, at: method.range) }
+            case .all:
+                unknownBuilderMethod(method)  // `Reminder.all()`: a property called
                 return nil
             }
             return model
@@ -201,7 +204,11 @@ extension Parser {
     }
 
     mutating func unknownBuilderMethod(_ name: Identifier) {
-        let known = ["where", "order", "limit", "offset", "find", "all", "select", "distinct", "join", "leftJoin", "rightJoin", "fullJoin", "group", "having"]
+        if name.name == "all" {
+            error(.unknownArgumentLabel, "'all' is a property of the table, as in 'Reminder.all', not a method", at: name.range)
+            return
+        }
+        let known = BuilderMethod.allCases.map(\.rawValue)
         if let suggestion = Suggestions.closest(to: name.name, among: known).first {
             error(
                 .unknownArgumentLabel, "'\(name.name)' is not a query-builder method Sift reads; did you mean '\(suggestion)'?",

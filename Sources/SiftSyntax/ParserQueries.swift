@@ -53,7 +53,7 @@ extension Parser {
             if tokens[next].kind == .postfixQuestion || tokens[next].kind == .postfixBang { next += 1 }
             let saved = position
             position = next
-            if atBuilderChain() { return parseBuilderQuery() }
+            if atBuilderQuery() { return parseAnyBuilderQuery() }
             position = saved
         }
         let token = current
@@ -88,7 +88,7 @@ extension Parser {
             if next == .leftParen, !peek().leadingTrivia, tokenTextEquals(token, "Query") {
                 return parseSwiftUIQuery()
             }
-            if atBuilderChain() { return parseBuilderQuery() }
+            if atBuilderQuery() { return parseAnyBuilderQuery() }
             if atQueryMeasure() { return parseMeasuredQuery() }
             if atCommonTables() { return parseQueryWithCommonTables() }
             return parseConciseQuery()
