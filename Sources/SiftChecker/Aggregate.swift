@@ -18,6 +18,9 @@ public enum AggregateFunction: String, Sendable, Hashable, CaseIterable {
     case groupConcat
     /// `jsonGroupArray(x)`: a JSON array of the values (nil as `null`), as text.
     case jsonGroupArray
+    /// StructuredQueries' `total()`: SQLite's `total(x)`, the sum of the non-NULL values as a
+    /// `Double` (`0.0` for none; an `Int` sum cannot overflow). The builder's alone.
+    case total
 
     /// The names accepted as free functions in a selection, the group condition and sort keys.
     public static func named(_ name: String) -> AggregateFunction? {

@@ -359,6 +359,8 @@ extension TypeChecker {
             type = .string
         case .jsonGroupArray:
             type = .string
+        case .total:
+            type = .double  // not a name the concise form reads (see `AggregateFunction.named`)
         }
         var aggregate = AggregateCall(function: function, argument: argument, isDistinct: isDistinct, condition: condition, separator: separator)
         aggregate.sortKey = sortKey
@@ -380,6 +382,7 @@ extension TypeChecker {
         case .groupConcat:
             "'groupConcat' takes a string (or 'distinct:' one), and optionally 'separator:', 'sortedBy:' and 'order:', as in 'groupConcat(name, separator: \", \", sortedBy: name, order: .reverse)'"
         case .jsonGroupArray: "'jsonGroupArray' takes one value, as in 'jsonGroupArray(name)'"
+        case .total: "'total' takes one number, as in 'total(score)'"
         }
     }
 

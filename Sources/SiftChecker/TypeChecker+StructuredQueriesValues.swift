@@ -91,7 +91,7 @@ extension TypeChecker {
     /// `when`/`else` of a `Case`; nil for another name.
     mutating func checkBuilderValueMethod(base: Expr, method: Identifier, call: Call, at range: SourceRange) -> TypedExpr? {
         switch method.name {
-        case "count", "sum", "avg", "min", "max", "groupConcat", "jsonGroupArray":
+        case "count", "sum", "total", "avg", "min", "max", "groupConcat", "jsonGroupArray":
             return checkBuilderAggregate(base: base, method: method, call: call, at: range)
         case "ifnull":
             guard call.arguments.count == 1, call.arguments[0].label == nil, call.trailingClosure == nil else {
@@ -228,6 +228,7 @@ extension TypeChecker {
             switch method.name {
             case "count": .count
             case "sum": .sum
+            case "total": .total
             case "avg": .average
             case "min": .min
             case "max": .max
@@ -258,6 +259,7 @@ extension TypeChecker {
         var isDistinct = false
         var condition: TypedExpr?
         var separator: TypedExpr?
+        var orderArgument: Argument?
         if call.trailingClosure != nil {
             error(.badArguments, Self.builderAggregateUsage(function), at: range)
             return make(.error, .error, at: range)
@@ -282,12 +284,14 @@ extension TypeChecker {
                     return make(.error, .error, at: range)
                 }
                 separator = typed
+            case "order"? where function == .groupConcat && orderArgument == nil:
+                orderArgument = argument  // checked after the value: it may only repeat it under `distinct:`
             default:
                 error(.badArguments, Self.builderAggregateUsage(function), at: argument.range)
                 return make(.error, .error, at: range)
             }
         }
-        if isDistinct, separator != nil {
+        if isDistinct, separator != nil, orderArgument == nil {
             error(.badArguments, "'groupConcat(distinct:)' joins with ','; SQLite takes no separator with 'distinct'", at: call.argumentListRange ?? range)
             return make(.error, .error, at: range)
         }
@@ -318,12 +322,12 @@ extension TypeChecker {
         switch function {
         case .count:
             type = .int
-        case .sum, .average:
+        case .sum, .average, .total:
             guard element.isNumeric else {
                 error(.typeMismatch, "'\(method.name)' adds numbers, but '\(text(base.range))' is '\(argument.type)'", at: base.range)
                 return make(.error, .error, at: range)
             }
-            type = function == .sum ? .optional(element) : .optional(.double)
+            type = function == .sum ? .optional(element) : function == .total ? .double : .optional(.double)
         case .min, .max:
             type = .optional(element)
         case .groupConcat:
@@ -335,9 +339,60 @@ extension TypeChecker {
         case .jsonGroupArray:
             type = .string
         }
-        return make(
-            .aggregate(AggregateCall(function: function, argument: argument, isDistinct: isDistinct, condition: condition, separator: separator)), type,
-            at: range)
+        var aggregate = AggregateCall(function: function, argument: argument, isDistinct: isDistinct, condition: condition, separator: separator)
+        if let orderArgument {
+            guard let (key, descending) = checkGroupConcatOrder(orderArgument.value, value: base, isDistinct: isDistinct) else {
+                return make(.error, .error, at: range)
+            }
+            aggregate.sortKey = key
+            aggregate.isDescending = descending
+        }
+        return make(.aggregate(aggregate), type, at: range)
+    }
+
+    /// `order: $0.priority`, `order: $0.title.desc()`, `order: $0.title.collate(.nocase)` of
+    /// `groupConcat`: SQL's `group_concat(x ORDER BY k)` (the key compared as SQL compares stored
+    /// values: text by its bytes or the collation written). Under `distinct:` the key is the
+    /// value itself, as SQL requires. Nil after an error (reported).
+    mutating func checkGroupConcatOrder(_ expr: Expr, value: Expr, isDistinct: Bool) -> (TypedExpr, Bool)? {
+        var keyExpr = expr
+        var descending = false
+        if case .call(let call) = tree[expr], case .member(let base, let method) = tree[call.callee], method.name == "asc" || method.name == "desc" {
+            guard call.arguments.isEmpty, call.trailingClosure == nil else {
+                error(
+                    .badArguments, "the order of 'groupConcat' puts NULL first ascending and last descending, as SQLite does; 'nulls:' is not read here",
+                    at: call.argumentListRange ?? expr.range)
+                return nil
+            }
+            keyExpr = base
+            descending = method.name == "desc"
+        }
+        if case .tuple = tree[keyExpr] {
+            error(.badArguments, "'groupConcat' is ordered by one value, as in 'order: $0.title.desc()'", at: expr.range)
+            return nil
+        }
+        var orderedValue = keyExpr
+        if case .call(let call) = tree[keyExpr], case .member(let base, let method) = tree[call.callee], method.name == "collate" { orderedValue = base }
+        if isDistinct, text(orderedValue.range) != text(value.range) {
+            error(
+                .badArguments, "'groupConcat(distinct: true, order:)' orders the distinct values by themselves: write 'order: \(text(value.range))' (or its 'desc()')",
+                at: keyExpr.range)
+            return nil
+        }
+        let key = checkSQL(keyExpr)
+        if key.type.isError { return nil }
+        switch key.type.unwrapped.kind {
+        case .model, .array:
+            error(.typeMismatch, "'groupConcat' is ordered by a column's value; '\(text(keyExpr.range))' is '\(key.type)'", at: keyExpr.range)
+            return nil
+        default:
+            break
+        }
+        if key.type.unwrapped == .data {
+            error(.typeMismatch, "'groupConcat' is not ordered by bytes of 'Data' here; order by a text or a number", at: keyExpr.range)
+            return nil
+        }
+        return (key, descending)
     }
 
     /// The column `name` of a row, optional when the row is.
@@ -354,9 +409,10 @@ extension TypeChecker {
         switch function {
         case .count: "'count' takes 'distinct:' and 'filter:', as in '$0.id.count(distinct: true)' or '$0.count(filter: $0.isCompleted)'"
         case .sum: "'sum' takes 'distinct:' and 'filter:', as in '$0.position.sum(filter: $0.isCompleted)'"
+        case .total: "'total' takes 'distinct:' and 'filter:', as in '$0.position.total()'"
         case .average: "'avg' takes 'distinct:' and 'filter:', as in '$0.position.avg()'"
         case .min, .max: "'\(function == .min ? "min" : "max")' takes 'filter:', as in '$0.position.\(function == .min ? "min" : "max")()'"
-        case .groupConcat: "'groupConcat' takes a separator, 'distinct:' and 'filter:', as in '$0.title.groupConcat(\", \")'"
+        case .groupConcat: "'groupConcat' takes a separator, 'distinct:', 'order:' and 'filter:', as in '$0.title.groupConcat(\", \", order: $0.title.desc())'"
         case .jsonGroupArray: "'jsonGroupArray' takes 'distinct:' and 'filter:', as in '$0.title.jsonGroupArray()'"
         }
     }

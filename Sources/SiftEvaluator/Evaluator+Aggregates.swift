@@ -43,6 +43,10 @@ extension ExpressionEvaluator {
             var total: Value = type.isInteger ? .int(0) : .double(0)
             for value in values { total = try SwiftArithmetic.apply(.add, total, Self.asNumber(value, like: type), type: type) }
             return total
+        case .total:
+            var total = 0.0
+            for value in values { total += Self.double(value) }
+            return .double(total)
         case .average:
             guard !values.isEmpty else { return .null }
             var total = 0.0

@@ -423,6 +423,8 @@ extension LoweringContext {
             sql += ")"
         case .jsonGroupArray:
             sql = "json_group_array(" + distinct + argument!.sql + ")"
+        case .total:
+            sql = "total(" + distinct + argument!.sql + ")"
         }
         }
         if let condition = call.condition {
@@ -462,7 +464,14 @@ extension LoweringContext {
             case .max: "max("
             case .groupConcat: "group_concat("
             case .jsonGroupArray: "json_group_array("
+            case .total: "total("
             }
+        if let key = call.sortKey {
+            if !writesInPlace {
+                refuse("'groupConcat(order:)'", "the ordered concatenation is Sift's function 'sift_sorted_concat'", at: key.range)
+            }
+            return lowerSQLSortedConcatenation(call, key: key)
+        }
         if !writesInPlace {
             // Another dialect's names for SQLite's aggregates (`string_agg` for `group_concat`).
             let value = call.argument.map { lowerSQLOperand($0, toMatch: nil) }

@@ -33,4 +33,42 @@ extension LoweringContext {
         let mode = SQLFragment.binding(.constant(.integer(SortedConcatenation.mode(call.isDistinct ? .text : kind, descending: call.isDescending))))
         return dialect.call(.sortedConcat, [pairs, separator, mode])
     }
+
+    /// StructuredQueries' `groupConcat(order: k)` (`group_concat(x ORDER BY k)`, which SQLite 3.40
+    /// lacks): the `[key, text]` pairs of the rows (only those `filter:` keeps) gathered with
+    /// `json_group_array`, then sorted by ``SortedConcatenation`` with SQL's order of the stored
+    /// keys: numbers by value, text by its bytes (`collate(.nocase)` as `lower`'s ASCII folding,
+    /// `.rtrim` without trailing spaces), NULL first ascending; NULL when no row has a text, as
+    /// `group_concat` gives.
+    mutating func lowerSQLSortedConcatenation(_ call: AggregateCall, key keyExpr: TypedExpr) -> Lowered {
+        guard let argument = call.argument else { return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true) }
+        let value = lowerSQLOperand(argument, toMatch: nil)
+        var keyNode = keyExpr
+        var collation = SQLCollation.binary
+        if case .sql(.collate(let written), let operands) = tree[keyExpr], operands.count == 1 {
+            collation = written
+            keyNode = operands[0]
+        }
+        let key = lowerSQLOperand(keyNode, toMatch: nil)
+        let type = keyNode.type.unwrapped
+        let kind: SortedConcatenation.KeyKind
+        switch key.storage ?? (type.isString ? .text : type.isFloatingPoint ? .real : .integer) {
+        case .text, .dateISO8601, .uuidUppercaseText, .uuidLowercaseText: kind = .bytes
+        case .real, .dateReferenceSeconds, .dateUnixSeconds: kind = .real
+        case .integer, .blob, .uuidBlob: kind = .integer
+        }
+        var keySQL = key.sql
+        switch (kind, collation) {
+        case (.bytes, .nocase): keySQL = "lower(" + key.sql + ")"
+        case (.bytes, .rtrim): keySQL = "rtrim(" + key.sql + ", ' ')"
+        case (.real, _): keySQL = siftCall(.jsonNumber, key.sql, SQLFragment.binding(.constant(.integer(2))))  // exact digits (SQLite's JSON keeps 15)
+        default: break
+        }
+        let pair = "json_array(" + keySQL + ", " + value.sql + ")"
+        var pairs = "json_group_array(" + (call.isDistinct ? SQLFragment("DISTINCT ") : SQLFragment()) + pair + ")"
+        if let condition = call.condition { pairs += " FILTER (WHERE " + lowerSQLClauseCondition(condition) + ")" }
+        let separator = call.separator.map { lowerSQLOperand($0, toMatch: nil).sql } ?? SQLFragment.binding(.constant(.text(",")))
+        let mode = SortedConcatenation.mode(kind, descending: call.isDescending) + SortedConcatenation.sqlMeaning
+        return Lowered(dialect.call(.sortedConcat, [pairs, separator, .binding(.constant(.integer(mode)))]), isOptional: true, isAtomic: true)
+    }
 }

@@ -216,6 +216,8 @@ public struct PostgreSQLDialect: SQLDialect {
         case .max: return "max(" + distinct + argument + ")"
         case .groupConcat: return "string_agg(" + distinct + "CAST(" + argument + " AS text), " + (separator ?? SQLFragment("','")) + ")"
         case .jsonGroupArray: return "CAST(json_agg(" + distinct + argument + ") AS text)"
+        // SQLite's `total`: a float8 sum, 0 for no rows.
+        case .total: return "CAST(coalesce(sum(" + distinct + argument + "), 0) AS float8)"
         }
     }
 

@@ -108,6 +108,7 @@ extension SQLDialect {
             if let separator { sql += ", " + separator }
             return sql + ")"
         case .jsonGroupArray: return "json_group_array(" + distinct + argument + ")"
+        case .total: return "total(" + distinct + argument + ")"
         }
     }
     /// SQLite's: NULL for a negative count, which SQLite refuses as a limit.

@@ -17,10 +17,18 @@ package enum SortedConcatenation {
         case real = 1
         /// JSON strings.
         case text = 2
+        /// JSON strings compared by their UTF-8 bytes, as SQL's `BINARY` collation compares text.
+        case bytes = 3
     }
 
-    /// The third argument of the SQL function: the key kind, plus 4 for `.reverse`.
+    /// The third argument of the SQL function: the key kind, plus 4 for `.reverse`, plus
+    /// ``sqlMeaning`` for SQL's `group_concat`.
     package static func mode(_ kind: KeyKind, descending: Bool) -> Int64 { kind.rawValue + (descending ? 4 : 0) }
+
+    /// Added to the mode for StructuredQueries' `groupConcat(order:)`: NULL when no row has a
+    /// text (as `group_concat` gives), and ties ordered by the texts' bytes (ascending also
+    /// under `.reverse`: SQL leaves ties unordered, Sift gives one answer).
+    package static let sqlMeaning: Int64 = 8
 
     /// One pair's key.
     enum Key: Comparable {
@@ -28,6 +36,7 @@ package enum SortedConcatenation {
         case integer(Int64)
         case real(Double)
         case text(String)
+        case bytes(String)
 
         static func < (lhs: Key, rhs: Key) -> Bool {
             switch (lhs, rhs) {
@@ -39,6 +48,8 @@ package enum SortedConcatenation {
             case (.integer(let a), .real(let b)): Double(a) < b
             case (.real(let a), .integer(let b)): a < Double(b)
             case (.text(let a), .text(let b)): a < b
+            case (.bytes(let a), .bytes(let b)): a.utf8.lexicographicallyPrecedes(b.utf8)
+            case (.integer, .bytes), (.real, .bytes): true  // SQL: numbers before text
             default: false
             }
         }
@@ -57,6 +68,7 @@ package enum SortedConcatenation {
             switch (kind, pair[0]) {
             case (_, is NSNull): key = .none
             case (.text, let string as String): key = .text(string)
+            case (.bytes, let string as String): key = .bytes(string)
             case (.real, let string as String): key = Double(string).map(Key.real) ?? .none
             case (_, let number as NSNumber):
                 // `int64Value` of a number beyond Int64 would stop the process: any SQL may call this.
@@ -65,6 +77,16 @@ package enum SortedConcatenation {
             default: return .null
             }
             entries.append((key, text))
+        }
+        if mode & sqlMeaning != 0 {
+            if entries.isEmpty { return .null }
+            let sorted = entries.sorted { lhs, rhs in
+                let (first, second) = mode & 4 != 0 ? (rhs, lhs) : (lhs, rhs)
+                if first.key < second.key { return true }
+                if second.key < first.key { return false }
+                return lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)  // ties: SQL leaves them unordered; bytes, ascending
+            }
+            return .text(sorted.map(\.text).joined(separator: separator))
         }
         return .text(joined(entries, separator: separator, descending: mode & 4 != 0))
     }
