@@ -107,16 +107,32 @@ extension TypeChecker {
         aggregatePlace = .selection
         var columns: [SelectedColumn] = []
         for written in clauses.selections {
+            // A joined query's `select` reads its own row alone.
+            let scope = written.joinedRow.map { [rows[$0]] } ?? Array(rows.prefix(written.tables))
             switch written.clause {
             case .keyPath(let keyPath):
-                if let value = columnOfKeyPath(keyPath, model: model, root: root, what: "'select'") {
+                if let joined = written.joinedRow {
+                    if let value = columnOfJoinedKeyPath(keyPath, model: models[joined], row: rows[joined]) {
+                        appendColumn(named: keyPath.components.map(\.name.name).joined(separator: "."), value: value, to: &columns)
+                    }
+                } else if let value = columnOfKeyPath(keyPath, model: model, root: root, what: "'select'") {
                     appendColumn(named: keyPath.components.map(\.name.name).joined(separator: "."), value: value, to: &columns)
                 }
             case .closure(let closure):
-                withBuilderRows(closure, rows: Array(rows.prefix(written.tables))) { checker in
+                var closureColumns = written.joinedRow == nil ? columns : []
+                withBuilderRows(closure, rows: scope) { checker in
                     for element in checker.tupleElements(closure.body) {
-                        checker.checkBuilderColumn(element, tables: rows.count, into: &columns)
+                        checker.checkBuilderColumn(element, tables: rows.count, into: &closureColumns)
                     }
+                }
+                guard let joined = written.joinedRow else {
+                    columns = closureColumns
+                    continue
+                }
+                // The joined query's `$0` is the whole query's `$1` (or later): named so.
+                for column in closureColumns {
+                    let name = column.name.hasPrefix("$0") ? "$\(joined)" + column.name.dropFirst(2) : column.name
+                    appendColumn(named: name, value: column.value, to: &columns)
                 }
             }
         }
@@ -172,6 +188,21 @@ extension TypeChecker {
             variables: variables, parameters: parameters, form: query.form)
         checked.selection = selection
         return checked
+    }
+
+    /// `.join(RemindersList.select(\.title)) { ... }`: a column of the joined row, optional when an
+    /// outer join may leave the row nil.
+    mutating func columnOfJoinedKeyPath(_ keyPath: KeyPath, model joinedModel: Model, row: VariableID) -> TypedExpr? {
+        guard keyPath.components.count == 1, let attribute = joinedModel.attribute(named: keyPath.components[0].name.name) else {
+            if keyPath.components.count == 1 {
+                error(.unknownMember, "'\(joinedModel.name)' has no column '\(keyPath.components[0].name.name)'", at: keyPath.range)
+            } else {
+                error(.unsupportedConstruct, "'select' takes a key path to a column, such as '\\.title'", at: keyPath.range)
+            }
+            return nil
+        }
+        let value = columnOfRow(reference(row, at: keyPath.range), named: attribute.name)
+        return value.type.isError ? nil : value
     }
 
     /// `@FetchAll(Reminder.select { ($0.title, $0.priority) }) var rows: [(String, Priority?)]`: the

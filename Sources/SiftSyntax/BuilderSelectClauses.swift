@@ -14,11 +14,16 @@ public struct BuilderScoped<Clause: Sendable & Hashable>: Sendable, Hashable {
     public var clause: Clause
     /// The tables joined before this clause, the chain's own counted: `$0` up to `$(tables - 1)`.
     public var tables: Int
+    /// For a clause of a joined query (`.join(RemindersList.select(\.title)) { ... }`): the
+    /// position of the joined table's row among the query's rows (`1` for the first join), which
+    /// the clause reads as its only row, `$0`; nil for a clause of the chain itself.
+    public var joinedRow: Int?
 
-    /// A clause reading `tables` rows.
-    public init(_ clause: Clause, tables: Int) {
+    /// A clause reading `tables` rows (or, with `joinedRow`, that one row alone).
+    public init(_ clause: Clause, tables: Int, joinedRow: Int? = nil) {
         self.clause = clause
         self.tables = tables
+        self.joinedRow = joinedRow
     }
 }
 

@@ -87,13 +87,19 @@ extension Parser {
         var limit: Expr?
         var offset: Expr?
         guard let model = readBuilderChain(first.value, into: &joined, limit: &limit, offset: &offset) else { return false }
-        if limit != nil || offset != nil || joined.find != nil || !joined.orderings.isEmpty || joined.selectionRange != nil {
+        if limit != nil || offset != nil || joined.find != nil || !joined.orderings.isEmpty || !joined.joins.isEmpty || !joined.groupings.isEmpty
+            || !joined.havings.isEmpty || joined.measure != nil || !joined.setOperations.isEmpty
+        {
             error(
                 .unsupportedSyntax,
-                "the joined query is read with its 'where' clauses only; write its other clauses on the whole query, as in '\(model.name).all'",
+                "the joined query is read with its 'where', 'select' and 'distinct' clauses only; write its other clauses on the whole query, as in '\(model.name).all'",
                 at: first.value.range)
             return false
         }
+        // StructuredQueries appends the joined query's columns to those selected so far.
+        let row = clauses.joins.count + 1
+        for selection in joined.selections { clauses.selections.append(BuilderScoped(selection.clause, tables: 1, joinedRow: row)) }
+        clauses.isDistinct = clauses.isDistinct || joined.isDistinct
         clauses.joins.append(
             BuilderJoin(
                 kind: kind, model: model, filters: joined.filters, condition: condition, filtersBefore: clauses.filters.count,
