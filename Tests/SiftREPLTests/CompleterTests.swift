@@ -110,6 +110,32 @@ import Testing
         #expect(candidates("FetchDescriptor<Company>(predicate: #Predicate { $0.ci") == ["city"])
     }
 
+    @Test func builderClosuresOfferTheRowsColumns() {
+        let reminderMembers = ["dueDate", "id", "priority", "title"]
+        let companyMembers = ["city", "id", "name", "users"]
+        #expect(candidates("Reminder.where { $0.") == reminderMembers)
+        #expect(candidates("Reminder.where { $0.ti") == ["title"])
+        #expect(candidates("Reminder.where({ $0.") == reminderMembers)
+        #expect(candidates("Reminder.where { $0.isCompleted }.order { $0.") == reminderMembers)
+        #expect(candidates("Reminder.where { reminder in reminder.pr") == ["priority"])
+        // A join's condition reads the rows joined so far, the joined one last.
+        #expect(candidates("User.join(Company.all) { $0.") == Self.userMembers)
+        #expect(candidates("User.join(Company.all) { $0.companyID.eq($1.") == companyMembers)
+        #expect(candidates("User.join(Company.all, on: { $1.") == companyMembers)
+        #expect(candidates("User.join(Company.all) { u, c in c.ci") == ["city"])
+        #expect(candidates("User.leftJoin(Company.all) { $0.companyID.eq($1.id) }.select { ($0.name, $1.") == companyMembers)
+        #expect(candidates("User.join(Company.all) { $0.companyID.eq($1.id) }.where { $2.").isEmpty)
+        // A joined query's closure reads its own row.
+        #expect(candidates("User.join(Company.where { $0.") == companyMembers)
+    }
+
+    @Test func builderKeyPathsOfferTheChainsColumns() {
+        #expect(candidates("Reminder.order(by: \\.") == ["dueDate", "id", "priority", "title"])
+        #expect(candidates("Reminder.where { $0.id > 1 }.select(\\.ti") == ["title"])
+        #expect(candidates("User.join(Company.select(\\.") == ["city", "id", "name", "users"])
+        #expect(candidates("User.group(by: \\.ag") == ["age"])
+    }
+
     @Test func conciseWhereClauses() {
         #expect(candidates("User ") == ["group", "having", "join", "limit", "offset", "select", "sort", "where"])
         #expect(candidates("User wh") == ["where"])

@@ -132,7 +132,8 @@ public struct Completer {
         guard count > 0 else { return schema.modelNames + ["FetchDescriptor", "SortDescriptor"] }
         switch scope.tokens[last].kind {
         case .period where scope.kind(last - 1) == .backslash:
-            return scope.queryModel.map { catalog.memberNames(of: .model($0)) } ?? []
+            let model = scope.builderKeyPathModel(backslash: last - 1) ?? scope.queryModel
+            return model.map { catalog.memberNames(of: .model($0)) } ?? []
         case .period where scope.isImplicitMember(last):
             return implicitMembers(scope, period: last)
         case .period:

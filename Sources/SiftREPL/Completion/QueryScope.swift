@@ -192,10 +192,13 @@ struct QueryScope {
 
     // MARK: Names and types
 
-    /// The type of `$0` at `position`: the parameter of the innermost enclosing closure.
-    func anonymousParameterType(at position: Int) -> SiftType? {
+    /// The type of `$0` (`$1`, ... with `index`) at `position`: a parameter of the innermost
+    /// enclosing closure (a builder closure's rows, `BuilderScope.swift`).
+    func anonymousParameterType(at position: Int, index: Int = 0) -> SiftType? {
         for braceIndex in enclosingBraces(before: position).reversed() {
-            if case .closure = brace(at: braceIndex) { return closureParameterType(braceIndex) }
+            guard case .closure = brace(at: braceIndex) else { continue }
+            if let rows = builderRows(forBraceAt: braceIndex) { return index < rows.count ? rows[index] : nil }
+            return index == 0 ? closureParameterType(braceIndex) : nil
         }
         return nil
     }
@@ -204,6 +207,10 @@ struct QueryScope {
     /// the concise form, or a named parameter.
     func nameType(_ name: String, at position: Int) -> SiftType? {
         for braceIndex in enclosingBraces(before: position).reversed() {
+            // `{ reminder, list in ...` of a builder chain: its rows in order.
+            if let position = closureParameterNames(braceIndex).firstIndex(of: name), let rows = builderRows(forBraceAt: braceIndex) {
+                return position < rows.count ? rows[position] : nil
+            }
             switch brace(at: braceIndex) {
             case .closure(let parameter) where parameter == name:
                 return closureParameterType(braceIndex)
@@ -223,10 +230,12 @@ struct QueryScope {
     /// Every name bound at `position`: closure parameters and `if let` bindings.
     func namesInScope(at position: Int) -> [String] {
         enclosingBraces(before: position).flatMap { braceIndex -> [String] in
+            let names = closureParameterNames(braceIndex)
+            if names.count > 1 { return names }
             switch brace(at: braceIndex) {
-            case .closure(let parameter?): [parameter]
-            case .ifBody(let bindings, _): bindings.map(\.name)
-            default: []
+            case .closure(let parameter?): return [parameter]
+            case .ifBody(let bindings, _): return bindings.map(\.name)
+            default: return []
             }
         }
     }
@@ -297,7 +306,7 @@ struct QueryScope {
                     break scan
                 }
             case .dollarIdentifier:
-                root = anonymousParameterType(at: position)
+                root = anonymousParameterType(at: position, index: Int(text(position).dropFirst()) ?? 0)
                 break scan
             default:
                 return nil
