@@ -62,7 +62,8 @@ extension TypeChecker {
                     at: table.range)
                 return nil
             }
-            if let other = operations.first(where: { $0.op != .union }) {
+            // StructuredQueries' `.union(all: true, ...)` keeps each row found (SQLite's `UNION ALL`).
+            if let other = operations.first(where: { $0.op != .union && !(isBuilder && $0.op == .unionAll) }) {
                 error(.invalidClause, "a recursive sub-query adds rows with 'union' only; '\(other.op.rawValue)' cannot follow its base case", at: other.operatorRange)
                 return nil
             }

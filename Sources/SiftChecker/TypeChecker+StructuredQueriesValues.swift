@@ -361,7 +361,7 @@ extension TypeChecker {
             guard call.arguments.isEmpty, call.trailingClosure == nil else {
                 error(
                     .badArguments, "the order of 'groupConcat' puts NULL first ascending and last descending, as SQLite does; 'nulls:' is not read here",
-                    at: call.argumentListRange ?? expr.range)
+                    at: call.arguments.first?.range ?? expr.range)
                 return nil
             }
             keyExpr = base

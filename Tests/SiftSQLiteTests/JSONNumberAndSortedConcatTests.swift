@@ -37,4 +37,21 @@ import Testing
         #expect(try concat("[[\"e\\u0301\",\"2\"],[\"\\u00e9\",\"1\"],[\"f\",\"3\"],[\"Z\",\"0\"]]", .text) == "0, 3, 1, 2")
         #expect(try concat("[]", .text) == "")
     }
+
+    /// StructuredQueries' `groupConcat(order:)`: text keys by their bytes (SQL's `BINARY`), ties by
+    /// the texts' bytes in either direction, NULL when no pair has a text.
+    @Test func pairsAreSortedAsSQLOrdersTheStoredKeys() throws {
+        let connection = try Connection.inMemory()
+        try connection.registerSiftFunctions()
+        func concat(_ pairs: String, _ mode: SortedConcatenation.KeyKind, descending: Bool = false) throws -> SQLValue {
+            let mode = SortedConcatenation.mode(mode, descending: descending) + SortedConcatenation.sqlMeaning
+            return try connection.scalar("SELECT sift_sorted_concat(?1, ', ', ?2)", [.text(pairs), .integer(mode)])
+        }
+        // By bytes: é composed (C3 A9) after e + U+0301 (65 CC 81) and after f; Z (5A) before a.
+        #expect(try concat("[[\"\\u00e9\",\"1\"],[\"e\\u0301\",\"2\"],[\"f\",\"3\"],[\"Z\",\"0\"],[\"a\",\"4\"]]", .bytes) == "0, 4, 2, 3, 1")
+        #expect(try concat(#"[["b","y"],["a","x"],[null,"n"],["b","w"]]"#, .bytes, descending: true) == "w, y, x, n")
+        #expect(try concat(#"[[2,"b"],[1,"a"],[null,"n"],[2,"B"]]"#, .integer) == "n, a, B, b")
+        #expect(try concat(#"[[1,null]]"#, .integer) == nil)
+        #expect(try concat("[]", .bytes) == nil)
+    }
 }
