@@ -58,7 +58,9 @@ extension TypeChecker {
                     : "'(Category where parentID == nil select id union Category join \(name) on \(name).id == parentID select id)'"
                 error(
                     .invalidClause,
-                    "'\(isBuilder ? "With" : "with recursive") \(name)' is a base case, 'union', and a query that reads '\(name)', as in \(example)",
+                    isBuilder
+                        ? "the sub-query '\(name)' reads its own rows: a recursive one is a base case from a table, then 'union' and a query that reads '\(name)', as in \(example)"
+                        : "'with recursive \(name)' is a base case, 'union', and a query that reads '\(name)', as in \(example)",
                     at: table.range)
                 return nil
             }
