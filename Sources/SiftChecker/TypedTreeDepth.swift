@@ -19,7 +19,7 @@ package enum TypedTreeDepth {
     }
 
     /// Calls `body` with each direct subexpression, in order.
-    static func forEachChild(of kind: TypedExprKind, _ body: (TypedExpr) -> Void) {
+    package static func forEachChild(of kind: TypedExprKind, _ body: (TypedExpr) -> Void) {
         switch kind {
         case .constant, .parameter, .variable, .trap, .error: break
         case .attribute(let base, _), .toOne(let base, _), .toMany(let base, _): body(base)

@@ -467,8 +467,8 @@ extension LoweringContext {
             case .total: "total("
             }
         if let key = call.sortKey {
-            if !writesInPlace {
-                refuse("'groupConcat(order:)'", "the ordered concatenation is Sift's function 'sift_sorted_concat'", at: key.range)
+            if portable {
+                refuse("'groupConcat(order:)'", "SQLite's 'group_concat' takes no 'ORDER BY' before version 3.44: the rows are sorted by Sift's 'sift_sorted_concat'", at: key.range)
             }
             return lowerSQLSortedConcatenation(call, key: key)
         }

@@ -88,6 +88,20 @@ public struct SQLLowering {
             if let key = query.sort.first { return ("sorting combined rows", key.range) }
             if let limit = query.limit ?? query.offset { return ("limiting combined rows", limit.range) }
         }
+        if query.form == .structuredQueries, let selection = query.selection, let key = orderedConcatenationKey(in: selection.columns.map(\.value), tree: query.tree) {
+            return ("'groupConcat(order:)' (Sift's 'sift_sorted_concat' over SQLite's JSON functions)", key.range)
+        }
+        return nil
+    }
+
+    /// The order key of the first `groupConcat(order:)` among `values`, searched through their trees.
+    static func orderedConcatenationKey(in values: [TypedExpr], tree: TypedTree) -> TypedExpr? {
+        // Iterative: a selected value may be a deep tree.
+        var pending = values
+        while let expr = pending.popLast() {
+            if case .aggregate(let call) = tree[expr], let key = call.sortKey { return key }
+            TypedTreeDepth.forEachChild(of: tree[expr]) { pending.append($0) }
+        }
         return nil
     }
 
