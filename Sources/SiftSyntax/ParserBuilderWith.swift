@@ -99,6 +99,26 @@ extension Parser {
         }
         guard var main = parseBuilderQuery() else { return nil }
         guard expectClosing(.rightBrace, opener: queryOpen, context: "the query of 'With'") != nil else { return nil }
+        // `try With { ... } query: { ... }.fetchAll(db)`: the database handle is the host's.
+        while at(.period), peek().kind == .identifier, peek(2).kind == .leftParen, !peek(2).leadingTrivia,
+            let method = BuilderMethod(rawValue: text(peek())), [.fetchAll, .fetchOne, .fetchCount].contains(method)
+        {
+            let name = peek()
+            advance()  // `.`
+            advance()  // the method
+            let open = advance()  // `(`
+            if !at(.rightParen) { _ = skipBalanced(stopAtComma: false, closing: .rightParen) }
+            guard expectClosing(.rightParen, opener: open) != nil else { return nil }
+            switch method {
+            case .fetchOne where main.limit == nil && main.measure == nil:
+                main.limit = makeIntegerLiteral(1, at: name.range)
+            case .fetchCount where main.measure == nil:
+                main.measure = .count
+                main.builder?.measure = .count
+            default:
+                break
+            }
+        }
         main.commonTables = tables
         main.range = SourceRange(start: start, end: previous.range.end)
         return main
