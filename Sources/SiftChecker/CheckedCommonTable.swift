@@ -20,6 +20,17 @@ public struct CheckedCommonTable: Sendable, Hashable {
     }
 }
 
+extension CheckedCommonTable {
+    /// The one row a row written as a value (`Count(value: 1)` in StructuredQueries' `With`) is
+    /// selected from: the sub-query `"sift_values" AS (SELECT 1)`, of no column.
+    package static let rowOfValues = Model(name: BuilderClauses.rowOfValuesModel, tableName: "sift_values", primaryKey: [], style: .table)
+
+    /// Whether a query (or a query combined with it) selects from ``rowOfValues``.
+    package static func readsRowOfValues(_ query: CheckedQuery) -> Bool {
+        query.model.name == rowOfValues.name || (query.selection?.setOperations.contains { readsRowOfValues($0.query) } ?? false)
+    }
+}
+
 extension Schema {
     /// This schema with `model` added (the rows of a named sub-query).
     package func adding(_ model: Model) -> Schema {

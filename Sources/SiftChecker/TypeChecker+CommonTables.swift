@@ -8,12 +8,21 @@ extension TypeChecker {
     /// not read it, then `union` and queries that do.
     mutating func checkWithCommonTables(_ query: Query) -> CheckedQuery? {
         var extended = schema
+        if query.form == .structuredQueries, query.commonTables.contains(where: { Self.reads(BuilderClauses.rowOfValuesModel, $0.query) }) {
+            extended = extended.replacing(CheckedCommonTable.rowOfValues)
+        }
         var checkedTables: [CheckedCommonTable] = []
         var allParameters: [Parameter] = []
         for table in query.commonTables {
             let name = table.name.name
             // StructuredQueries' `With` names its rows by a table type, which the model file may
             // declare: the sub-query's rows replace it (its columns were checked against it).
+            if query.form == .structuredQueries, let first = query.commonTables.first(where: { $0.name.name == name }), first.range != table.range {
+                error(
+                    .invalidClause, "two sub-queries read their rows as '\(name)': SQL names each once; give the second a table type of its own",
+                    at: table.name.range, notes: [.init("the first", at: first.name.range)])
+                return nil
+            }
             if extended.model(named: name) != nil, query.form != .structuredQueries {
                 error(
                     .invalidClause, "'\(name)' is already a model's name; name the sub-query otherwise, as in '\(name)Rows'", at: table.name.range)

@@ -15,6 +15,12 @@ extension TypeChecker {
         return (type, call)
     }
 
+    /// The parts of `Count(value: 1)`, a row written as a value; nil for another expression.
+    func rowOfValues(_ expr: Expr) -> (type: Identifier, call: Call)? {
+        guard case .call(let call) = tree[expr], case .identifier(let type) = tree[call.callee], call.trailingClosure == nil else { return nil }
+        return (type, call)
+    }
+
     /// Appends the columns of `Name.Columns(a: x, b: y)`, named `a` and `b`.
     mutating func checkBuilderColumnsCall(_ type: Identifier, _ call: Call, at range: SourceRange, into columns: inout [SelectedColumn]) {
         let declared = schema.model(named: type.name)

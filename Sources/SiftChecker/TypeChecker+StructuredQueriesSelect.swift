@@ -119,6 +119,11 @@ extension TypeChecker {
                     appendColumn(named: keyPath.components.map(\.name.name).joined(separator: "."), value: value, to: &columns)
                 }
             case .closure(let closure):
+                if model.name == BuilderClauses.rowOfValuesModel, let (type, call) = rowOfValues(closure.body) {
+                    // `Count(value: 1)`: the values, named by their labels.
+                    checkBuilderColumnsCall(type, call, at: closure.body.range, into: &columns)
+                    continue
+                }
                 var closureColumns = written.joinedRow == nil ? columns : []
                 withBuilderRows(closure, rows: scope) { checker in
                     for element in checker.tupleElements(closure.body) {

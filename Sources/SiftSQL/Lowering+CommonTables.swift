@@ -11,13 +11,22 @@ extension SQLLowering {
         for table in query.commonTables { extended = extended.replacing(table.model) }
         let newline = options.readableLayout ? "\n" : " "
         var compiled: CompiledQuery?
+        // A row written as a value (StructuredQueries' `Count(value: 1)`) is selected from one row.
+        let readsRowOfValues = query.commonTables.contains { CheckedCommonTable.readsRowOfValues($0.query) }
+        if readsRowOfValues { extended = extended.replacing(CheckedCommonTable.rowOfValues) }
         for (index, table) in query.commonTables.enumerated() {
             let context = LoweringContext(query: table.query, schema: extended, dialect: dialect, options: options)
             var body = context.lowerOperand(table.query)
             if options.readableLayout { body.sql = body.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") }
-            let head =
+            var head =
                 (index == 0 ? "WITH " + (query.commonTables.contains(where: \.isRecursive) ? "RECURSIVE " : "") : "," + newline)
                 + quoted(table.model.tableName) + " AS (" + newline + body.sql + newline + ")"
+            if index == 0, readsRowOfValues {
+                head = head.replacingOccurrences(
+                    of: "WITH " + (query.commonTables.contains(where: \.isRecursive) ? "RECURSIVE " : ""),
+                    with: "WITH " + (query.commonTables.contains(where: \.isRecursive) ? "RECURSIVE " : "") + quoted(CheckedCommonTable.rowOfValues.tableName)
+                        + " AS (SELECT 1)," + newline, options: .anchored)
+            }
             if var first = compiled {
                 LoweringContext.append(text: head, bindings: body.bindings, parameters: body.parameters, to: &first)
                 first.textFacts.merge(body.textFacts)

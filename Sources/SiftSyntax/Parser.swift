@@ -166,6 +166,8 @@ public struct Parser {
     var allowsTrailingClosure = true
     /// Whether `(a, b)` is read as a tuple (inside a query builder's closures) rather than reported.
     var readsTuples = false
+    /// Inside `With { ... }`: a chain may start with a row written as a value, `Count(value: 1)`.
+    var readsRowValues = false
     /// The `if` about to be parsed is a statement (the whole body of a closure, or the whole
     /// branch of such an `if`), so its branches may start with `return`, as in Swift.
     var nextIfIsStatement = false

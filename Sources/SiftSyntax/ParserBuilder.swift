@@ -106,6 +106,14 @@ extension Parser {
             unknownBuilderMethod(name)
             return nil
         case .call(let call):
+            if readsRowValues, case .identifier(let type) = kind(of: call.callee), call.trailingClosure == nil,
+                type.name.unicodeScalars.first?.properties.isUppercase == true
+            {
+                // `Count(value: 1)`: the values selected from one row.
+                clauses.selections.append(BuilderScoped(.closure(Closure(parameters: nil, body: expr, hasReturn: false, range: expr.range)), tables: 1))
+                if clauses.selectionRange == nil { clauses.selectionRange = type.range }
+                return Identifier(BuilderClauses.rowOfValuesModel, at: type.range)
+            }
             guard case .member(let base, let method) = kind(of: call.callee) else { break }
             guard let model = readBuilderChain(base, into: &clauses, limit: &limit, offset: &offset) else { return nil }
             let arguments = call.arguments

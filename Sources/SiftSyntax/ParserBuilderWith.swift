@@ -57,17 +57,20 @@ extension Parser {
         var tables: [CommonTable] = []
         while !at(.rightBrace), !at(.endOfFile) {
             if consume(.semicolon) != nil { continue }
-            guard atBuilderChain() else {
-                let literal = current.kind == .identifier && peek().kind == .leftParen
+            let rowValue = current.kind == .identifier && peek().kind == .leftParen && !peek().leadingTrivia
+            guard atBuilderChain() || rowValue else {
                 error(
                     .expectedQuery,
-                    literal
-                        ? "a row written as a value ('\(text(current))(...)') is not read as a sub-query yet; select the rows from a table, as in 'Category.where { $0.parentID.is(nil) }.select { Tree.Columns(id: $0.id) }'"
-                        : "expected a query-builder chain that selects a table type's columns, as in 'Reminder.where { !$0.isCompleted }.select { IncompleteReminder.Columns(title: $0.title) }'",
+                    "expected a query-builder chain that selects a table type's columns, as in 'Reminder.where { !$0.isCompleted }.select { IncompleteReminder.Columns(title: $0.title) }'",
                     at: current.range)
                 return nil
             }
-            guard let body = parseBuilderQuery() else { return nil }
+            // `Count(value: 1).union(...)`: a row written as a value starts a sub-query.
+            let savedRowValues = readsRowValues
+            readsRowValues = true
+            let parsed = parseBuilderQuery()
+            readsRowValues = savedRowValues
+            guard let body = parsed else { return nil }
             guard let name = commonTableType(of: body) else {
                 error(
                     .expectedQuery,
@@ -128,6 +131,11 @@ extension Parser {
     /// IncompleteReminder.Columns(...) }`), with where it is written; nil when it selects none.
     func commonTableType(of query: Query) -> Identifier? {
         guard let clauses = query.builder else { return nil }
+        if query.namedModel?.name.name == BuilderClauses.rowOfValuesModel, let selection = clauses.selections.first,
+            case .closure(let closure) = selection.clause, case .call(let call) = kind(of: closure.body), case .identifier(let type) = kind(of: call.callee)
+        {
+            return type  // `Count(value: 1)`
+        }
         for selection in clauses.selections.reversed() {
             guard case .closure(let closure) = selection.clause, case .call(let call) = kind(of: closure.body),
                 case .member(let base, let member) = kind(of: call.callee), member.name == "Columns",

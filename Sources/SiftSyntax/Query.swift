@@ -296,4 +296,8 @@ public struct BuilderClauses: Sendable, Hashable {
 
     /// Empty clauses: every row, in no particular order.
     public init() {}
+
+    /// The model a row written as a value (`Count(value: 1)` in `With { ... }`) is selected from:
+    /// one row of no column of its own, so that the row's values are its selection.
+    public static let rowOfValuesModel = "(values)"
 }

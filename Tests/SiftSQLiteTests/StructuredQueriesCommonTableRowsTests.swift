@@ -172,6 +172,49 @@ import Testing
                 SELECT avg("categoryReports"."height")
                 FROM "categoryReports"
                 """),
+        // CommonTableExpressionTests.recursive
+        Case(
+            builder: #"With { Count(value: 1).union(Count.select { Count.Columns(value: $0.value + 1) }) } query: { Count.limit(4) }"#,
+            sql: """
+                WITH "counts" AS (
+                  SELECT 1 AS "value"
+                    UNION
+                  SELECT ("counts"."value") + (1) AS "value"
+                  FROM "counts"
+                )
+                SELECT "counts"."value"
+                FROM "counts"
+                LIMIT 4
+                """, ordered: true),
+        // CommonTableExpressionTests.fibonacci
+        Case(
+            builder: #"With { Fibonacci(n: 1, prevFib: 0, fib: 1).union(Fibonacci.select { Fibonacci.Columns(n: $0.n + 1, prevFib: $0.fib, fib: $0.prevFib + $0.fib) }) } query: { Fibonacci.select(\.fib).limit(10) }"#,
+            sql: """
+                WITH "fibonaccis" AS (
+                  SELECT 1 AS "n", 0 AS "prevFib", 1 AS "fib"
+                    UNION
+                  SELECT ("fibonaccis"."n") + (1) AS "n", "fibonaccis"."fib" AS "prevFib", ("fibonaccis"."prevFib") + ("fibonaccis"."fib") AS "fib"
+                  FROM "fibonaccis"
+                )
+                SELECT "fibonaccis"."fib"
+                FROM "fibonaccis"
+                LIMIT 10
+                """, ordered: true),
+        // CommonTableExpressionTests.averageHeightOfAliceReportsIncludingAlice, its initial row
+        // written as a value (`EmployeeReport(id: 1, height: 120, name: "Alice")`).
+        Case(
+            builder: #"With { CategoryReport(id: 1, height: 120, name: "Alice").union(all: true, Category.select { CategoryReport.Columns(id: $0.id, height: $0.id, name: $0.title) }.join(CategoryReport.all) { $0.parentID.is($1.id) }) } query: { CategoryReport.select { $0.height.avg() } }"#,
+            sql: """
+                WITH "categoryReports" AS (
+                  SELECT 1 AS "id", 120 AS "height", 'Alice' AS "name"
+                    UNION ALL
+                  SELECT "categories"."id" AS "id", "categories"."id" AS "height", "categories"."title" AS "name"
+                  FROM "categories"
+                  JOIN "categoryReports" ON ("categories"."parentID") IS ("categoryReports"."id")
+                )
+                SELECT avg("categoryReports"."height")
+                FROM "categoryReports"
+                """),
         // AggregateFunctionsTests.total
         Case(builder: #"Reminder.select { $0.id.total() }"#, sql: #"SELECT total("reminders"."id") FROM "reminders""#),
         Case(builder: #"Reminder.select { $0.id.total(distinct: true) }"#, sql: #"SELECT total(DISTINCT "reminders"."id") FROM "reminders""#),
