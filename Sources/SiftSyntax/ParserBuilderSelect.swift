@@ -87,6 +87,10 @@ extension Parser {
         var limit: Expr?
         var offset: Expr?
         guard let model = readBuilderChain(first.value, into: &joined, limit: &limit, offset: &offset) else { return false }
+        if model.name == BuilderClauses.rowOfValuesModel {
+            error(.unsupportedSyntax, "a row written as a value starts a sub-query of 'With'; join the table type that sub-query's rows are read as", at: first.value.range)
+            return false
+        }
         if limit != nil || offset != nil || joined.find != nil || !joined.orderings.isEmpty || !joined.joins.isEmpty || !joined.groupings.isEmpty
             || !joined.havings.isEmpty || joined.measure != nil || !joined.setOperations.isEmpty
         {
