@@ -1,12 +1,13 @@
 import SiftSchema
 import SiftSyntax
 
-/// The scalar operators of StructuredQueries' expressions, with SQL's meaning: `collate(.nocase)`,
-/// `like(_:escape:)`, `in(ids)` with an array parameter, `length()`, `lower()`, `upper()`,
-/// `trim()`/`ltrim()`/`rtrim()`. NULL in, NULL out.
+/// The scalar operators of StructuredQueries' expressions, with SQL's meaning: `collate(.nocase)`
+/// (or a collation the application registers, `Collation(rawValue: "name")`), `like(_:escape:)`,
+/// `in(ids)` with an array parameter, and the scalar functions (`TypeChecker+SQLScalarFunctions`).
+/// NULL in, NULL out.
 extension TypeChecker {
     /// The methods ``checkSQLScalarMethod(base:method:call:at:)`` reads.
-    static let sqlScalarMethods: Set<String> = ["collate", "length", "lower", "upper", "trim", "ltrim", "rtrim"]
+    static let sqlScalarMethods: Set<String> = Set(SQLScalarFunction.allCases.map(\.method)).union(["collate"])
 
     /// Whether a call is a method computed in SQL: a scalar function or FTS5's `highlight`/`snippet`.
     func isSQLScalarCall(_ call: Call) -> Bool {
@@ -17,38 +18,49 @@ extension TypeChecker {
     /// A method of a value that gives a value; nil when `method` is not one of them.
     mutating func checkSQLScalarMethod(base: Expr, method: Identifier, call: Call, at range: SourceRange) -> TypedExpr? {
         let arguments = call.arguments
-        switch method.name {
-        case "collate":
-            guard arguments.count == 1, arguments[0].label == nil, call.trailingClosure == nil else {
-                return wrongArguments(method, "(_:)", at: range)
-            }
-            guard case .implicitMember(let name) = tree[arguments[0].value], let collation = SQLCollation.named(name.name) else {
-                error(
-                    .invalidArgument, "'collate' takes one of SQLite's collating sequences: '.binary', '.nocase' or '.rtrim'",
-                    at: arguments[0].range)
-                return make(.error, .error, at: range)
-            }
-            let string = checkSQLValue(base, expected: nil)
-            guard let string = requireString(string, method: method, base: base) else { return make(.error, .error, at: range) }
-            return make(.sql(.collate(collation), [string]), string.type, at: range)
-        case "length", "lower", "upper", "trim", "ltrim", "rtrim":
-            guard arguments.isEmpty, call.trailingClosure == nil else {
-                if !arguments.isEmpty, method.name.hasSuffix("trim") {
-                    error(
-                        .unsupportedConstruct, "'\(method.name)' of other characters than spaces is not read yet; write '\(method.name)()'",
-                        at: call.argumentListRange ?? range)
-                    return make(.error, .error, at: range)
-                }
-                return wrongArguments(method, "()", at: range)
-            }
-            let string = checkSQLValue(base, expected: nil)
-            guard let string = requireString(string, method: method, base: base) else { return make(.error, .error, at: range) }
-            let function = SQLScalarFunction(rawValue: method.name)!
-            let type: SiftType = function == .length ? (string.type.isOptional ? .optional(.int) : .int) : string.type
-            return make(.sql(.function(function), [string]), type, at: range)
-        default:
-            return nil
+        guard method.name == "collate" else { return checkSQLScalarFunction(base: base, method: method, call: call, at: range) }
+        guard arguments.count == 1, arguments[0].label == nil, call.trailingClosure == nil else {
+            return wrongArguments(method, "(_:)", at: range)
         }
+        guard let operation = collation(arguments[0].value) else { return make(.error, .error, at: range) }
+        let string = checkSQLValue(base, expected: nil)
+        guard let string = requireString(string, method: method, base: base) else { return make(.error, .error, at: range) }
+        return make(.sql(operation, [string]), string.type, at: range)
+    }
+
+    /// The collating sequence `collate` names: `.nocase`, `.rtrim`, `.binary`, or
+    /// `Collation(rawValue: "name")` / `.init(rawValue: "name")` with the name a literal (one of
+    /// SQLite's own by another case is that one). nil after reporting anything else.
+    mutating func collation(_ argument: Expr) -> SQLOperation? {
+        let usage = "'collate' takes one of SQLite's collating sequences, '.binary', '.nocase' or '.rtrim', or one the application registers, as in 'Collation(rawValue: \"name\")'"
+        switch tree[argument] {
+        case .implicitMember(let name):
+            if let collation = SQLCollation.named(name.name) { return .collate(collation) }
+        case .member(let type, let name):
+            if case .identifier(let typeName) = tree[type], typeName.name == "Collation", let collation = SQLCollation.named(name.name) {
+                return .collate(collation)
+            }
+        case .call(let call):
+            let namesCollation: Bool
+            switch tree[call.callee] {
+            case .identifier(let name): namesCollation = name.name == "Collation"
+            case .implicitMember(let name): namesCollation = name.name == "init"
+            default: namesCollation = false
+            }
+            guard namesCollation, call.arguments.count == 1, call.arguments[0].label?.name == "rawValue", call.trailingClosure == nil else { break }
+            guard case .stringLiteral(let name) = tree[call.arguments[0].value], !name.isEmpty, !name.unicodeScalars.contains("\0") else {
+                error(
+                    .invalidArgument, "a collation's name is part of the SQL, so it is a string literal (not empty, no NUL), as in 'Collation(rawValue: \"name\")'",
+                    at: call.arguments[0].value.range)
+                return nil
+            }
+            if let builtIn = SQLCollation(rawValue: name.uppercased()) { return .collate(builtIn) }
+            return .customCollate(name)
+        default:
+            break
+        }
+        error(.invalidArgument, usage, at: argument.range)
+        return nil
     }
 
     /// The operand, when it is a `String` or `String?`; nil after reporting otherwise.

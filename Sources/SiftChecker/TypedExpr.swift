@@ -462,6 +462,9 @@ public enum SQLOperation: Sendable, Hashable {
     case snippet(column: String)
     /// `value COLLATE name`: the value, compared and ordered under another collating sequence.
     case collate(SQLCollation)
+    /// `value COLLATE "name"`: a collating sequence the application registers on its
+    /// connection (StructuredQueries' `Collation(rawValue:)`), named by a quoted identifier.
+    case customCollate(String)
     /// `string LIKE pattern ESCAPE character` (StructuredQueries' `like(_:escape:)`).
     case likeEscaped
     /// `value IN (SELECT value FROM json_each(array))`: the second operand an array parameter,
@@ -537,6 +540,7 @@ public enum SQLOperation: Sendable, Hashable {
         case .highlight(let column): "highlight column \(column)"
         case .snippet(let column): "snippet column \(column)"
         case .collate(let collation): "COLLATE \(collation.rawValue)"
+        case .customCollate(let name): "COLLATE \"\(name)\""
         case .likeEscaped: "LIKE ESCAPE"
         case .isInArray: "IN json_each"
         case .function(let function): function.rawValue
@@ -579,7 +583,9 @@ public enum SQLCollation: String, Sendable, Hashable, CaseIterable {
     case rtrim = "RTRIM"
 }
 
-/// The scalar functions of SQLite's core that StructuredQueries' expressions call.
+/// The scalar functions of SQLite's core that StructuredQueries' expressions call, each with
+/// SQLite's answer: NULL in, NULL out (except `quote`, whose NULL is the text `NULL`). The
+/// operands are the value the method is called on, then its arguments.
 public enum SQLScalarFunction: String, Sendable, Hashable, CaseIterable {
     /// `length(x)`: characters of a text, bytes of a blob, characters of a number's text.
     case length
@@ -587,10 +593,38 @@ public enum SQLScalarFunction: String, Sendable, Hashable, CaseIterable {
     case lower
     /// `upper(x)`: ASCII letters in upper case.
     case upper
-    /// `trim(x)`: spaces removed from both ends.
+    /// `trim(x)`: spaces removed from both ends; `trim(x, characters)`: any of the characters.
     case trim
-    /// `ltrim(x)`: spaces removed from the start.
+    /// `ltrim(x)`, `ltrim(x, characters)`: removed from the start.
     case ltrim
-    /// `rtrim(x)`: spaces removed from the end.
+    /// `rtrim(x)`, `rtrim(x, characters)`: removed from the end.
     case rtrim
+    /// `abs(x)`: the magnitude; the smallest integer has none, and the query fails.
+    case abs
+    /// `sign(x)`: -1, 0 or 1.
+    case sign
+    /// `round(x)`, `round(x, digits)`: halves away from zero, at most 30 digits.
+    case round
+    /// `nullif(x, y)`: NULL when `x = y`, `x` otherwise.
+    case nullif
+    /// `instr(x, y)`: the position (in characters, from 1) of the first `y` in `x`, 0 when none.
+    case instr
+    /// `substr(x, start)`, `substr(x, start, count)`: characters from `start` (1 the first,
+    /// negative from the end), `count` of them (negative: those before `start`).
+    case substr
+    /// `replace(x, y, z)`: every `y` in `x` replaced by `z` (`x` itself when `y` is empty).
+    case replace
+    /// `octet_length(x)`: the bytes of a text's UTF-8.
+    case octetLength = "octet_length"
+    /// `quote(x)`: a text as an SQL literal, in single quotes (each quote doubled), up to the
+    /// first NUL; NULL as the text `NULL`.
+    case quote
+    /// `hex(x)`: a blob's bytes in upper-case hexadecimal.
+    case hex
+    /// `unicode(x)`: the code point of a text's first character; NULL for an empty text.
+    case unicode
+    /// `likely(x)`: `x`, with a hint to the query planner.
+    case likely
+    /// `unlikely(x)`: `x`, with a hint to the query planner.
+    case unlikely
 }

@@ -15,8 +15,12 @@ public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible 
     case missingRequiredTarget(model: String, identity: ObjectIdentity, relationship: String)
     /// The typed tree has an error node or a value of an unexpected shape (a checker bug).
     case malformedTree(String)
-    /// An operation only the database can compute (FTS5's `MATCH` and `bm25`).
+    /// An operation only the database can compute (FTS5's `MATCH` and `bm25`, a collation the
+    /// application registers, SQL's arithmetic).
     case needsDatabase(String)
+    /// Where SQLite stops the whole query with an error (`abs` of the smallest integer: "integer
+    /// overflow"), as the query run on the database fails.
+    case sqlFailure(String)
 
     public var description: String {
         switch self {
@@ -33,7 +37,9 @@ public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .malformedTree(let detail):
             "the typed tree cannot be evaluated: \(detail)"
         case .needsDatabase(let operation):
-            "'\(operation)' is computed by SQLite's FTS5 index; the in-memory evaluator has none"
+            "'\(operation)' is computed by SQLite alone (its FTS5 index, its connection's collations, its arithmetic); the in-memory evaluator does not compute it"
+        case .sqlFailure(let message):
+            "SQLite stops this query: \(message)"
         }
     }
 }

@@ -3,9 +3,8 @@ import SiftChecker
 import SiftSchema
 
 /// SQL's meaning of StructuredQueries' scalar operators (`COLLATE`, `LIKE ... ESCAPE`, `IN` over
-/// an array parameter, `length`, `lower`, `upper`, `trim`), on the values the rows hold, as SQLite
-/// computes them: NULL in, NULL out; `lower`/`upper` fold ASCII letters only; `length` counts
-/// characters up to the first NUL.
+/// an array parameter; the scalar functions are in `Evaluator+SQLFunctions`), on the values the
+/// rows hold, as SQLite computes them: NULL in, NULL out.
 extension ExpressionEvaluator {
     func sqlScalarOperation(_ operation: SQLOperation, _ operands: [TypedExpr]) throws -> Value {
         switch operation {
@@ -37,34 +36,11 @@ extension ExpressionEvaluator {
             return sawNull ? .null : .bool(false)
         case .function(let function):
             return try sqlFunction(function, operands)
+        case .customCollate(let name):
+            // Registered by the application on its connection: only SQLite knows its order.
+            throw EvaluationError.needsDatabase("COLLATE \"\(name)\"")
         default:
             throw EvaluationError.needsDatabase(operation.name)
-        }
-    }
-
-    func sqlFunction(_ function: SQLScalarFunction, _ operands: [TypedExpr]) throws -> Value {
-        guard case .string(let text) = try evaluate(operands[0]) else { return .null }
-        switch function {
-        case .length:
-            return .int(Int64(text.unicodeScalars.prefix { $0 != "\0" }.count))
-        case .lower, .upper:
-            var scalars = String.UnicodeScalarView()
-            for scalar in text.unicodeScalars {
-                let value = scalar.value
-                if function == .lower, (65...90).contains(value) {
-                    scalars.append(Unicode.Scalar(value + 32)!)
-                } else if function == .upper, (97...122).contains(value) {
-                    scalars.append(Unicode.Scalar(value - 32)!)
-                } else {
-                    scalars.append(scalar)
-                }
-            }
-            return .string(String(scalars))
-        default:
-            var scalars = Substring(text).unicodeScalars
-            if function != .rtrim { while scalars.first == " " { scalars.removeFirst() } }
-            if function != .ltrim { while scalars.last == " " { scalars.removeLast() } }
-            return .string(String(scalars))
         }
     }
 

@@ -10,14 +10,14 @@ import SiftSyntax
 extension LoweringContext {
     mutating func lowerSQLOperation(_ operation: SQLOperation, _ operands: [TypedExpr], type: SiftType) -> Lowered {
         let isOptional = type.isOptional
-        if !writesInPlace, let name = Self.sqliteOnlyName(of: operation) {
+        if !writesInPlace, let name = Self.sqliteOnlyName(of: operation, operandCount: operands.count) {
             let range = operands.dropFirst().reduce(operands.first?.range ?? .point(0)) { $0.union($1.range) }
             unsupported.append(("\(name) has no form in this SQL dialect", range))
         }
         switch operation {
         case .highlight, .snippet:
             return lowerFullTextFunction(operation, operands, type: type)
-        case .collate, .likeEscaped, .isInArray, .function:
+        case .collate, .customCollate, .likeEscaped, .isInArray, .function:
             return lowerSQLScalarOperation(operation, operands, type: type)
         case .compare(let op):
             let (left, right) = lowerSQLPair(operands[0], operands[1])
@@ -162,10 +162,18 @@ extension LoweringContext {
         }
     }
 
-    /// The name of an operation only Sift's SQLite dialect writes (FTS5's, `GLOB`, Core Data's), for
-    /// the refusal in another dialect.
-    static func sqliteOnlyName(of operation: SQLOperation) -> String? {
+    /// The name of an operation only Sift's SQLite dialect writes (FTS5's, `GLOB`, Core Data's,
+    /// SQLite's scalar functions other than `length`, `lower`, `upper` and the trims of spaces,
+    /// a collation registered on a SQLite connection), for the refusal in another dialect.
+    static func sqliteOnlyName(of operation: SQLOperation, operandCount: Int) -> String? {
         switch operation {
+        case .function(let function):
+            switch function {
+            case .length, .lower, .upper: nil
+            case .trim, .ltrim, .rtrim: operandCount == 1 ? nil : "SQLite's '\(function.rawValue)' of other characters than spaces"
+            default: "SQLite's '\(function.rawValue)' with \(operandCount == 1 ? "one argument" : "\(operandCount) arguments")"
+            }
+        case .customCollate(let name): "the collation '\(name)' registered on a SQLite connection"
         case .fullTextMatch, .fullTextPhrase: "SQLite's full-text search ('match', FTS5)"
         case .rank: "SQLite's full-text 'rank' (FTS5)"
         case .bm25: "SQLite's full-text 'bm25' (FTS5)"

@@ -2,9 +2,10 @@ import SiftChecker
 import SiftSchema
 
 /// The lowering of StructuredQueries' scalar operators (``SiftChecker/SQLOperation``'s
-/// `collate`, `likeEscaped`, `isInArray` and `function`): the SQL operator or function itself
-/// over the operands' stored values. An operand that is not a bare value is parenthesised, so no
-/// precedence of SQL's decides the meaning.
+/// `collate`, `customCollate`, `likeEscaped`, `isInArray` and `function`): the SQL operator or
+/// function itself over the operands' stored values, every argument bound or a column. An
+/// operand that is not a bare value is parenthesised, so no precedence of SQL's decides the
+/// meaning. A collation the application registers is named by a quoted identifier.
 extension LoweringContext {
     mutating func lowerSQLScalarOperation(_ operation: SQLOperation, _ operands: [TypedExpr], type: SiftType) -> Lowered {
         let isOptional = type.isOptional
@@ -18,6 +19,9 @@ extension LoweringContext {
                 case .rtrim: " COLLATE RTRIM"
                 }
             return Lowered(value.operand(inside: .comparison) + name, isOptional: isOptional)
+        case .customCollate(let name):
+            let value = lowerSQLOperand(operands[0], toMatch: nil)
+            return Lowered(value.operand(inside: .comparison) + " COLLATE " + .identifier(name), isOptional: isOptional)
         case .likeEscaped:
             let string = lowerSQLOperand(operands[0], toMatch: nil)
             let pattern = lowerSQLOperand(operands[1], toMatch: nil)
@@ -37,22 +41,32 @@ extension LoweringContext {
             return Lowered(value.operand(inside: .comparison) + " IN (SELECT " + table.value + " FROM " + table.from + ")", isOptional: isOptional)
                 .with(.comparison)
         case .function(let function):
-            let name: StaticString =
-                switch function {
-                case .length: "length("
-                case .lower: "lower("
-                case .upper: "upper("
-                case .trim: "trim("
-                case .ltrim: "ltrim("
-                case .rtrim: "rtrim("
-                }
-            var sql = SQLFragment()
-            sql += name
-            sql += lowerSQLOperand(operands[0], toMatch: nil).sql
-            sql += ")"
-            return Lowered(sql, isOptional: isOptional, isAtomic: true)
+            return lowerSQLFunction(function, operands, isOptional: isOptional)
         default:
             return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)
         }
+    }
+
+    /// `name(operand, argument, ...)`. `octetLength()` is `length(CAST(x AS BLOB))`, the bytes
+    /// `octet_length` counts, which SQLite before 3.43 does not have.
+    mutating func lowerSQLFunction(_ function: SQLScalarFunction, _ operands: [TypedExpr], isOptional: Bool) -> Lowered {
+        var sql = SQLFragment()
+        if function == .octetLength {
+            sql += "length(CAST("
+            sql += lowerSQLOperand(operands[0], toMatch: nil).sql
+            sql += " AS BLOB))"
+            return Lowered(sql, isOptional: isOptional, isAtomic: true)
+        }
+        sql += SQLFragment(function.rawValue)
+        sql += "("
+        let first = lowerSQLOperand(operands[0], toMatch: nil)
+        sql += first.sql
+        for operand in operands.dropFirst() {
+            sql += ", "
+            // `nullif`'s second value is stored as the first is (a date, a UUID).
+            sql += lowerSQLOperand(operand, toMatch: function == .nullif ? first : nil).sql
+        }
+        sql += ")"
+        return Lowered(sql, isOptional: isOptional, isAtomic: true)
     }
 }

@@ -86,6 +86,8 @@ public final class SiftDatabase {
         guard let checked = compilation.checked else {
             throw CompileError(diagnostics: compilation.diagnostics, source: source)
         }
+        let collations = collationDiagnostics(checked)
+        if !collations.isEmpty { throw CompileError(diagnostics: compilation.diagnostics + collations, source: source) }
         let compiled = compile(checked)
         if !compiled.portabilityDiagnostics.isEmpty {
             throw CompileError(diagnostics: compilation.diagnostics + compiled.portabilityDiagnostics, source: source)
@@ -110,6 +112,33 @@ public final class SiftDatabase {
                 ], source: source)
         }
         return compiled
+    }
+
+    /// An error for each collation the query names (`collate(Collation(rawValue: "name"))`) that
+    /// this connection does not have: SQLite would refuse the statement ("no such collation
+    /// sequence"). Names are compared as SQLite compares them, ASCII letters without case.
+    public func collationDiagnostics(_ checked: CheckedQuery) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var known: Set<String>?
+        for kind in checked.tree.kinds {
+            guard case .sql(.customCollate(let name), let operands) = kind, let operand = operands.first else { continue }
+            if known == nil {
+                let rows = (try? connection.prepare("SELECT name FROM pragma_collation_list").rows()) ?? []
+                known = Set(rows.compactMap { row in if case .text(let name)? = row.first { Self.asciiLowercased(name) } else { nil } })
+            }
+            guard let known, !known.contains(Self.asciiLowercased(name)) else { continue }
+            let available = known.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            diagnostics.append(
+                .error(
+                    "unknown-collation",
+                    "the collating sequence '\(name)' is not defined on this database's connection, so SQLite refuses the query; use one it has (\(available)), or have the application register '\(name)' (sqlite3_create_collation)",
+                    at: operand.range))
+        }
+        return diagnostics
+    }
+
+    private static func asciiLowercased(_ text: String) -> String {
+        String(decoding: text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
     /// SQLite's parser gives up ("parser stack overflow") past about 100 nested parentheses.

@@ -135,6 +135,44 @@ import Testing
         Case(
             source: "ScalarFunctionsTests: ltrim() and rtrim()", query: #"Reminder.where { $0.title.ltrim().neq($0.title.rtrim()) }"#,
             sql: #"SELECT id FROM "reminders" WHERE (ltrim("reminders"."title")) <> (rtrim("reminders"."title"))"#, key: "id"),
+        Case(
+            source: "ScalarFunctionsTests.nullif", query: #"Reminder.select { ($0.priority, $0.priority.nullif(.high)) }"#,
+            sql: #"SELECT "reminders"."priority", nullif("reminders"."priority", 3) FROM "reminders""#),
+        Case(
+            source: "ScalarFunctionsTests.nullifPromotesNonOptional", query: #"Reminder.select { $0.title.nullif("Gym") }"#,
+            sql: #"SELECT nullif("reminders"."title", 'Gym') FROM "reminders""#),
+        Case(
+            source: "ScalarFunctionsTests.arithmetic: abs(), sign()", query: #"Reminder.select { ($0.id.abs(), ($0.position - 10).sign()) }"#,
+            sql: #"SELECT abs("reminders"."id"), sign(("reminders"."position") - (10)) FROM "reminders""#),
+        Case(
+            source: "ScalarFunctionsTests.arithmetic: round(), round(2)", query: #"User.select { ($0.score.abs(), $0.score.round(), $0.score.round(2)) }"#,
+            sql: #"SELECT abs("users"."score"), round("users"."score"), round("users"."score", 2) FROM "users""#),
+        Case(
+            source: "ScalarFunctionsTests.strings: instr", query: #"Reminder.select { "Gym".instr($0.title) }"#,
+            sql: #"SELECT instr('Gym', "reminders"."title") FROM "reminders""#),
+        Case(
+            source: "ScalarFunctionsTests.strings: ltrim(\" \"), rtrim(\" \"), trim(\" \")",
+            query: #"Reminder.select { ($0.title.ltrim(" "), $0.title.rtrim(" "), $0.title.trim(" ")) }"#,
+            sql: #"SELECT ltrim("reminders"."title", ' '), rtrim("reminders"."title", ' '), trim("reminders"."title", ' ') FROM "reminders""#),
+        Case(
+            source: "ScalarFunctionsTests.strings: quote(), replace(\"a\", \"b\"), unicode()",
+            query: #"Reminder.select { ($0.title.quote(), $0.title.replace("a", "b"), $0.title.unicode()) }"#,
+            sql: #"SELECT quote("reminders"."title"), replace("reminders"."title", 'a', 'b'), unicode("reminders"."title") FROM "reminders""#),
+        Case(
+            source: "ScalarFunctionsTests.strings: substr(10), substr(10, 10)", query: #"Reminder.select { ($0.notes.substr(10), $0.notes.substr(10, 10)) }"#,
+            sql: #"SELECT substr("reminders"."notes", 10), substr("reminders"."notes", 10, 10) FROM "reminders""#),
+        // The library writes `octet_length(x)` (SQLite 3.43 and later); Sift writes the same count
+        // of bytes as `length(CAST(x AS BLOB))`, which this SQLite has.
+        Case(
+            source: "ScalarFunctionsTests.strings: octetLength()", query: #"Reminder.select { $0.title.octetLength() }"#,
+            sql: #"SELECT length(CAST("reminders"."title" AS BLOB)) FROM "reminders""#),
+        Case(
+            source: "ScalarFunctionsTests.likelihood: likely(), unlikely()", query: #"Reminder.where { $0.isCompleted.likely() || $0.isCompleted.unlikely() }"#,
+            sql: #"SELECT id FROM "reminders" WHERE (likely("reminders"."isCompleted")) OR (unlikely("reminders"."isCompleted"))"#, key: "id"),
+        Case(
+            source: "Collation.swift: Collation(rawValue:) (OperatorsTests.strings: COLLATE \"NOCASE\")",
+            query: #"Reminder.where { $0.title.collate(Collation(rawValue: "NOCASE")).like("%GYM%") }"#,
+            sql: #"SELECT id FROM "reminders" WHERE (("reminders"."title" COLLATE "NOCASE" LIKE '%GYM%'))"#, key: "id"),
     ]
 
     /// A value as text, for comparing Sift's decoded rows with SQLite's.

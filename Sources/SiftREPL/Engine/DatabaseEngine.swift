@@ -31,6 +31,11 @@ public final class DatabaseEngine: QueryEngine {
         let front = compiler.check(source)
         var compilation = EngineCompilation(front)
         guard let checked = front.checked else { return compilation }
+        let collations = database.collationDiagnostics(checked)
+        if !collations.isEmpty {
+            compilation.diagnostics += collations
+            return compilation
+        }
         let compiled = database.compile(checked)
         if !compiled.portabilityDiagnostics.isEmpty {
             // Refused as portable SQL: the diagnostics say which construct needs Sift's functions.

@@ -1,0 +1,86 @@
+import Foundation
+import SiftSQL
+import SiftSQLite
+import SiftTestSupport
+import Testing
+
+@testable import SiftEvaluator
+
+/// The in-memory evaluator's copies of SQLite's scalar functions (`round`, `substr`, `instr`,
+/// `replace`) against SQLite itself, over generated inputs: halves and near-halves, large and
+/// tiny numbers, every digit count and beyond; starts and counts negative, zero, past the end and
+/// past 32 bits; multi-byte characters, empty needles, repeated patterns.
+@Suite struct SQLiteFunctionEmulationTests {
+    static func number(_ random: inout SplitMix64) -> Double {
+        switch random.below(6) {
+        case 0: return Double(random.int(in: -2000...2000)) / 8 + 0.005 * Double(random.int(in: -3...3))
+        case 1: return Double(random.int(in: -100_000...100_000)) / 1000
+        case 2: return Double(bitPattern: random.next() & 0x3FFF_FFFF_FFFF_FFFF | (random.chance(1, in: 2) ? 1 << 63 : 0))
+        case 3: return Double(random.int(in: -9_999_999...9_999_999)) * pow(10, Double(random.int(in: -25...20)))
+        case 4: return random.pick([2.675, 0.125, -0.5, 0.49999999999999994, 4503599627370497, 1e300, -1e-300, 0, 1.005, 8.345])
+        default: return Double(random.int(in: -1_000_000...1_000_000)) / Double(random.pick([3, 7, 9, 11, 100, 1024]))
+        }
+    }
+
+    @Test func roundGivesSQLitesAnswer() throws {
+        let connection = try Connection.inMemory()
+        let statement = try connection.prepare("SELECT round(?1, ?2)")
+        var random = SplitMix64(seed: 0x0034_0001)
+        var failures: [String] = []
+        for _ in 0..<30_000 {
+            let x = Self.number(&random)
+            let digits = random.int(in: -2...33)
+            guard x.isFinite, case .real(let expected) = try statement.rows(bindings: [.real(x), .integer(Int64(digits))]).first?.first else {
+                continue
+            }
+            let mine = SQLiteRounding.round(x, digits: min(max(digits, 0), 30))
+            if mine.bitPattern != expected.bitPattern, !(mine == 0 && expected == 0) {
+                failures.append("round(\(x), \(digits)): SQLite \(expected), evaluator \(mine)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(5).joined(separator: "; "))")
+    }
+
+    static let texts = ["", "a", "Gym", "héllo wörld", "한국어 텍스트", "aaaa", "abcabcabc", "😀x😀", "  pad  ", "x\u{301}y"]
+
+    @Test func textFunctionsGiveSQLitesAnswer() throws {
+        let connection = try Connection.inMemory()
+        let substr2 = try connection.prepare("SELECT substr(?1, ?2)")
+        let substr3 = try connection.prepare("SELECT substr(?1, ?2, ?3)")
+        let instr = try connection.prepare("SELECT instr(?1, ?2)")
+        let replace = try connection.prepare("SELECT replace(?1, ?2, ?3)")
+        var random = SplitMix64(seed: 0x0034_0002)
+        var failures: [String] = []
+        func integer() -> Int64 {
+            random.chance(1, in: 8) ? Int64(random.pick([4_294_967_297, -4_294_967_295, Int(Int32.max), Int(Int32.min)])) : Int64(random.int(in: -14...14))
+        }
+        for _ in 0..<5000 {
+            let text = random.pick(Self.texts)
+            let start = integer()
+            let count = integer()
+            if case .text(let expected)? = try substr3.rows(bindings: [.text(text), .integer(start), .integer(count)]).first?.first,
+                Array(SQLiteText.substr(text, start: start, count: count).utf8) != Array(expected.utf8)
+            {
+                failures.append("substr(\(text.debugDescription), \(start), \(count)): SQLite \(expected.debugDescription)")
+            }
+            if case .text(let expected)? = try substr2.rows(bindings: [.text(text), .integer(start)]).first?.first,
+                Array(SQLiteText.substr(text, start: start, count: nil).utf8) != Array(expected.utf8)
+            {
+                failures.append("substr(\(text.debugDescription), \(start)): SQLite \(expected.debugDescription)")
+            }
+            let other = random.pick(Self.texts + ["a", "b", "c", "ö", "😀", "bc", "aa"])
+            if case .integer(let expected)? = try instr.rows(bindings: [.text(text), .text(other)]).first?.first,
+                SQLiteText.instr(Array(text.utf8), Array(other.utf8)) != expected
+            {
+                failures.append("instr(\(text.debugDescription), \(other.debugDescription)): SQLite \(expected)")
+            }
+            let replacement = random.pick(["", "-", "xyz", "é"])
+            if case .text(let expected)? = try replace.rows(bindings: [.text(text), .text(other), .text(replacement)]).first?.first,
+                Array(SQLiteText.replace(text, other, with: replacement).utf8) != Array(expected.utf8)
+            {
+                failures.append("replace(\(text.debugDescription), \(other.debugDescription), \(replacement.debugDescription)): SQLite \(expected.debugDescription)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(5).joined(separator: "; "))")
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Sift
+import SiftSQLite
+import SiftTestSupport
+import Testing
+
+/// StructuredQueries' scalar functions and registered collations on the example database: the
+/// values Sift's SQL gives are those of hand-written SQL (SQLite's functions, NULL in and out),
+/// value for value and type for type (an `Int` stays an integer, `round` gives a real); the
+/// smallest integer's `abs` fails the query as SQLite fails it; a collation the connection does
+/// not have is a compile error at the value it applies to.
+@Suite struct StructuredQueriesScalarFunctionRowsTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var builder: String
+        var sql: String
+        var description: String { builder }
+    }
+
+    let database: SiftDatabase
+    let connection: Connection
+
+    init() throws {
+        database = try ExampleDatabase.open()
+        connection = try Connection(path: ExampleDatabase.path.get(), mode: .readOnly)
+    }
+
+    static let cases: [Case] = [
+        Case(
+            builder: #"Reminder.select { ($0.id, $0.title.substr(2), $0.title.substr(2, 3), $0.title.substr(-3), $0.title.substr(0, 2), $0.title.substr(3, -2)) }"#,
+            sql: "SELECT id, substr(title, 2), substr(title, 2, 3), substr(title, -3), substr(title, 0, 2), substr(title, 3, -2) FROM reminders"),
+        Case(
+            builder: #"Reminder.select { ($0.id, $0.title.instr("e"), $0.notes.instr(""), "Gym".instr($0.title), $0.title.replace("e", "€"), $0.notes.replace("", "x")) }"#,
+            sql: "SELECT id, instr(title, 'e'), instr(notes, ''), instr('Gym', title), replace(title, 'e', '€'), replace(notes, '', 'x') FROM reminders"),
+        Case(
+            builder: #"Reminder.select { ($0.id, $0.title.trim(" Ga"), $0.title.ltrim("BGy"), $0.title.rtrim("ms "), $0.notes.trim("%0123456789")) }"#,
+            sql: "SELECT id, trim(title, ' Ga'), ltrim(title, 'BGy'), rtrim(title, 'ms '), trim(notes, '%0123456789') FROM reminders"),
+        Case(
+            builder: #"Reminder.select { ($0.id, $0.title.octetLength(), $0.title.quote(), $0.notes.unicode(), $0.title.length()) }"#,
+            sql: "SELECT id, length(CAST(title AS BLOB)), quote(title), unicode(notes), length(title) FROM reminders"),
+        Case(
+            builder: #"Reminder.select { ($0.id, $0.position.abs(), ($0.position - 20).abs(), ($0.position - 20).sign(), $0.priority.nullif(.high), $0.title.nullif("Gym")) }"#,
+            sql: "SELECT id, abs(position), abs(position - 20), sign(position - 20), nullif(priority, 3), nullif(title, 'Gym') FROM reminders"),
+        Case(
+            builder: #"User.select { ($0.name, $0.score.round(), $0.score.round(1), $0.score.round(2).abs(), (-$0.score).round(1), $0.score.sign(), $0.nickname.upper().quote(), $0.nickname.nullif($0.name)) }"#,
+            sql: "SELECT name, round(score), round(score, 1), abs(round(score, 2)), round(-score, 1), sign(score), quote(upper(nickname)), nullif(nickname, name) FROM users"),
+        Case(
+            builder: #"User.where { $0.isActive.likely() && !$0.name.unicode().eq(90).unlikely() }.select { ($0.name, $0.age.nullif(20)) }"#,
+            sql: "SELECT name, nullif(age, 20) FROM users WHERE likely(isActive) AND NOT unlikely(unicode(name) = 90)"),
+        Case(
+            builder: #"Reminder.where { $0.title.substr(1, 1).collate(Collation(rawValue: "NoCase")).eq("g") }.select { ($0.id, $0.title) }"#,
+            sql: "SELECT id, title FROM reminders WHERE substr(title, 1, 1) = 'g' COLLATE NOCASE"),
+    ]
+
+    /// The values of a row as text with their storage class, for comparison.
+    static func text(_ value: SQLValue) -> String {
+        switch value {
+        case .null: "NULL"
+        case .integer(let integer): "i\(integer)"
+        case .real(let real): "r\(real)"
+        case .text(let text): "t\(text)"
+        case .blob(let bytes): "b\(bytes)"
+        }
+    }
+
+    @Test(arguments: cases)
+    func scalarFunctionsGiveTheValuesOfTheirSQL(_ testCase: Case) throws {
+        let compiled = try database.compile(testCase.builder)
+        let bindings = try compiled.bindings(for: [:], schema: database.schema)
+        let sift = try connection.rows(compiled.sql, bindings).map { $0.map(Self.text) }.sorted { $0.lexicographicallyPrecedes($1) }
+        let expected = try connection.rows(testCase.sql).map { $0.map(Self.text) }.sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(!expected.isEmpty, "\(testCase.builder): the hand-written SQL selects no row")
+        #expect(sift == expected, "\(testCase.builder)\n\(compiled.sql)")
+        #expect(try database.fetch(compiled).count == expected.count)
+    }
+
+    /// `abs` of the smallest integer has no answer: SQLite stops the query ("integer overflow"),
+    /// and the in-memory evaluator says so too.
+    @Test func absOfTheSmallestIntegerFailsTheQuery() throws {
+        let compiled = try database.compile(#"Reminder.where { $0.position.eq(n.abs()) }"#, parameterTypes: ["n": .int])
+        #expect(compiled.sql.contains("abs(?"))
+        do {
+            _ = try database.fetch(compiled, parameters: ["n": .int(Int64.min)])
+            Issue.record("abs(\(Int64.min)) gave rows")
+        } catch let error as SQLiteError {
+            #expect(error.message.contains("integer overflow"), "\(error)")
+        }
+        let rows = try database.fetch(compiled, parameters: ["n": .int(-7)])
+        #expect(try connection.rows("SELECT id FROM reminders WHERE position = 7").count == rows.count)
+        #expect(!rows.isEmpty)
+    }
+
+    /// A collation the application registers is named, quoted, in the SQL: the connection's
+    /// own answer. One it does not have is reported before the query runs.
+    @Test func registeredCollationsAreNamedAndUnknownOnesReported() throws {
+        let compiled = try database.compile(#"Reminder.where { $0.title.collate(Collation(rawValue: "sift_case_insensitive")).eq("GYM") }"#)
+        #expect(compiled.sql.contains(#"COLLATE "sift_case_insensitive""#), "\(compiled.sql)")
+        let ids = try database.fetch(compiled).map { $0["id"]?.description ?? "" }
+        #expect(ids.sorted() == ["12", "13"])
+        do {
+            _ = try database.compile(#"Reminder.where { $0.title.collate(Collation(rawValue: "my'collation")).eq("x") }"#)
+            Issue.record("an unknown collation compiled")
+        } catch let error as CompileError {
+            #expect(error.diagnostics.map(\.id.rawValue) == ["unknown-collation"])
+            #expect(error.diagnostics.first?.message.contains("'my'collation' is not defined") == true, "\(error)")
+            #expect(error.diagnostics.first?.range == SourceRange(start: 17, end: 25))
+        }
+    }
+}
