@@ -511,7 +511,18 @@ extension TypeChecker {
                 return make(.error, .error, at: range)
             }
             return wrapIfOptional(make(.negate(operand), operand.type, at: range), expected: expected)
+        case .bitwiseNot:
+            return reportBuilderBitwise("~", at: range)
         }
+    }
+
+    /// `~`, `&`, `|`, `<<`, `>>` outside a builder closure's values (in a `limit`, say): reported.
+    mutating func reportBuilderBitwise(_ op: String, at range: SourceRange) -> TypedExpr {
+        error(
+            .unsupportedConstruct,
+            "'\(op)' is StructuredQueries' bitwise operator, read on integer values inside the builder's closures, as in '.where { $0.flags & 4 == 4 }'",
+            at: range)
+        return make(.error, .error, at: range)
     }
 
     /// Checks two operands that must have the same type: the one that does not need context is
@@ -546,6 +557,8 @@ extension TypeChecker {
             return checkNilCoalescing(binary, expected: expected, at: range)
         case .closedRange, .halfOpenRange:
             return checkRange(binary, expected: expected, at: range)
+        case .bitwiseAnd, .bitwiseOr, .shiftLeft, .shiftRight:
+            return reportBuilderBitwise(binary.op.rawValue, at: range)
         }
     }
 

@@ -21,6 +21,9 @@ extension TypeChecker {
             case .add, .subtract, .multiply, .divide, .remainder:
                 guard let op = ArithmeticOperator(rawValue: binary.op.rawValue) else { return nil }
                 return checkSQLArithmetic(op, binary.lhs, binary.rhs, at: range)
+            case .bitwiseAnd, .bitwiseOr, .shiftLeft, .shiftRight:
+                guard let op = SQLBitwiseOperator(rawValue: binary.op.rawValue) else { return nil }
+                return checkSQLBitwise(op, binary.lhs, binary.rhs, at: range)
             default:
                 return nil
             }
@@ -32,6 +35,16 @@ extension TypeChecker {
                 return make(.error, .error, at: range)
             }
             return make(.sql(.negate, [operand]), operand.type, at: range)
+        case .prefix(let prefix) where prefix.op == .bitwiseNot:
+            let operand = checkSQLValue(prefix.operand, expected: .int)
+            if operand.type.isError { return make(.error, .error, at: range) }
+            guard operand.type.unwrapped.isInteger else {
+                error(
+                    .typeMismatch, "'~' inverts the bits of an integer, but '\(text(prefix.operand.range))' is '\(operand.type)'; apply it to an 'Int' value",
+                    at: prefix.operand.range)
+                return make(.error, .error, at: range)
+            }
+            return make(.sql(.bitwiseNot, [operand]), operand.type, at: range)
         case .call(let call):
             if case .member(let base, let method) = tree[call.callee] {
                 return checkSQLMethod(base: base, method: method, call: call, at: range)
@@ -77,6 +90,35 @@ extension TypeChecker {
         // SQL's division by zero is NULL: a quotient or remainder is optional.
         let mayBeNull = isOptional || op == .divide || op == .remainder
         return make(.sql(.arithmetic(op), [left, right]), mayBeNull ? .optional(type) : type, at: range)
+    }
+
+    /// `a & b`, `a | b`, `a << b`, `a >> b` on two integers of one type (the library's
+    /// `BinaryInteger` operators); optional when either is.
+    mutating func checkSQLBitwise(_ op: SQLBitwiseOperator, _ lhs: Expr, _ rhs: Expr, at range: SourceRange) -> TypedExpr {
+        var left: TypedExpr
+        var right: TypedExpr
+        if needsContext(lhs), !needsContext(rhs) {
+            right = checkSQLValue(rhs, expected: nil)
+            left = checkSQLValue(lhs, expected: right.type.isError ? nil : right.type.unwrapped)
+        } else {
+            left = checkSQLValue(lhs, expected: nil)
+            right = checkSQLValue(rhs, expected: left.type.isError ? nil : left.type.unwrapped)
+        }
+        if left.type.isError || right.type.isError { return make(.error, .error, at: range) }
+        for (side, expr) in [(left, lhs), (right, rhs)] where !side.type.unwrapped.isInteger {
+            error(
+                .typeMismatch, "'\(op.rawValue)' works on the bits of integers, but '\(text(expr.range))' is '\(side.type)'; apply it to 'Int' values",
+                at: expr.range)
+            return make(.error, .error, at: range)
+        }
+        guard left.type.unwrapped == right.type.unwrapped else {
+            error(
+                .typeMismatch, "'\(op.rawValue)' takes two integers of one type; '\(left.type)' and '\(right.type)' differ",
+                at: range, notes: [.init("StructuredQueries' operators take operands of one type, as SQL's columns have")])
+            return make(.error, .error, at: range)
+        }
+        let type = left.type.unwrapped
+        return make(.sql(.bitwise(op), [left, right]), left.type.isOptional || right.type.isOptional ? .optional(type) : type, at: range)
     }
 
     /// `a ?? b` / `a.ifnull(b)`: `a` unless it is NULL; optional only when `b` is.

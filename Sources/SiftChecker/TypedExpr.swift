@@ -237,7 +237,9 @@ public enum ArithmeticOperator: String, Sendable, Hashable {
         case .multiply: self = .multiply
         case .divide: self = .divide
         case .remainder: self = .remainder
-        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .nilCoalescing, .closedRange, .halfOpenRange: return nil
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .nilCoalescing, .closedRange, .halfOpenRange, .bitwiseAnd, .bitwiseOr,
+            .shiftLeft, .shiftRight:
+            return nil
         }
     }
 }
@@ -267,7 +269,9 @@ public enum ComparisonOperator: String, Sendable, Hashable {
         case .lessEqual: self = .lessEqual
         case .greater: self = .greater
         case .greaterEqual: self = .greaterEqual
-        case .nilCoalescing, .closedRange, .halfOpenRange, .add, .subtract, .multiply, .divide, .remainder: return nil
+        case .nilCoalescing, .closedRange, .halfOpenRange, .add, .subtract, .multiply, .divide, .remainder, .bitwiseAnd, .bitwiseOr, .shiftLeft,
+            .shiftRight:
+            return nil
         }
     }
 
@@ -516,6 +520,12 @@ public enum SQLOperation: Sendable, Hashable {
     case arithmetic(ArithmeticOperator)
     /// `-(a)`: a number negated.
     case negate
+    /// `(a & b)`, `(a | b)`, `(a << b)`, `(a >> b)` on integers (StructuredQueries' operators):
+    /// SQLite's 64-bit operations, a negative shift the other way, a shift by 64 or more all
+    /// bits out (a negative number shifted right: -1).
+    case bitwise(SQLBitwiseOperator)
+    /// `~(a)`: an integer's bits inverted.
+    case bitwiseNot
     /// `(a || b)`: two strings joined (StructuredQueries' `+` on strings).
     case concatenate
     /// `coalesce(a, b)` (StructuredQueries' `??`): the first operand that is not NULL.
@@ -565,12 +575,26 @@ public enum SQLOperation: Sendable, Hashable {
         case .collectionAggregate(let op, _): "@" + op.rawValue
         case .arithmetic(let op): op.rawValue
         case .negate: "-"
+        case .bitwise(let op): op.rawValue
+        case .bitwiseNot: "~"
         case .concatenate: "||"
         case .coalesce: "coalesce"
         case .ifNull: "ifnull"
         case .caseWhen: "CASE"
         }
     }
+}
+
+/// SQL's bitwise operators on integers, as StructuredQueries writes them.
+public enum SQLBitwiseOperator: String, Sendable, Hashable, CaseIterable {
+    /// `&`: the bits set in both.
+    case and = "&"
+    /// `|`: the bits set in either.
+    case or = "|"
+    /// `<<`: shifted toward the high bits.
+    case shiftLeft = "<<"
+    /// `>>`: shifted toward the low bits, the sign kept.
+    case shiftRight = ">>"
 }
 
 /// A collating sequence SQLite has built in (StructuredQueries' `Collation`).

@@ -14,7 +14,7 @@ extension ExpressionEvaluator {
         switch operation {
         case .highlight, .snippet:
             throw EvaluationError.needsDatabase(operation.name)
-        case .collate, .customCollate, .likeEscaped, .isInArray, .function:
+        case .collate, .customCollate, .likeEscaped, .isInArray, .function, .bitwise, .bitwiseNot:
             return try sqlScalarOperation(operation, operands)
         case .compare(let op):
             let collation = explicitCollation(operands[0]) ?? explicitCollation(operands[1])

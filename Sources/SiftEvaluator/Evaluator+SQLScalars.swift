@@ -36,6 +36,14 @@ extension ExpressionEvaluator {
             return sawNull ? .null : .bool(false)
         case .function(let function):
             return try sqlFunction(function, operands)
+        case .bitwise(let op):
+            guard case .int(let a) = Self.plain(try evaluate(operands[0])), case .int(let b) = Self.plain(try evaluate(operands[1])) else {
+                return .null
+            }
+            return .int(SQLiteBits.apply(op, a, b))
+        case .bitwiseNot:
+            guard case .int(let a) = Self.plain(try evaluate(operands[0])) else { return .null }
+            return .int(~a)
         case .customCollate(let name):
             // Registered by the application on its connection: only SQLite knows its order.
             throw EvaluationError.needsDatabase("COLLATE \"\(name)\"")
@@ -77,6 +85,28 @@ extension SQLCollation {
             var scalars = Substring(text).unicodeScalars
             while scalars.last == " " { scalars.removeLast() }
             return String(scalars)
+        }
+    }
+}
+
+/// SQLite's bitwise operators on 64-bit integers (its `OP_BitAnd`, `OP_BitOr`, `OP_ShiftLeft`,
+/// `OP_ShiftRight`): a negative shift goes the other way, a shift by 64 or more leaves 0 (or -1
+/// for a negative number shifted right), a right shift keeps the sign.
+enum SQLiteBits {
+    static func apply(_ op: SQLBitwiseOperator, _ a: Int64, _ b: Int64) -> Int64 {
+        switch op {
+        case .and: return a & b
+        case .or: return a | b
+        case .shiftLeft, .shiftRight:
+            guard b != 0 else { return a }
+            var left = op == .shiftLeft
+            var count = b
+            if count < 0 {
+                left.toggle()
+                count = count > -64 ? -count : 64
+            }
+            if count >= 64 { return a >= 0 || left ? 0 : -1 }
+            return left ? Int64(bitPattern: UInt64(bitPattern: a) << UInt64(count)) : a >> count
         }
     }
 }

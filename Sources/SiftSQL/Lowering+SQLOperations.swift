@@ -130,6 +130,13 @@ extension LoweringContext {
         case .negate:
             let operand = lowerSQLOperand(operands[0], toMatch: nil)
             return Lowered("-(" + operand.sql + ")", isOptional: isOptional, isAtomic: true)
+        case .bitwise(let op):
+            let left = lowerSQLOperand(operands[0], toMatch: nil)
+            let right = lowerSQLOperand(operands[1], toMatch: nil)
+            return Lowered("(" + left.sql + " " + SQLFragment(op.rawValue) + " " + right.sql + ")", isOptional: isOptional, isAtomic: true)
+        case .bitwiseNot:
+            let operand = lowerSQLOperand(operands[0], toMatch: nil)
+            return Lowered("~(" + operand.sql + ")", isOptional: isOptional, isAtomic: true)
         case .concatenate:
             let left = lowerSQLOperand(operands[0], toMatch: nil)
             let right = lowerSQLOperand(operands[1], toMatch: nil)
@@ -174,6 +181,7 @@ extension LoweringContext {
             default: "SQLite's '\(function.rawValue)' with \(operandCount == 1 ? "one argument" : "\(operandCount) arguments")"
             }
         case .customCollate(let name): "the collation '\(name)' registered on a SQLite connection"
+        case .bitwise, .bitwiseNot: "SQLite's bitwise operator '\(operation.name)'"
         case .fullTextMatch, .fullTextPhrase: "SQLite's full-text search ('match', FTS5)"
         case .rank: "SQLite's full-text 'rank' (FTS5)"
         case .bm25: "SQLite's full-text 'bm25' (FTS5)"

@@ -297,6 +297,8 @@ public enum PrefixOperator: String, Sendable, Hashable, CaseIterable {
     case not = "!"
     /// `-x`: negation.
     case negate = "-"
+    /// `~x`: an integer's bits inverted (read inside a query builder's closures only).
+    case bitwiseNot = "~"
 }
 
 /// `!x`, `-x`.
@@ -351,6 +353,16 @@ public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
     case divide = "/"
     /// `%`
     case remainder = "%"
+    // Read inside a query builder's closures only (StructuredQueries' operators on integers);
+    // elsewhere `&` and `|` are reported as misspellings of `&&` and `||`.
+    /// `&` (MultiplicationPrecedence)
+    case bitwiseAnd = "&"
+    /// `|` (AdditionPrecedence)
+    case bitwiseOr = "|"
+    /// `<<` (BitwiseShiftPrecedence)
+    case shiftLeft = "<<"
+    /// `>>` (BitwiseShiftPrecedence)
+    case shiftRight = ">>"
 }
 
 /// `lhs op rhs`.

@@ -16,8 +16,10 @@ enum Precedence: Int, Comparable {
     case rangeFormation
     /// `+ -` (left-associative).
     case addition
-    /// `* / %` (left-associative).
+    /// `* / %`, and `&` in a query builder's closures (left-associative).
     case multiplication
+    /// `<< >>` in a query builder's closures (left-associative).
+    case bitwiseShift
     /// `!x`, `-x`.
     case prefix
     /// `.name`, `?`, `!`, calls, subscripts, trailing closures.
@@ -39,6 +41,7 @@ enum Precedence: Int, Comparable {
         case .rangeFormation: "RangeFormationPrecedence"
         case .addition: "AdditionPrecedence"
         case .multiplication: "MultiplicationPrecedence"
+        case .bitwiseShift: "BitwiseShiftPrecedence"
         case .none, .prefix, .postfix: "\(self)"
         }
     }

@@ -156,6 +156,9 @@ extension Parser {
             // `-1` at the start of a line is a new statement, not a subtraction.
             if token.atStartOfLine, token.leadingTrivia, !token.trailingTrivia { return nil }
         case .unknownOperator, .equal, .identifier:
+            if token.kind == .unknownOperator, let op = builderBitwiseOperator(token) {
+                return (ParseRule(infix: .binary, precedence: precedence(of: op)), .unknownOperator)
+            }
             guard let misspelling = misspelledOperator(token) else {
                 if token.kind == .unknownOperator, !token.atStartOfLine {
                     return (ParseRule(infix: .binary, precedence: .comparison, associativity: .none), .unknownOperator)
@@ -218,6 +221,7 @@ extension Parser {
         // Only these kinds can be misspelled operators: an operator of the language is taken as it
         // is without asking (asking built and dropped an optional result for every operator).
         guard token.kind == .equal || token.kind == .identifier || token.kind == .unknownOperator else { return token }
+        if builderBitwiseOperator(token) != nil { return token }
         if let misspelling = misspelledOperator(token) {
             error(
                 misspelling.id, misspelling.message, at: token.range,
@@ -234,13 +238,28 @@ extension Parser {
         case .nilCoalescing: .nilCoalescing
         case .closedRange, .halfOpenRange: .rangeFormation
         case .add, .subtract: .addition
-        case .multiply, .divide, .remainder: .multiplication
+        case .multiply, .divide, .remainder, .bitwiseAnd: .multiplication
+        case .bitwiseOr: .addition
+        case .shiftLeft, .shiftRight: .bitwiseShift
+        }
+    }
+
+    /// `&`, `|`, `<<` or `>>` inside a query builder's closures (StructuredQueries' operators on
+    /// integers); nil elsewhere, where `&` and `|` are misspellings of `&&` and `||`.
+    func builderBitwiseOperator(_ token: Token) -> BinaryOperator? {
+        guard readsTuples, token.kind == .unknownOperator, !token.atStartOfLine else { return nil }
+        switch text(token) {
+        case "&": return .bitwiseAnd
+        case "|": return .bitwiseOr
+        case "<<": return .shiftLeft
+        case ">>": return .shiftRight
+        default: return nil
         }
     }
 
     mutating func parseBinary(_ lhs: consuming Node, rule: ParseRule, kind: TokenKind) -> Node {
         let opToken = current
-        guard let op = kind.binaryOperator else {
+        guard let op = kind.binaryOperator ?? builderBitwiseOperator(opToken) else {
             // An operator the language does not have and that does not look like one it has.
             advance()
             error(

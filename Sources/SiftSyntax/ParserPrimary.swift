@@ -202,7 +202,7 @@ extension Parser {
 
     mutating func parsePrefixOperator() -> Node {
         let opToken = advance()
-        let op: PrefixOperator = opToken.kind == .minus ? .negate : .not
+        let op: PrefixOperator = opToken.kind == .minus ? .negate : opToken.kind == .unknownOperator ? .bitwiseNot : .not
         if opToken.trailingTrivia, !at(.endOfFile) {
             error(
                 .operatorSpacing,
@@ -217,6 +217,10 @@ extension Parser {
     }
 
     mutating func parseUnsupportedPrefixOperator() -> Node {
+        if readsTuples, current.kind == .unknownOperator, text(current) == "~" {
+            // `~$0.flags` inside a query builder's closures: StructuredQueries' bitwise not.
+            return parsePrefixOperator()
+        }
         let opToken = advance()
         let spelling = text(opToken)
         if opToken.kind == .unknownOperator || opToken.kind == .plus {

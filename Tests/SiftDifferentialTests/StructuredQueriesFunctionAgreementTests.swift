@@ -16,7 +16,15 @@ import Testing
         let column = random.pick(["title", "notes"])
         let string = random.pick(strings)
         let small = random.int(in: -4...6)
-        switch random.below(12) {
+        switch random.below(13) {
+        case 12:
+            // SQLite's bitwise operators: shifts by negative counts and by 64 or more too.
+            let shift = random.pick(["-1", "0", "3", "63", "64", "70", "-70", "$0.remindersListID"])
+            let value = random.pick([
+                "$0.position & \(random.int(in: 0...15))", "$0.id | \(random.int(in: 0...8))", "$0.position << \(shift)", "$0.id >> \(shift)",
+                "~$0.position", "~$0.id & $0.position", "-1 >> \(shift)",
+            ])
+            return "(\(value)).\(random.pick(["eq", "gt", "lt"]))(\(random.int(in: -3...20)))"
         case 0:
             let count = random.chance(1, in: 3) ? "" : ", \(random.int(in: -4...6))"
             return "$0.\(column).substr(\(small)\(count)).\(random.pick(["eq", "lt", "gte", "is"]))(\(string))"

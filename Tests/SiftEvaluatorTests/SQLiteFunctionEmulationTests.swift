@@ -1,4 +1,5 @@
 import Foundation
+import SiftChecker
 import SiftSQL
 import SiftSQLite
 import SiftTestSupport
@@ -79,6 +80,29 @@ import Testing
                 Array(SQLiteText.replace(text, other, with: replacement).utf8) != Array(expected.utf8)
             {
                 failures.append("replace(\(text.debugDescription), \(other.debugDescription), \(replacement.debugDescription)): SQLite \(expected.debugDescription)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(5).joined(separator: "; "))")
+    }
+
+    @Test func bitwiseOperatorsGiveSQLitesAnswer() throws {
+        let connection = try Connection.inMemory()
+        var random = SplitMix64(seed: 0x0034_0003)
+        var failures: [String] = []
+        func integer() -> Int64 {
+            switch random.below(4) {
+            case 0: Int64(random.int(in: -70...70))
+            case 1: random.pick([Int64.min, Int64.max, -1, 0, 1, 63, 64, -64, 65])
+            default: Int64(bitPattern: random.next())
+            }
+        }
+        for op in SQLBitwiseOperator.allCases {
+            let statement = try connection.prepare("SELECT ?1 \(op.rawValue) ?2")
+            for _ in 0..<2000 {
+                let (a, b) = (integer(), integer())
+                guard case .integer(let expected)? = try statement.rows(bindings: [.integer(a), .integer(b)]).first?.first else { continue }
+                let mine = SQLiteBits.apply(op, a, b)
+                if mine != expected { failures.append("\(a) \(op.rawValue) \(b): SQLite \(expected), evaluator \(mine)") }
             }
         }
         #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(5).joined(separator: "; "))")

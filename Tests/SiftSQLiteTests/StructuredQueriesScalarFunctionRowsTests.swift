@@ -47,6 +47,12 @@ import Testing
             builder: #"User.where { $0.isActive.likely() && !$0.name.unicode().eq(90).unlikely() }.select { ($0.name, $0.age.nullif(20)) }"#,
             sql: "SELECT name, nullif(age, 20) FROM users WHERE likely(isActive) AND NOT unlikely(unicode(name) = 90)"),
         Case(
+            builder: #"Reminder.select { ($0.id, $0.position & 5, $0.position | 2, $0.position << 3, $0.position >> 1, ~$0.position, $0.position << -1, $0.id >> 70, -$0.id >> 70, ~$0.id & 7 | 1 << 4) }"#,
+            sql: "SELECT id, position & 5, position | 2, position << 3, position >> 1, ~position, position << -1, id >> 70, -id >> 70, ((~id) & 7) | (1 << 4) FROM reminders"),
+        Case(
+            builder: #"Reminder.where { $0.position & 4 == 4 && $0.id | 1 > 10 }.select { $0.id }"#,
+            sql: "SELECT id FROM reminders WHERE (position & 4) = 4 AND (id | 1) > 10"),
+        Case(
             builder: #"Reminder.where { $0.title.substr(1, 1).collate(Collation(rawValue: "NoCase")).eq("g") }.select { ($0.id, $0.title) }"#,
             sql: "SELECT id, title FROM reminders WHERE substr(title, 1, 1) = 'g' COLLATE NOCASE"),
     ]

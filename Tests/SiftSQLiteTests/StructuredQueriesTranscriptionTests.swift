@@ -161,6 +161,10 @@ import Testing
         Case(
             source: "ScalarFunctionsTests.strings: substr(10), substr(10, 10)", query: #"Reminder.select { ($0.notes.substr(10), $0.notes.substr(10, 10)) }"#,
             sql: #"SELECT substr("reminders"."notes", 10), substr("reminders"."notes", 10, 10) FROM "reminders""#),
+        Case(
+            source: "OperatorsTests.integers: &, |, <<, >>, ~",
+            query: #"Reminder.select { ($0.position & $0.id, $0.position | $0.id, $0.position << $0.remindersListID, $0.id >> $0.remindersListID, ~$0.position) }"#,
+            sql: #"SELECT ("reminders"."position") & ("reminders"."id"), ("reminders"."position") | ("reminders"."id"), ("reminders"."position") << ("reminders"."remindersListID"), ("reminders"."id") >> ("reminders"."remindersListID"), ~("reminders"."position") FROM "reminders""#),
         // The library writes `octet_length(x)` (SQLite 3.43 and later); Sift writes the same count
         // of bytes as `length(CAST(x AS BLOB))`, which this SQLite has.
         Case(
