@@ -7,7 +7,7 @@ import SiftSyntax
 /// NULL in, NULL out.
 extension TypeChecker {
     /// The methods ``checkSQLScalarMethod(base:method:call:at:)`` reads.
-    static let sqlScalarMethods: Set<String> = Set(SQLScalarFunction.allCases.map(\.method)).union(["collate"])
+    static let sqlScalarMethods: Set<String> = Set(SQLScalarFunction.allCases.map(\.method)).union(["collate", "strftime"])
 
     /// Whether a call is a method computed in SQL: a scalar function or FTS5's `highlight`/`snippet`.
     func isSQLScalarCall(_ call: Call) -> Bool {
@@ -18,6 +18,7 @@ extension TypeChecker {
     /// A method of a value that gives a value; nil when `method` is not one of them.
     mutating func checkSQLScalarMethod(base: Expr, method: Identifier, call: Call, at range: SourceRange) -> TypedExpr? {
         let arguments = call.arguments
+        if method.name == "strftime" { return checkSQLStrftime(base: base, method: method, call: call, at: range) }
         guard method.name == "collate" else { return checkSQLScalarFunction(base: base, method: method, call: call, at: range) }
         guard arguments.count == 1, arguments[0].label == nil, call.trailingClosure == nil else {
             return wrongArguments(method, "(_:)", at: range)

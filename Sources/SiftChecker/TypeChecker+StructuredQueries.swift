@@ -234,6 +234,8 @@ extension TypeChecker {
             if case .integerLiteral = tree[prefix.operand] { return check(expr, expected: expected) }
             if case .floatLiteral = tree[prefix.operand] { return check(expr, expected: expected) }
             if let typed = checkBuilderExpression(expr) { return typed }
+        case .member where isDatePartMember(expr):
+            return checkSQLDatePart(expr)
         case .anonymousParameter, .member:
             if case .member(let base, let name) = tree[expr], let row = optionalBuilderRow(base) {
                 return optionalRowMember(row, base: base, name: name, at: expr.range)

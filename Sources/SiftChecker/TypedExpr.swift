@@ -526,6 +526,13 @@ public enum SQLOperation: Sendable, Hashable {
     case bitwise(SQLBitwiseOperator)
     /// `~(a)`: an integer's bits inverted.
     case bitwiseNot
+    /// `CAST(strftime('%Y', date) AS INTEGER)` and the other parts of a date column (UTC), as
+    /// StructuredQueries' `$0.dueDate.year` writes them; the column read as its storage says
+    /// (`'unixepoch'` after seconds since 1970, or since 2001 moved to 1970).
+    case datePart(SQLDatePart, storage: Storage)
+    /// `strftime(format, date)`: the date column (first operand) written with the format (second
+    /// operand, bound); NULL for a format SQLite does not know.
+    case strftime(storage: Storage)
     /// `(a || b)`: two strings joined (StructuredQueries' `+` on strings).
     case concatenate
     /// `coalesce(a, b)` (StructuredQueries' `??`): the first operand that is not NULL.
@@ -577,10 +584,51 @@ public enum SQLOperation: Sendable, Hashable {
         case .negate: "-"
         case .bitwise(let op): op.rawValue
         case .bitwiseNot: "~"
+        case .datePart(let part, _): part.method
+        case .strftime: "strftime"
         case .concatenate: "||"
         case .coalesce: "coalesce"
         case .ifNull: "ifnull"
         case .caseWhen: "CASE"
+        }
+    }
+}
+
+/// A part of a date, by its `strftime` format: StructuredQueries' `year`, `month`, `day`, `hour`,
+/// `minute`, `second` (whole), `fractionalSecond` (with its milliseconds), `weekday` (0 Sunday)
+/// and `dayOfYear` (1 January 1st).
+public enum SQLDatePart: String, Sendable, Hashable, CaseIterable {
+    /// `%Y`.
+    case year = "%Y"
+    /// `%m`, 1 to 12.
+    case month = "%m"
+    /// `%d`, 1 to 31.
+    case day = "%d"
+    /// `%H`, 0 to 23.
+    case hour = "%H"
+    /// `%M`, 0 to 59.
+    case minute = "%M"
+    /// `%S`, 0 to 59.
+    case second = "%S"
+    /// `%f`, seconds with milliseconds, a `Double`.
+    case fractionalSecond = "%f"
+    /// `%w`, 0 (Sunday) to 6.
+    case weekday = "%w"
+    /// `%j`, 1 to 366.
+    case dayOfYear = "%j"
+
+    /// The member StructuredQueries names it by.
+    public var method: String {
+        switch self {
+        case .year: "year"
+        case .month: "month"
+        case .day: "day"
+        case .hour: "hour"
+        case .minute: "minute"
+        case .second: "second"
+        case .fractionalSecond: "fractionalSecond"
+        case .weekday: "weekday"
+        case .dayOfYear: "dayOfYear"
         }
     }
 }

@@ -16,6 +16,10 @@ extension ExpressionEvaluator {
             throw EvaluationError.needsDatabase(operation.name)
         case .collate, .customCollate, .likeEscaped, .isInArray, .function, .bitwise, .bitwiseNot:
             return try sqlScalarOperation(operation, operands)
+        case .datePart(let part, let storage):
+            return try sqlDatePart(part, storage: storage, operands[0])
+        case .strftime(let storage):
+            return try sqlStrftime(storage: storage, operands[0], operands[1])
         case .compare(let op):
             let collation = explicitCollation(operands[0]) ?? explicitCollation(operands[1])
             let left = SQLScalar(try evaluate(operands[0]))

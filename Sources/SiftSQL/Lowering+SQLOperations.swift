@@ -137,6 +137,8 @@ extension LoweringContext {
         case .bitwiseNot:
             let operand = lowerSQLOperand(operands[0], toMatch: nil)
             return Lowered("~(" + operand.sql + ")", isOptional: isOptional, isAtomic: true)
+        case .datePart, .strftime:
+            return lowerSQLDateFunction(operation, operands, isOptional: isOptional)
         case .concatenate:
             let left = lowerSQLOperand(operands[0], toMatch: nil)
             let right = lowerSQLOperand(operands[1], toMatch: nil)
@@ -182,6 +184,7 @@ extension LoweringContext {
             }
         case .customCollate(let name): "the collation '\(name)' registered on a SQLite connection"
         case .bitwise, .bitwiseNot: "SQLite's bitwise operator '\(operation.name)'"
+        case .datePart, .strftime: "SQLite's date function ('\(operation.name)', 'strftime')"
         case .fullTextMatch, .fullTextPhrase: "SQLite's full-text search ('match', FTS5)"
         case .rank: "SQLite's full-text 'rank' (FTS5)"
         case .bm25: "SQLite's full-text 'bm25' (FTS5)"

@@ -16,7 +16,15 @@ import Testing
         let column = random.pick(["title", "notes"])
         let string = random.pick(strings)
         let small = random.int(in: -4...6)
-        switch random.below(13) {
+        switch random.below(14) {
+        case 13:
+            // The due dates' parts, as SQLite reads their ISO-8601 text.
+            if random.chance(1, in: 3) {
+                let format = random.pick(["\"%Y-%m\"", "\"%w %W %j\"", "\"%H:%M:%f\"", "\"%s\"", "\"%d%%\"", "\"%Q\""])
+                return "$0.dueDate.strftime(\(format)).\(random.pick(["eq", "lt", "gt", "is"]))(\(random.pick(["\"2025-05\"", "\"1 22 150\"", "nil", "\"10:00:00.000\""])))"
+            }
+            let part = random.pick(["year", "month", "day", "hour", "minute", "second", "weekday", "dayOfYear"])
+            return "$0.dueDate.\(part).\(random.pick(["eq", "gt", "lt", "is"]))(\(random.pick(["0", "1", "5", "12", "31", "2025", "2026", "150", "nil"])))"
         case 12:
             // SQLite's bitwise operators: shifts by negative counts and by 64 or more too.
             let shift = random.pick(["-1", "0", "3", "63", "64", "70", "-70", "$0.remindersListID"])

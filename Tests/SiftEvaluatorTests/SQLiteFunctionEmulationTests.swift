@@ -107,4 +107,24 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(5).joined(separator: "; "))")
     }
+
+    @Test func dateFormatsGiveSQLitesAnswer() throws {
+        let connection = try Connection.inMemory()
+        let statement = try connection.prepare("SELECT strftime(?1, ?2 / 1000.0, 'unixepoch')")
+        var random = SplitMix64(seed: 0x0034_0004)
+        var failures: [String] = []
+        let format = "%Y-%m-%d %H:%M:%S %f %w %W %j %s %%"
+        for _ in 0..<5000 {
+            // 0000-01-01 to 9999-12-31, and the days around New Year and leap days.
+            let milliseconds = random.chance(1, in: 2)
+                ? Int64(random.int(in: -62_167_219_200_000...253_402_300_799_000))
+                : Int64(random.int(in: -3...3)) * 86_400_000 + Int64(random.pick([951_782_400_000, 1_704_067_199_999, -2_203_891_200_000, 0]))
+            guard case .text(let expected)? = try statement.rows(bindings: [.text(format), .integer(milliseconds)]).first?.first else { continue }
+            let mine = SQLiteTime(milliseconds: milliseconds).format(format)
+            if mine != expected { failures.append("\(milliseconds): SQLite \(expected), evaluator \(mine ?? "NULL")") }
+        }
+        #expect(SQLiteTime(milliseconds: 0).format("%Q") == nil)
+        #expect(SQLiteTime(milliseconds: 0).format("100%") == nil)
+        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(5).joined(separator: "; "))")
+    }
 }

@@ -52,6 +52,22 @@ import Testing
         Case(
             builder: #"Reminder.where { $0.position & 4 == 4 && $0.id | 1 > 10 }.select { $0.id }"#,
             sql: "SELECT id FROM reminders WHERE (position & 4) = 4 AND (id | 1) > 10"),
+        // Dates: ISO-8601 text (the reminders), seconds since 2001 (the users' birth, moved to 1970).
+        Case(
+            builder: #"Reminder.select { ($0.id, $0.dueDate.year, $0.dueDate.month, $0.dueDate.day, $0.dueDate.hour, $0.dueDate.minute, $0.dueDate.second, $0.dueDate.fractionalSecond, $0.dueDate.weekday, $0.dueDate.dayOfYear, $0.dueDate.strftime("%d/%m/%Y %H:%M:%f %w %W %j %s %% %Q")) }"#,
+            sql: """
+                SELECT id, CAST(strftime('%Y', dueDate) AS INTEGER), CAST(strftime('%m', dueDate) AS INTEGER), CAST(strftime('%d', dueDate) AS INTEGER), \
+                CAST(strftime('%H', dueDate) AS INTEGER), CAST(strftime('%M', dueDate) AS INTEGER), CAST(strftime('%S', dueDate) AS INTEGER), \
+                CAST(strftime('%f', dueDate) AS REAL), CAST(strftime('%w', dueDate) AS INTEGER), CAST(strftime('%j', dueDate) AS INTEGER), \
+                strftime('%d/%m/%Y %H:%M:%f %w %W %j %s %% %Q', dueDate) FROM reminders
+                """),
+        Case(
+            builder: #"User.where { $0.birth.month > 2 }.select { ($0.name, $0.birth.year, $0.birth.second, $0.birth.fractionalSecond, $0.birth.weekday, $0.birth.strftime("%Y-%m-%dT%H:%M:%f %W")) }"#,
+            sql: """
+                SELECT name, CAST(strftime('%Y', birth + 978307200, 'unixepoch') AS INTEGER), CAST(strftime('%S', birth + 978307200, 'unixepoch') AS INTEGER), \
+                CAST(strftime('%f', birth + 978307200, 'unixepoch') AS REAL), CAST(strftime('%w', birth + 978307200, 'unixepoch') AS INTEGER), \
+                strftime('%Y-%m-%dT%H:%M:%f %W', birth + 978307200, 'unixepoch') FROM users WHERE CAST(strftime('%m', birth + 978307200, 'unixepoch') AS INTEGER) > 2
+                """),
         Case(
             builder: #"Reminder.where { $0.title.substr(1, 1).collate(Collation(rawValue: "NoCase")).eq("g") }.select { ($0.id, $0.title) }"#,
             sql: "SELECT id, title FROM reminders WHERE substr(title, 1, 1) = 'g' COLLATE NOCASE"),

@@ -165,6 +165,21 @@ import Testing
             source: "OperatorsTests.integers: &, |, <<, >>, ~",
             query: #"Reminder.select { ($0.position & $0.id, $0.position | $0.id, $0.position << $0.remindersListID, $0.id >> $0.remindersListID, ~$0.position) }"#,
             sql: #"SELECT ("reminders"."position") & ("reminders"."id"), ("reminders"."position") | ("reminders"."id"), ("reminders"."position") << ("reminders"."remindersListID"), ("reminders"."id") >> ("reminders"."remindersListID"), ~("reminders"."position") FROM "reminders""#),
+        // DateFunctionsTests, on the reminders' ISO-8601 due dates (the library's `Event.startsAt` is
+        // stored as seconds since 1970, so its SQL adds 'unixepoch'; a Date's own column has none).
+        Case(
+            source: "DateFunctionsTests.components", query: #"Reminder.select { ($0.dueDate.year, $0.dueDate.month, $0.dueDate.day) }"#,
+            sql: #"SELECT CAST(strftime('%Y', "reminders"."dueDate") AS INTEGER), CAST(strftime('%m', "reminders"."dueDate") AS INTEGER), CAST(strftime('%d', "reminders"."dueDate") AS INTEGER) FROM "reminders""#),
+        Case(
+            source: "DateFunctionsTests.customFormat", query: #"Reminder.select { $0.dueDate.strftime("%Y-%m-%d %H:%M") }"#,
+            sql: #"SELECT strftime('%Y-%m-%d %H:%M', "reminders"."dueDate") FROM "reminders""#),
+        Case(
+            source: "DateFunctionsTests.groupByYearMonth (its 'group(by: { ... })' written 'group { ... }')",
+            query: #"Reminder.group { ($0.dueDate.year, $0.dueDate.month) }.select { ($0.dueDate.year, $0.dueDate.month, $0.count()) }"#,
+            sql: """
+                SELECT CAST(strftime('%Y', "reminders"."dueDate") AS INTEGER), CAST(strftime('%m', "reminders"."dueDate") AS INTEGER), count("reminders"."id") \
+                FROM "reminders" GROUP BY CAST(strftime('%Y', "reminders"."dueDate") AS INTEGER), CAST(strftime('%m', "reminders"."dueDate") AS INTEGER)
+                """),
         // The library writes `octet_length(x)` (SQLite 3.43 and later); Sift writes the same count
         // of bytes as `length(CAST(x AS BLOB))`, which this SQLite has.
         Case(
