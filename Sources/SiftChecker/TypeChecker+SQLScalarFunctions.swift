@@ -94,7 +94,7 @@ extension TypeChecker {
         case .substr: (1...2, "a start and at most a count", "write '$0.title.substr(2)' or '$0.title.substr(2, 3)'")
         case .replace: (2...2, "two arguments, the text to find and its replacement", "write '$0.title.replace(\"a\", \"b\")'")
         default:
-            (0...0, "no argument", "write '\(function.method)()'")
+            (0...0, "no argument", "write '.\(function.method)()'")
         }
     }
 
