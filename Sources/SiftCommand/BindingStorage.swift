@@ -38,6 +38,8 @@ enum BindingStorage {
         case .decomposedPrefixUpperBound: return "nfdPrefixUpperBound"
         case .count: return "count"
         case .jsonArray: return "jsonArray"
+        case .timestampAtLeast: return "timestampAtLeast"
+        case .timestampAtMost: return "timestampAtMost"
         case .verbatimText where type.unwrapped == .string: return Storage.text.rawValue  // as given, not normalised
         case .plain, .verbatimText: break
         }

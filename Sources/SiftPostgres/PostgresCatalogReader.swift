@@ -92,6 +92,33 @@ struct PostgresCatalogReader {
                 }
             }
         }
+        // Unique indexes (`CREATE UNIQUE INDEX`) are facts as unique constraints are, when they hold
+        // for every row: not partial, on columns only (no expression).
+        let indexRows = try connection.rows(
+            """
+            SELECT c.relname::text, i.indexrelid::bigint, a.attname::text
+            FROM pg_catalog.pg_index i
+            JOIN pg_catalog.pg_class c ON c.oid = i.indrelid
+            JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+            CROSS JOIN LATERAL unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)
+            JOIN pg_catalog.pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+            WHERE i.indisunique AND NOT i.indisprimary AND i.indpred IS NULL AND i.indexprs IS NULL
+              AND n.nspname = ANY (current_schemas(false))
+            ORDER BY c.relname COLLATE "C", i.indexrelid, k.ord
+            """)
+        var indexColumns: [(table: String, index: Int64, columns: [String])] = []
+        for row in indexRows {
+            guard let tableName = row[0].stringValue, let indexID = row[1].intValue.map(Int64.init), let column = row[2].stringValue else { continue }
+            if let last = indexColumns.last, last.table == tableName, last.index == indexID {
+                indexColumns[indexColumns.count - 1].columns.append(column)
+            } else {
+                indexColumns.append((tableName, indexID, [column]))
+            }
+        }
+        for found in indexColumns {
+            guard let position = index[found.table], !tables[position].unique.contains(found.columns) else { continue }
+            tables[position].unique.append(found.columns)
+        }
         return tables
     }
 

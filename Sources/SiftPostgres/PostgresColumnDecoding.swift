@@ -21,8 +21,9 @@ struct PostgresColumnDecoding {
     }
 
     /// A value by its PostgreSQL type alone: integers, floating-point and `numeric` numbers,
-    /// Booleans, text (and JSON), bytes, dates, UUIDs. Any other type (an array, an enum, an
-    /// interval) is shown as the server writes it.
+    /// Booleans, text (and JSON; `char(n)` without its padding), bytes, dates (the `Date` of the
+    /// stored microsecond, ``TimestampMicroseconds``), UUIDs. Any other type (an array, an enum,
+    /// an interval) is shown as the server writes it.
     static func natural(_ pointer: UnsafePointer<CChar>, count: Int, typeOID: UInt32) -> DecodedValue {
         let text = { String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self) }
         switch typeOID {
@@ -30,15 +31,23 @@ struct PostgresColumnDecoding {
             return .bool(pointer[0] == CChar(UInt8(ascii: "t")))
         case PostgresType.int2, PostgresType.int4, PostgresType.int8, PostgresType.oid:
             if let value = Int64(text()) { return .int(value) }
-        case PostgresType.float4, PostgresType.float8, PostgresType.numeric:
+        case PostgresType.float4:
+            // A `real` is a `Float`: its shortest text read as a `Double` would be another number
+            // than the one PostgreSQL compares (`CAST(x AS float8)` is exact).
+            if let value = double(text()) { return .double(value.isFinite ? Double(Float(text()) ?? Float(value)) : value) }
+        case PostgresType.float8, PostgresType.numeric:
             if let value = double(text()) { return .double(value) }
-        case PostgresType.text, PostgresType.varchar, PostgresType.bpchar, PostgresType.name, PostgresType.json, PostgresType.jsonb,
-            PostgresType.unknown:
+        case PostgresType.bpchar:
+            // `char(n)` pads with spaces, which its comparisons and its cast to text ignore.
+            var value = text()
+            while value.utf8.last == UInt8(ascii: " ") { value.removeLast() }
+            return .string(value)
+        case PostgresType.text, PostgresType.varchar, PostgresType.name, PostgresType.json, PostgresType.jsonb, PostgresType.unknown:
             return .string(text())
         case PostgresType.bytea:
             if let bytes = PostgresText.bytes(fromBytea: pointer, count: count) { return .data(bytes) }
         case PostgresType.timestamptz, PostgresType.timestamp, PostgresType.date:
-            if let date = PostgresText.date(text()) { return .date(date) }
+            if let microseconds = TimestampMicroseconds.parse(text()) { return .date(TimestampMicroseconds.date(microseconds)) }
         case PostgresType.uuid:
             if let uuid = UUID(uuidString: text()) { return .uuid(uuid) }
         default:

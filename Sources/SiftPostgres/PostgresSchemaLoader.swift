@@ -5,11 +5,13 @@ import SiftSQLite
 /// introspection follows (``SchemaInference``: model, attribute and relationship names, join
 /// tables), refined by a model file when one is given.
 ///
-/// PostgreSQL's types give the Swift types: `smallint`, `integer`, `bigint` → `Int`; `real`,
-/// `double precision`, `numeric` → `Double`; `text`, `varchar`, `char`, `json`, `jsonb` → `String`;
-/// `boolean` → `Bool`; `bytea` → `Data`; `timestamptz`, `timestamp`, `date` → `Date`; `uuid` →
-/// `UUID`; an enum type → a raw-value `String` enum of its labels. NOT NULL makes an attribute
-/// non-optional. A column of another type (an array, an interval) is left out, with a warning.
+/// PostgreSQL's types give the Swift types and storages (docs/POSTGRESQL.md): `smallint`,
+/// `integer`, `bigint` → `Int`; `real`, `double precision`, `numeric` → `Double`; `text`, `varchar`,
+/// `char` → `String`; `json`, `jsonb` and arrays → `String` of their text (``Storage/textForm``);
+/// `boolean` → `Bool`; `bytea` → `Data`; `timestamptz`, `timestamp`, `date` → `Date`
+/// (``Storage/timestamp``); `uuid` → `UUID` (``Storage/uuidNative``); an enum type → a raw-value
+/// `String` enum of its labels (``Storage/textForm``). NOT NULL makes an attribute non-optional.
+/// A column of another type (an interval, a range) is left out, with a warning.
 /// Only the schemas of the search path are read (`public` by default); names are kept exactly as
 /// stored, so quoted mixed-case names and folded lower-case names both work.
 public enum PostgresSchemaLoader {
@@ -56,7 +58,9 @@ public enum PostgresSchemaLoader {
                 attribute.storage = storage
                 return .attribute(attribute)
             }
-            // PostgreSQL has no rowid: a table without a primary key is ordered by its row's address.
+            // PostgreSQL has no rowid: a row of a table without a primary key is told apart by its
+            // address, `ctid`, which is stable while a statement runs (ties sort the same way
+            // throughout), though an UPDATE or VACUUM FULL moves it: no key to keep between queries.
             if model.primaryKey == ["rowid"] { model.primaryKey = ["ctid"] }
             models.append(model)
         }
@@ -74,21 +78,54 @@ public enum PostgresSchemaLoader {
         let model = try SchemaLoader.readModel(modelFile)
         if model.diagnostics.hasErrors { return (introspected, model.diagnostics, model.source) }
         let (refined, refinementDiagnostics) = SchemaRefinement.refine(introspected, with: model.schema)
-        return (refined, model.diagnostics + refinementDiagnostics, model.source)
+        return (keepingDatabaseStorage(refined, introspected: introspected), model.diagnostics + refinementDiagnostics, model.source)
+    }
+
+    /// A refined schema whose attributes keep the storage of the database's own types (a
+    /// `timestamptz`, a `uuid`, a `jsonb`, an enum type): a model file says what a column is in
+    /// Swift (`var created: Date`, `var status: Status`), but only the database says how it is
+    /// stored, and a model file's default (seconds since 2001, upper-case text) would not be it.
+    static func keepingDatabaseStorage(_ refined: Schema, introspected: Schema) -> Schema {
+        var native: [String: [String: Storage]] = [:]
+        for model in introspected.models {
+            for attribute in model.attributes where [.timestamp, .uuidNative, .textForm].contains(attribute.storage) {
+                native[model.tableName, default: [:]][attribute.columnName] = attribute.storage
+            }
+        }
+        var schema = refined
+        for model in refined.models {
+            guard let storages = native[model.tableName] else { continue }
+            var model = model
+            model.members = model.members.map { member in
+                guard case .attribute(var attribute) = member, let storage = storages[attribute.columnName] else { return member }
+                let rawType: ScalarType? = {
+                    if case .enumeration(let name) = attribute.type { return refined.enumType(named: name)?.rawType }
+                    return nil
+                }()
+                guard storage.fits(attribute.type, enumRawType: rawType) else { return member }
+                attribute.storage = storage
+                return .attribute(attribute)
+            }
+            schema.add(model)
+        }
+        return schema
     }
 
     /// The Swift type and storage of a column's PostgreSQL type; nil when no attribute type holds it.
     static func typeAndStorage(of column: PostgresCatalogReader.Column, enumNames: [String: String]) -> (ScalarType, Storage)? {
         switch column.typeName {
         case "int2", "int4", "int8": return (.integer(.int), .integer)
+        // `numeric` is read as the `Double` nearest to it, and compared as `float8` (the implicit cast).
         case "float4", "float8", "numeric": return (.double, .real)
-        case "text", "varchar", "bpchar", "name", "citext", "json", "jsonb": return (.string, .text)
+        case "text", "varchar", "bpchar", "name", "citext": return (.string, .text)
+        case "json", "jsonb": return (.string, .textForm)
         case "bool": return (.bool, .integer)
         case "bytea": return (.data, .blob)
-        case "timestamptz", "timestamp", "date": return (.date, .dateISO8601)
-        case "uuid": return (.uuid, .uuidLowercaseText)
+        case "timestamptz", "timestamp", "date": return (.date, .timestamp)
+        case "uuid": return (.uuid, .uuidNative)
         default:
-            if column.typeKind == "e", let name = enumNames[column.typeName] { return (.enumeration(name), .text) }
+            if column.typeKind == "e", let name = enumNames[column.typeName] { return (.enumeration(name), .textForm) }
+            if column.typeCategory == "A" { return (.string, .textForm) }
             return nil
         }
     }

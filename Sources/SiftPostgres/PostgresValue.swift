@@ -123,81 +123,10 @@ enum PostgresText {
         return bytes
     }
 
-    /// A date as `timestamptz` text in UTC with microseconds (`2026-03-14 09:30:00.123456+00`).
-    static func timestamp(_ date: Date) -> String {
-        var seconds = date.timeIntervalSince1970.rounded(.down)
-        var micros = ((date.timeIntervalSince1970 - seconds) * 1_000_000).rounded()
-        if micros >= 1_000_000 {
-            seconds += 1
-            micros -= 1_000_000
-        }
-        var time = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d:%02d.%06d+00", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(micros))
-    }
-
-    /// A `timestamptz`, `timestamp` or `date` in ISO output style (`DateStyle = ISO`, the session's
-    /// time zone UTC): `2026-03-14 09:30:00.123456+00`, `2026-03-14 09:30:00`, `2026-03-14`. A
-    /// timestamp without time zone is read as UTC. Nil for `infinity` and years outside 1–9999.
-    static func date(_ text: String) -> Date? {
-        let utf8 = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= utf8.count else { return nil }
-            var value = 0
-            for byte in utf8[range] {
-                guard byte >= 48, byte <= 57 else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            return value
-        }
-        guard utf8.count >= 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
-            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
-        else { return nil }
-        var hour = 0, minute = 0, second = 0
-        var fraction = 0.0
-        var offsetSeconds = 0
-        var index = 10
-        if utf8.count > 10 {
-            guard utf8[10] == UInt8(ascii: " "), let h = number(11..<13), let m = number(14..<16), let s = number(17..<19) else { return nil }
-            hour = h
-            minute = m
-            second = s
-            index = 19
-            if index < utf8.count, utf8[index] == UInt8(ascii: ".") {
-                var scale = 0.1
-                index += 1
-                while index < utf8.count, utf8[index] >= 48, utf8[index] <= 57 {
-                    fraction += Double(utf8[index] - 48) * scale
-                    scale /= 10
-                    index += 1
-                }
-            }
-            if index < utf8.count {
-                let sign = utf8[index] == UInt8(ascii: "-") ? -1 : 1
-                guard utf8[index] == UInt8(ascii: "+") || utf8[index] == UInt8(ascii: "-"), let offsetHours = number(index + 1..<index + 3) else {
-                    return nil
-                }
-                var offset = offsetHours * 3600
-                index += 3
-                if index < utf8.count, utf8[index] == UInt8(ascii: ":"), let offsetMinutes = number(index + 1..<index + 3) {
-                    offset += offsetMinutes * 60
-                    index += 3
-                }
-                offsetSeconds = sign * offset
-            }
-        }
-        guard index >= utf8.count || utf8.count == 10 else { return nil }
-        var parts = tm()
-        parts.tm_year = Int32(year - 1900)
-        parts.tm_mon = Int32(month - 1)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
-        let seconds = timegm(&parts)
-        return Date(timeIntervalSince1970: Double(seconds - offsetSeconds) + fraction)
+    /// A date as `timestamptz` text in UTC: the microsecond that is that `Date`, else the nearest
+    /// (``TimestampMicroseconds``); `infinity` or `-infinity` beyond PostgreSQL's range, NULL's
+    /// text (nil) for NaN.
+    static func timestamp(_ date: Date) -> String? {
+        TimestampMicroseconds.nearest(date).map(TimestampMicroseconds.text)
     }
 }

@@ -31,4 +31,10 @@ public enum ValueEncoding: Sendable, Hashable {
     /// Text exactly as given, not normalised (StructuredQueries binds a string's own bytes); other
     /// values as ``plain``.
     case verbatimText
+    /// A date as the first microsecond of a timestamp column (``Storage/timestamp``) whose `Date`
+    /// is at least the value: the bound of `<` and `>=` (``TimestampMicroseconds/atLeast(_:)``).
+    case timestampAtLeast
+    /// A date as the last microsecond of a timestamp column whose `Date` is at most the value: the
+    /// bound of `<=` and `>` (``TimestampMicroseconds/atMost(_:)``).
+    case timestampAtMost
 }

@@ -130,6 +130,8 @@ enum BindingSlotBytes {
             bytes.append(7)
             append(element, to: &bytes)
         case .verbatimText: bytes.append(8)
+        case .timestampAtLeast: bytes.append(9)
+        case .timestampAtMost: bytes.append(10)
         }
     }
 
@@ -148,6 +150,8 @@ enum BindingSlotBytes {
             let (element, length) = readEncoding(at: index + 1, in: bytes)
             return (.jsonArray(element: element), 1 + length)
         case 8: return (.verbatimText, 1)
+        case 9: return (.timestampAtLeast, 1)
+        case 10: return (.timestampAtMost, 1)
         case 0: return (.plain, 1)
         default: preconditionFailure(corrupt)
         }
@@ -160,7 +164,7 @@ enum BindingSlotBytes {
             precondition(index + 1 < bytes.count, corrupt)
             return 2
         case 7: return 1 + encodingLength(at: index + 1, in: bytes)
-        case 0, 3, 4, 5, 6, 8: return 1
+        case 0, 3, 4, 5, 6, 8, 9, 10: return 1
         default: preconditionFailure(corrupt)
         }
     }
@@ -177,6 +181,9 @@ enum BindingSlotBytes {
         case .uuidUppercaseText: 7
         case .uuidLowercaseText: 8
         case .uuidBlob: 9
+        case .timestamp: 10
+        case .uuidNative: 11
+        case .textForm: 12
         }
     }
 
@@ -192,6 +199,9 @@ enum BindingSlotBytes {
         case 7: .uuidUppercaseText
         case 8: .uuidLowercaseText
         case 9: .uuidBlob
+        case 10: .timestamp
+        case 11: .uuidNative
+        case 12: .textForm
         default: preconditionFailure(corrupt)
         }
     }

@@ -38,6 +38,7 @@ extension LoweringContext {
             var right = Lowered(.binding(.constant(number)), isAtomic: true)
             return compare(op, &left, &right)
         }
+        if lhs.type.unwrapped == .date, let instant = timestampParameterComparison(op, lhs, rhs) { return instant }
         // The side that is a column is lowered first; the other side's parameters match its storage.
         let columnFirst = isColumnLike(rhs) && !isColumnLike(lhs)
         var left: Lowered

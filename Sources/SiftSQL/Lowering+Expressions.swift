@@ -564,6 +564,9 @@ extension LoweringContext {
         return SQLFragment.joined(present.map(\.parenthesized), separator: " OR ").parenthesized
     }
 
+    /// A column of ``Storage/textForm`` as the text the database writes for its value.
+    static func textForm(of column: SQLFragment) -> SQLFragment { "CAST(" + column + " AS text)" }
+
     /// An attribute of a row: its column. With `textFacts`, a text column is referenced for what
     /// the facts say of its forms (what a comparison or sort of its text needs, and `IS NULL` does
     /// not: the reference is an entry in the query's list of text columns).
@@ -578,6 +581,10 @@ extension LoweringContext {
         case .string: if textFacts { reference = columnReference(model: row.model, column: attribute.columnName) }
         case .date, .uuid: storage = attribute.storage
         default: break
+        }
+        if attribute.storage == .textForm {
+            // A type of the database Swift reads as text (`jsonb`, an array, an enum type): its text.
+            return Lowered(Self.textForm(of: .column(row.alias, attribute.columnName)), isOptional: attribute.isOptional || row.isOptional, isAtomic: true)
         }
         return Lowered(
             .column(row.alias, attribute.columnName), isOptional: attribute.isOptional || row.isOptional, isAtomic: true,

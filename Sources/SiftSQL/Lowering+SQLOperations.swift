@@ -20,6 +20,10 @@ extension LoweringContext {
         case .collate, .customCollate, .likeEscaped, .isInArray, .function:
             return lowerSQLScalarOperation(operation, operands, type: type)
         case .compare(let op):
+            if operands[0].type.unwrapped == .date, var instant = timestampParameterComparison(op, operands[0], operands[1], nilMeetsNil: false) {
+                instant.isOptional = isOptional
+                return instant
+            }
             let (left, right) = lowerSQLPair(operands[0], operands[1])
             let symbol: StaticString =
                 switch op {

@@ -869,6 +869,7 @@ struct LoweringContext {
         }
         if !writesInPlace {
             var value = SQLFragment.column(alias, columnName)
+            if attribute.storage == .textForm { value = Self.textForm(of: value) }
             if let collation { value = dialect.collate(value, collation) }
             if normalized { value = siftCall(.nfc, value) }
             if case .string = attribute.type, collation == nil { value = dialect.codePointOrder(value) }
@@ -898,7 +899,8 @@ struct LoweringContext {
         for relationship in key.path {
             (alias, model) = joinToOne(from: alias, model: model, relationship: relationship, level: resolvedLevel(nil))
         }
-        return .column(alias, attribute.columnName)
+        let column = SQLFragment.column(alias, attribute.columnName)
+        return attribute.storage == .textForm ? Self.textForm(of: column) : column
     }
 
     /// The alias of the target of a to-one relationship from a row, joining it once per level.

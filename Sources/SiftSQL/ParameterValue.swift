@@ -65,7 +65,7 @@ public enum ParameterEncoder {
                 }
             // The storages UUIDEncoding writes as text.
             if let storage, storage != .uuidBlob {
-                return try UUIDText.withUTF8(of: uuid, uppercase: storage != .uuidLowercaseText) { try sink.putText(utf8: $0, at: position) }
+                return try UUIDText.withUTF8(of: uuid, uppercase: storage != .uuidLowercaseText && storage != .uuidNative) { try sink.putText(utf8: $0, at: position) }
             }
         }
         try sink.put(encode(value, name: name, type: type, encoding: encoding, schema: schema), at: position)
@@ -77,6 +77,10 @@ public enum ParameterEncoder {
     ) throws -> SQLValue {
         func mismatch() -> ParameterError {
             ParameterError(name: name, message: "the parameter '\(name)' is a '\(type)', but its value is \(value)")
+        }
+        func notAnInstant() -> ParameterError {
+            ParameterError(
+                name: name, message: "the value of '\(name)' is a Date of NaN seconds, which no timestamp holds; give a Date of a number of seconds")
         }
         if case .null = value {
             guard type.isOptional else {
@@ -101,6 +105,15 @@ public enum ParameterEncoder {
         case (.string, .verbatimText):
             guard case .string(let text) = value else { throw mismatch() }
             return .text(text)
+        case (.date, .timestampAtLeast), (.date, .timestampAtMost):
+            guard case .date(let date) = value else { throw mismatch() }
+            let bound = encoding == .timestampAtLeast ? TimestampMicroseconds.atLeast(date) : TimestampMicroseconds.atMost(date)
+            guard let bound else { throw notAnInstant() }
+            return .text(TimestampMicroseconds.text(bound))
+        case (.date, .date(.timestamp)):
+            guard case .date(let date) = value else { throw mismatch() }
+            guard let bound = TimestampMicroseconds.nearest(date) else { throw notAnInstant() }
+            return .text(TimestampMicroseconds.text(bound))
         case (.integer, .count):
             guard case .int(let number) = value else { throw mismatch() }
             guard number >= 0 else {
@@ -193,6 +206,7 @@ public enum DateEncoding {
         switch storage {
         case .dateUnixSeconds: .real(date.timeIntervalSince1970)
         case .dateISO8601: .text(iso8601(date, fractionDigits: 6))
+        case .timestamp: TimestampMicroseconds.nearest(date).map { .text(TimestampMicroseconds.text($0)) } ?? .null
         default: .real(date.timeIntervalSinceReferenceDate)
         }
     }
@@ -245,7 +259,7 @@ public enum UUIDEncoding {
     /// `uuid` as a column of `storage` holds it.
     public static func encode(_ uuid: UUID, storage: Storage) -> SQLValue {
         switch storage {
-        case .uuidLowercaseText: .text(UUIDText.format(uuid, uppercase: false))
+        case .uuidLowercaseText, .uuidNative: .text(UUIDText.format(uuid, uppercase: false))
         case .uuidBlob:
             .blob(withUnsafeBytes(of: uuid.uuid) { Array($0) })
         default: .text(UUIDText.format(uuid))

@@ -42,8 +42,9 @@ public struct PostgreSQLDialect: SQLDialect {
             }
         case .parameter(_, let encoding):
             switch encoding {
-            case .date(let storage): return storage == .dateISO8601 ? "text" : "float8"
-            case .uuid(let storage): return storage == .uuidBlob ? "bytea" : "text"
+            case .date(let storage): return storage == .timestamp ? "timestamptz" : storage == .dateISO8601 ? "text" : "float8"
+            case .timestampAtLeast, .timestampAtMost: return "timestamptz"
+            case .uuid(let storage): return storage == .uuidNative ? "uuid" : storage == .uuidBlob ? "bytea" : "text"
             case .prefixUpperBound, .decomposed, .decomposedPrefixUpperBound: return "text"
             case .count: return "bigint"
             case .jsonArray: return "jsonb"
@@ -151,6 +152,9 @@ public struct PostgreSQLDialect: SQLDialect {
         switch storage {
         case .dateUnixSeconds: "(" + value + " - 978307200.0)"
         case .dateISO8601: call(.referenceSeconds, [value])
+        // `extract` answers exact `numeric` seconds, which the cast rounds once to the nearest
+        // `Double`: the `Date` Sift reads for the stored microsecond (TimestampMicroseconds).
+        case .timestamp: "CAST(extract(epoch FROM " + value + ") - 978307200 AS float8)"
         default: value
         }
     }
@@ -170,7 +174,9 @@ public struct PostgreSQLDialect: SQLDialect {
         let text = SQLFragment.column(alias, "value")
         let value: SQLFragment
         switch encoding {
+        case .date(.timestamp): value = "CAST(" + text + " AS timestamptz)"
         case .date(let storage): value = storage == .dateISO8601 ? text : "CAST(" + text + " AS float8)"
+        case .uuid(.uuidNative): value = "CAST(" + text + " AS uuid)"
         case .uuid(let storage): value = storage == .uuidBlob ? "decode(" + text + ", 'hex')" : text
         default:
             switch elementType.unwrapped.kind {

@@ -133,6 +133,7 @@ public enum ValueDecoder {
         case (.dateUnixSeconds, .real(let seconds)): Date(timeIntervalSince1970: seconds)
         case (.dateUnixSeconds, .integer(let seconds)): Date(timeIntervalSince1970: Double(seconds))
         case (.dateISO8601, .text(let text)): DateEncoding.parse(text)
+        case (.timestamp, .text(let text)): TimestampMicroseconds.parse(text).map(TimestampMicroseconds.date)
         default: nil
         }
     }

@@ -18,7 +18,8 @@ enum StoredValueCheck {
         switch storage {
         case .integer: ["integer"]
         case .real, .dateReferenceSeconds, .dateUnixSeconds: ["real", "integer"]
-        case .text, .dateISO8601, .uuidUppercaseText, .uuidLowercaseText: ["text"]
+        // A database type's storages are PostgreSQL's; SQLite holds their text at best.
+        case .text, .dateISO8601, .uuidUppercaseText, .uuidLowercaseText, .timestamp, .uuidNative, .textForm: ["text"]
         case .blob, .uuidBlob: ["blob"]
         }
     }
@@ -107,6 +108,9 @@ enum StoredValueCheck {
         case .dateISO8601: "ISO-8601 text"
         case .uuidUppercaseText, .uuidLowercaseText: "UUID text"
         case .uuidBlob: "a UUID's 16 bytes (a BLOB)"
+        case .timestamp: "a timestamp of the database"
+        case .uuidNative: "a uuid of the database"
+        case .textForm: "the text of a value of the database"
         }
     }
 

@@ -10,6 +10,10 @@
 /// | `Date` in `@Model` | `dateReferenceSeconds` (SwiftData / Core Data) | `dateUnixSeconds`, `dateISO8601` |
 /// | `Date` in `@Table` | `dateISO8601` (StructuredQueries) | `dateReferenceSeconds`, `dateUnixSeconds` |
 /// | `UUID` | `uuidUppercaseText` (Foundation's `uuidString`) | `uuidLowercaseText`, `uuidBlob` |
+///
+/// A PostgreSQL database's own types give three more, found by introspection only: `timestamp`
+/// (`timestamptz`, `timestamp`, `date`), `uuidNative` (`uuid`) and `textForm` (`jsonb`, `json`,
+/// arrays, enum types).
 public enum Storage: String, Sendable, Hashable, CaseIterable {
     /// INTEGER.
     case integer
@@ -31,6 +35,15 @@ public enum Storage: String, Sendable, Hashable, CaseIterable {
     case uuidLowercaseText
     /// BLOB of the 16 bytes.
     case uuidBlob
+    /// A date-and-time type of the database, to the microsecond: PostgreSQL's `timestamptz`, or
+    /// `timestamp` (without time zone, read as UTC) or `date` (midnight UTC). Compared as instants
+    /// with bounds rounded to the microsecond (docs/POSTGRESQL.md).
+    case timestamp
+    /// The database's own UUID type (PostgreSQL's `uuid`): compared and ordered by its 16 bytes.
+    case uuidNative
+    /// A value of a type the database has and Swift reads as text (PostgreSQL's `jsonb`, `json`,
+    /// arrays, enum types): read, compared and sorted as the text the database writes for it.
+    case textForm
 
     /// The storage used when none is declared.
     public static func defaultStorage(for type: ScalarType, enumRawType: ScalarType? = nil, modelStyle: ModelStyle) -> Storage {
@@ -51,12 +64,12 @@ public enum Storage: String, Sendable, Hashable, CaseIterable {
         switch type {
         case .bool, .integer: self == .integer
         case .double, .float: self == .real || self == .integer
-        case .string, .url: self == .text
+        case .string, .url: self == .text || self == .textForm
         case .data: self == .blob
-        case .date: [.dateReferenceSeconds, .dateUnixSeconds, .dateISO8601].contains(self)
-        case .uuid: [.uuidUppercaseText, .uuidLowercaseText, .uuidBlob].contains(self)
+        case .date: [.dateReferenceSeconds, .dateUnixSeconds, .dateISO8601, .timestamp].contains(self)
+        case .uuid: [.uuidUppercaseText, .uuidLowercaseText, .uuidBlob, .uuidNative].contains(self)
         case .enumeration:
-            if case .string = enumRawType { self == .text } else { self == .integer }
+            if case .string = enumRawType { self == .text || self == .textForm } else { self == .integer }
         }
     }
 
