@@ -34,6 +34,9 @@ struct PostgresIntrospectionTests {
               is_active boolean NOT NULL DEFAULT true, born timestamptz, seen timestamp, token uuid NOT NULL, avatar bytea,
               settings jsonb, raw json, status task_status NOT NULL, tags text[], waited interval);
             CREATE TABLE skills (id integer PRIMARY KEY, title text NOT NULL);
+            CREATE UNIQUE INDEX skills_title ON skills (title);
+            CREATE UNIQUE INDEX people_name_when_active ON people (name) WHERE is_active;
+            CREATE UNIQUE INDEX people_lower_name ON people (lower(name));
             CREATE TABLE people_skills (person_id integer REFERENCES people, skill_id integer REFERENCES skills,
               PRIMARY KEY (person_id, skill_id));
             CREATE TABLE audit_log (at timestamptz NOT NULL, message text);

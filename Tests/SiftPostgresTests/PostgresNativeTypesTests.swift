@@ -215,6 +215,41 @@ struct PostgresNativeTypesTests {
         }
     }
 
+    /// A model file says what the columns are in Swift (a `Date`, a `UUID`, its own enum); the
+    /// database still says how they are stored, so the queries compare them natively.
+    @Test func modelFileKeepsTheDatabaseStorage() throws {
+        let path = TemporaryFiles.untilExit.path("native-models", suffix: ".swift")
+        let modelText = """
+            enum Mood: String { case sad, fine = "ok", happy }
+            @Table("accounts") struct Account {
+                let id: Int
+                var created: Date
+                var birthday: Date?
+                var token: UUID
+                var mood: Mood?
+            }
+            """
+        FileManager.default.createFile(atPath: path, contents: Data(modelText.utf8))
+        let database = try PostgresDatabase(uri: try Self.database.get().uri(), modelFile: path)
+        #expect(!database.schemaDiagnostics.contains { $0.severity == .error }, "\(database.schemaDiagnostics)")
+        let account = try #require(database.schema.model(named: "Account"))
+        let declared = ["created", "birthday", "token", "mood"]
+        #expect(declared.map { account.attribute(named: $0).map { "\($0.storage)" } } == ["timestamp", "timestamp", "uuidNative", "textForm"])
+        let cases: [(String, [Int64])] = [
+            ("#Predicate<Account> { $0.created <= betweenMicroseconds }", [1, 3, 5, 6]),
+            ("#Predicate<Account> { $0.birthday == epoch }", [2]),
+            ("#Predicate<Account> { $0.token == token }", [1]),
+            ("#Predicate<Account> { $0.mood == .fine }", [4, 6]),
+            ("Account where mood != .happy", [2, 3, 4, 6]),
+        ]
+        for (text, expected) in cases {
+            let compiled = try database.compile(text)
+            #expect(Self.ids(try database.fetch(compiled, parameters: Self.postgresParameters())).sorted() == expected, "\(text)\n\(compiled.sql)")
+        }
+        let rows = try database.fetch(try database.compile("Account where id == 4"))
+        #expect(rows.first?["mood"]?.displayText(null: "nil") == "fine")
+    }
+
     @Test func valuesReadBackExactly() throws {
         let database = try PostgresDatabase(uri: try Self.database.get().uri())
         let rows = try database.fetch(try database.compile("Account sort by id"))
