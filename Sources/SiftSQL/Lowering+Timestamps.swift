@@ -20,10 +20,12 @@ extension LoweringContext {
             if case .attribute(_, let attribute) = tree[expr] { return attribute.storage == .timestamp }
             return false
         }
-        func parameterName(_ expr: TypedExpr) -> String? {
+        // The parameter itself, of its own type (a `Date` promoted to meet an optional column is no
+        // optional parameter).
+        func boundParameter(_ expr: TypedExpr) -> (String, SiftType)? {
             switch tree[expr] {
-            case .parameter(let name): return name
-            case .injectOptional(let inner): return parameterName(inner)
+            case .parameter(let name): return (name, expr.type)
+            case .injectOptional(let inner): return boundParameter(inner)
             default: return nil
             }
         }
@@ -31,10 +33,10 @@ extension LoweringContext {
         let parameter: String
         let parameterType: SiftType
         var op = op
-        if isTimestampAttribute(lhs), let name = parameterName(rhs) {
-            (column, parameter, parameterType) = (lhs, name, rhs.type)
-        } else if isTimestampAttribute(rhs), let name = parameterName(lhs) {
-            (column, parameter, parameterType) = (rhs, name, lhs.type)
+        if isTimestampAttribute(lhs), let (name, type) = boundParameter(rhs) {
+            (column, parameter, parameterType) = (lhs, name, type)
+        } else if isTimestampAttribute(rhs), let (name, type) = boundParameter(lhs) {
+            (column, parameter, parameterType) = (rhs, name, type)
             // `d < c` is `c > d`.
             switch op {
             case .less: op = .greater

@@ -63,6 +63,7 @@ struct PostgresNativeTypesTests {
         "newYear": .date(date("2026-01-01 00:00:00+00")),
         "token": .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
         "zeroToken": .uuid(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!),
+        "noDate": .null,
     ]
 
     /// Predicate bodies on `Account` (`$0` a row), each with the hand-written SQL that selects
@@ -83,6 +84,8 @@ struct PostgresNativeTypesTests {
         ("$0.seen == wallClock", "seen = $1", ["2026-03-14 09:30:00"]),
         ("$0.seen != wallClock", "seen IS DISTINCT FROM $1", ["2026-03-14 09:30:00"]),
         ("$0.birthday == epoch", "birthday = $1", ["1970-01-01"]),
+        ("$0.birthday == noDate", "birthday IS NULL AND $1::text = ''", [""]),
+        ("$0.seen != noDate", "seen IS NOT NULL AND $1::text = ''", [""]),
         ("$0.birthday != epoch", "birthday IS DISTINCT FROM $1", ["1970-01-01"]),
         ("$0.created.timeIntervalSinceReferenceDate > 795_173_400.000_000_5", "created > $1", ["2026-03-14 09:30:00+00"]),
         ("$0.token == token", "token = $1", ["e621e1f8-c36c-495a-93fc-0c247a3e6e5f"]),
