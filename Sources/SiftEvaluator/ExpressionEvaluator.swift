@@ -122,6 +122,8 @@ final class ExpressionEvaluator {
     @inline(never)
     fileprivate func dispatchConstant(_ expr: TypedExpr) -> Value {
         guard case .constant(let constant) = tree[expr] else { return .null }
+        // A literal of type `Float` is a `Float` in Swift: `0.1` is `Float(0.1)`.
+        if case .double(let number) = constant, expr.type.unwrapped == .float { return .double(Double(Float(number))) }
         return Self.value(of: constant)
     }
 

@@ -6,7 +6,7 @@ import SiftSQLite
 /// tables), refined by a model file when one is given.
 ///
 /// PostgreSQL's types give the Swift types and storages (docs/POSTGRESQL.md): `smallint`,
-/// `integer`, `bigint` → `Int`; `real`, `double precision`, `numeric` → `Double`; `text`, `varchar`,
+/// `integer`, `bigint` → `Int`; `double precision`, `numeric` → `Double`; `real` → `Float`; `text`, `varchar`,
 /// `char` → `String`; `json`, `jsonb` and arrays → `String` of their text (``Storage/textForm``);
 /// `boolean` → `Bool`; `bytea` → `Data`; `timestamptz`, `timestamp`, `date` → `Date`
 /// (``Storage/timestamp``); `uuid` → `UUID` (``Storage/uuidNative``); an enum type → a raw-value
@@ -116,7 +116,8 @@ public enum PostgresSchemaLoader {
         switch column.typeName {
         case "int2", "int4", "int8": return (.integer(.int), .integer)
         // `numeric` is read as the `Double` nearest to it, and compared as `float8` (the implicit cast).
-        case "float4", "float8", "numeric": return (.double, .real)
+        case "float8", "numeric": return (.double, .real)
+        case "float4": return (.float, .real)
         case "text", "varchar", "bpchar", "name", "citext": return (.string, .text)
         case "json", "jsonb": return (.string, .textForm)
         case "bool": return (.bool, .integer)

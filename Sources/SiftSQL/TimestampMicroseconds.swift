@@ -16,8 +16,10 @@ package enum TimestampMicroseconds {
     /// The last microsecond PostgreSQL's timestamps hold (294276-12-31 23:59:59.999999).
     package static let maximum: Int64 = 9_223_339_708_799_999_999
 
-    /// Microseconds between 1970-01-01 and 2001-01-01.
-    static let unixOffset: Int64 = 978_307_200_000_000
+    /// Days between 1970-01-01 and 2001-01-01.
+    static let unixOffsetDays: Int64 = 11_323
+    /// Microseconds in a day.
+    static let day: Int64 = 86_400_000_000
 
     /// The `Date` of `microseconds` since 2001: the `Double` nearest to the exact number of seconds.
     package static func date(_ microseconds: Int64) -> Date { Date(timeIntervalSinceReferenceDate: seconds(microseconds)) }
@@ -120,9 +122,10 @@ package enum TimestampMicroseconds {
 
     /// `YYYY-MM-DD HH:MM:SS[.ffffff]+00`, ` BC` after a year before 1.
     package static func text(_ microseconds: Int64) -> String {
-        let sinceUnix = microseconds + unixOffset
-        let (days, dayMicroseconds) = DateEncoding.floorDivide(sinceUnix, 86_400_000_000)
-        let (year, month, day) = CivilDate.date(days: days)
+        // Days counted from 2001, then moved to 1970: microseconds since 1970 would overflow near
+        // PostgreSQL's last instant.
+        let (days, dayMicroseconds) = DateEncoding.floorDivide(microseconds, Self.day)
+        let (year, month, day) = CivilDate.date(days: days + unixOffsetDays)
         let seconds = dayMicroseconds / 1_000_000
         let fraction = dayMicroseconds % 1_000_000
         func pad(_ value: Int64, _ width: Int) -> String { String(value).leftPadded(to: width) }
@@ -195,7 +198,9 @@ package enum TimestampMicroseconds {
             }
         }
         guard index == utf8.count else { return nil }
-        let days = CivilDate.days(year: year, month: month, day: day)
-        return days * 86_400_000_000 + timeOfDay - offset - unixOffset
+        let days = CivilDate.days(year: year, month: month, day: day) - unixOffsetDays
+        let (dayStart, overflow) = days.multipliedReportingOverflow(by: Self.day)
+        guard !overflow, dayStart.magnitude < UInt64(Int64.max) - UInt64(2 * Self.day) else { return nil }
+        return dayStart + timeOfDay - offset
     }
 }

@@ -93,7 +93,9 @@ struct PostgresNativeTypesTests {
         ("($0.balance ?? 0) > 10.4999", "coalesce(balance, 0) > $1", ["10.4999"]),
         ("$0.balance == 10.5", "balance = $1", ["10.5"]),
         ("($0.balance ?? 1) < 0", "coalesce(balance, 1) < $1", ["0"]),
-        ("($0.ratio ?? 0) > 0.1", "coalesce(ratio, 0) > $1::float8", ["0.1"]),
+        // A `real` is a `Float`: `0.1` is `Float(0.1)` there, as in Swift.
+        ("($0.ratio ?? 0) > 0.1", "coalesce(ratio, 0) > $1::real", ["0.1"]),
+        ("$0.ratio == 0.1", "ratio = $1::real", ["0.1"]),
         ("$0.ratio == 0.5", "ratio = $1", ["0.5"]),
         ("$0.code == \"ab\"", "code = $1", ["ab"]),
         ("$0.code == \"\"", "code = $1", [""]),
@@ -201,6 +203,40 @@ struct PostgresNativeTypesTests {
             .map { $0.identity.integer! }
         #expect(selected == oracle, "\(text)\n\(compiled.sql)")
         #expect(selected == expected, "\(text)\n\(compiled.sql)")
+    }
+
+    /// Generated comparisons of each date column with `Date`s at and around the stored
+    /// microseconds (a `Double` step, a fraction of a microsecond, a microsecond away) and far
+    /// from them select the rows the evaluator selects.
+    @Test func generatedDateComparisonsAgree() throws {
+        let database = try PostgresDatabase(uri: try Self.database.get().uri())
+        let dataset = try Self.dataset(database)
+        let stored = try database.fetch(try database.compile("Account")).flatMap { row in
+            ["created", "seen", "birthday"].compactMap { if case .date(let date)? = row[$0] { date } else { nil } }
+        }
+        var random = SplitMix64(seed: 35)
+        let columns = [("created", false), ("seen", true), ("birthday", true)]
+        for _ in 0..<300 {
+            let base = stored[Int(random.next() % UInt64(stored.count))]
+            let seconds = base.timeIntervalSinceReferenceDate
+            let date: Date
+            switch random.next() % 6 {
+            case 0: date = base
+            case 1: date = Date(timeIntervalSinceReferenceDate: random.next() % 2 == 0 ? seconds.nextUp : seconds.nextDown)
+            case 2: date = base.addingTimeInterval(Double(Int(random.next() % 19) - 9) * 0.000_000_1)
+            case 3: date = base.addingTimeInterval(Double(Int(random.next() % 3) - 1) * 0.000_001)
+            case 4: date = Date(timeIntervalSinceReferenceDate: [-1e300, -7e11, 3e11, 1e300][Int(random.next() % 4)])
+            default: date = base.addingTimeInterval(Double(Int(random.next() % 2001) - 1000) * 3.7)
+            }
+            let (column, optional) = columns[Int(random.next() % 3)]
+            let operators = optional ? ["==", "!="] : ["<", "<=", ">", ">=", "==", "!="]
+            let op = operators[Int(random.next() % UInt64(operators.count))]
+            let text = random.next() % 2 == 0 ? "#Predicate<Account> { $0.\(column) \(op) d }" : "#Predicate<Account> { d \(op) $0.\(column) }"
+            let compiled = try database.compile(text)
+            let selected = Self.ids(try database.fetch(compiled, parameters: ["d": .date(date)])).sorted()
+            let oracle = try Evaluator.select(text, schema: database.schema, dataset: dataset, parameters: ["d": .date(date)]).map { $0.identity.integer! }.sorted()
+            #expect(selected == oracle, "\(text) with d = \(date.timeIntervalSinceReferenceDate)\n\(compiled.sql)")
+        }
     }
 
     /// Visits have no primary key: ties of `at` sort by the row's address, as the dataset lists them.
