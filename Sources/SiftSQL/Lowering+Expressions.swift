@@ -465,11 +465,13 @@ extension LoweringContext {
         }
     }
 
-    /// The encoding a value compared with `other` must use.
+    /// The encoding a value compared with `other` must use. A date meeting a database timestamp
+    /// other than as a bare column (``timestampParameterComparison(_:_:_:nilMeetsNil:)`` binds
+    /// that one) goes as seconds since 2001: both sides then meet as the `Double`s Swift compares.
     mutating func encoding(toMatch other: Lowered, type: SiftType) -> ValueEncoding {
         guard let storage = other.storage else { return .plain }
         switch type.unwrapped {
-        case .date: return .date(storage)
+        case .date: return .date(storage == .timestamp ? .dateReferenceSeconds : storage)
         case .uuid: return .uuid(storage)
         default: return .plain
         }

@@ -654,6 +654,11 @@ extension LoweringContext {
                 value = normalizedString(value, at: element.range)
                 candidate = normalizedString(candidate, at: sequence.range)
             }
+            // Dates bound as seconds meeting a database timestamp: both as the `Double`s Swift compares.
+            if elementType.unwrapped == .date, mixesStorages([value, candidate]) {
+                value = asInstant(value)
+                candidate = asInstant(candidate)
+            }
             let test = dialect.nullSafeEqual(candidate.operand, value.operand, negated: false)
             let found = Lowered(subquery(opened, selectText: "1", last: test, prefix: "EXISTS "), mayTrap: value.mayTrap).with(.comparison)
             return guardTraps(of: opened, found)

@@ -57,6 +57,7 @@ struct PostgresNativeTypesTests {
         "firstMicrosecond": .date(date("2026-03-14 09:30:00.000001+00")),
         // Between two microseconds: no stored value is it; `<=` and `>` split at the one below.
         "betweenMicroseconds": .date(noon.addingTimeInterval(0.0000006)),
+        "justAfterNoon": .date(noon.addingTimeInterval(0.0000004)),
         "lastInstant": .date(date("9999-12-31 23:59:59.999999+00")),
         "epoch": .date(date("1970-01-01")),
         "wallClock": .date(date("2026-03-14 09:30:00")),
@@ -64,6 +65,7 @@ struct PostgresNativeTypesTests {
         "token": .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
         "zeroToken": .uuid(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!),
         "noDate": .null,
+        "days": .array([.date(noon), .date(noon.addingTimeInterval(0.0000006)), .date(date("9999-12-31 23:59:59.999999+00"))]),
     ]
 
     /// Predicate bodies on `Account` (`$0` a row), each with the hand-written SQL that selects
@@ -81,6 +83,11 @@ struct PostgresNativeTypesTests {
         ("betweenMicroseconds < $0.created", "created > $1", ["2026-03-14 09:30:00+00"]),
         ("$0.created == lastInstant", "created = $1", ["9999-12-31 23:59:59.999999+00"]),
         ("$0.created > epoch && $0.created < lastInstant", "created > $1 AND created < '9999-12-31 23:59:59.999999+00'", ["1970-01-01 00:00:00+00"]),
+        // A computed timestamp or a list meets a Date as seconds since 2001: exactly, unindexed.
+        ("($0.seen ?? $0.created) <= betweenMicroseconds", "coalesce(seen, created) <= $1", ["2026-03-14 09:30:00+00"]),
+        ("($0.seen ?? $0.created) < justAfterNoon", "coalesce(seen, created) <= $1", ["2026-03-14 09:30:00+00"]),
+        ("($0.seen ?? $0.created) == firstMicrosecond", "coalesce(seen, created) = $1", ["2026-03-14 09:30:00.000001+00"]),
+        ("days.contains($0.created)", "created = ANY ($1::timestamptz[])", ["{2026-03-14 09:30:00+00,9999-12-31 23:59:59.999999+00}"]),
         ("$0.seen == wallClock", "seen = $1", ["2026-03-14 09:30:00"]),
         ("$0.seen != wallClock", "seen IS DISTINCT FROM $1", ["2026-03-14 09:30:00"]),
         ("$0.birthday == epoch", "birthday = $1", ["1970-01-01"]),
@@ -164,6 +171,7 @@ struct PostgresNativeTypesTests {
             switch value {
             case .date(let date): .date(date)
             case .uuid(let uuid): .uuid(uuid)
+            case .array(let dates): .array(dates.map { if case .date(let date) = $0 { .date(date) } else { .null } })
             default: .null
             }
         }
@@ -179,7 +187,7 @@ struct PostgresNativeTypesTests {
         let expected = try plain.rows("SELECT id FROM accounts WHERE \(handSQL) ORDER BY id", parameters: handParameters).map { Int64($0[0]!)! }
         // The builder's spelling has SQL's meaning (NULL is unknown to `!=`), and only SQL's
         // operators: compared with the evaluator alone, where the evaluator reads it (no `??`).
-        let builder = body.contains("?") || body.contains(".timeInterval") ? [] : ["Account.where { \(body) }"]
+        let builder = body.contains("?") || body.contains(".timeInterval") || body.contains("contains") ? [] : ["Account.where { \(body) }"]
         for text in ["#Predicate<Account> { \(body) }"] + builder {
             let compiled = try database.compile(text)
             let selected = Self.ids(try database.fetch(compiled, parameters: Self.postgresParameters())).sorted()
