@@ -47,7 +47,7 @@ struct PostgresColumnDecoding {
         case PostgresType.bytea:
             if let bytes = PostgresText.bytes(fromBytea: pointer, count: count) { return .data(bytes) }
         case PostgresType.timestamptz, PostgresType.timestamp, PostgresType.date:
-            if let microseconds = TimestampMicroseconds.parse(text()) { return .date(TimestampMicroseconds.date(microseconds)) }
+            if let date = TimestampMicroseconds.date(text: text()) { return .date(date) }
         case PostgresType.uuid:
             if let uuid = UUID(uuidString: text()) { return .uuid(uuid) }
         default:

@@ -36,7 +36,8 @@ package enum TimestampMicroseconds {
     }
 
     /// A bound for comparing stored microseconds with a `Date`: a microsecond, or beyond every
-    /// microsecond PostgreSQL holds (`-infinity`, `infinity`).
+    /// microsecond PostgreSQL holds (`-infinity`, `infinity`, which PostgreSQL also stores: their
+    /// `Date`s are those of infinite intervals, ``date(text:)``).
     package enum Bound: Hashable {
         case belowAll
         case microsecond(Int64)
@@ -47,6 +48,7 @@ package enum TimestampMicroseconds {
     package static func atLeast(_ date: Date) -> Bound? {
         let t = date.timeIntervalSinceReferenceDate
         if t.isNaN { return nil }
+        if t == -.infinity { return .belowAll }
         if t <= seconds(minimum) { return .microsecond(minimum) }
         if t > seconds(maximum) { return .aboveAll }
         var m = estimate(t)
@@ -70,6 +72,7 @@ package enum TimestampMicroseconds {
     package static func atMost(_ date: Date) -> Bound? {
         let t = date.timeIntervalSinceReferenceDate
         if t.isNaN { return nil }
+        if t == .infinity { return .aboveAll }
         if t >= seconds(maximum) { return .microsecond(maximum) }
         if t < seconds(minimum) { return .belowAll }
         var m = estimate(t)
@@ -135,6 +138,16 @@ package enum TimestampMicroseconds {
         text += "+00"
         if year <= 0 { text += " BC" }
         return text
+    }
+
+    /// The `Date` of PostgreSQL's text of a timestamp: of its microsecond (``parse(_:)``), or of an
+    /// infinite interval for `infinity` and `-infinity`, which order as PostgreSQL orders them.
+    package static func date(text: String) -> Date? {
+        switch text {
+        case "infinity": return Date(timeIntervalSinceReferenceDate: .infinity)
+        case "-infinity": return Date(timeIntervalSinceReferenceDate: -.infinity)
+        default: return parse(text).map(date)
+        }
     }
 
     /// The microseconds of PostgreSQL's text of a `timestamptz`, `timestamp` or `date` in ISO style

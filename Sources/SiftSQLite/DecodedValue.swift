@@ -97,6 +97,8 @@ extension DecodedValue {
 public enum ISO8601Display {
     /// `date` as ISO-8601 in UTC with milliseconds.
     public static func string(from date: Date) -> String {
+        // A timestamp may be infinite in PostgreSQL (`infinity`): no calendar date.
+        if date.timeIntervalSinceReferenceDate.isInfinite { return date.timeIntervalSinceReferenceDate > 0 ? "infinity" : "-infinity" }
         let text = DateEncoding.iso8601(date)
         return text.replacingOccurrences(of: " ", with: "T") + "Z"
     }
@@ -133,7 +135,7 @@ public enum ValueDecoder {
         case (.dateUnixSeconds, .real(let seconds)): Date(timeIntervalSince1970: seconds)
         case (.dateUnixSeconds, .integer(let seconds)): Date(timeIntervalSince1970: Double(seconds))
         case (.dateISO8601, .text(let text)): DateEncoding.parse(text)
-        case (.timestamp, .text(let text)): TimestampMicroseconds.parse(text).map(TimestampMicroseconds.date)
+        case (.timestamp, .text(let text)): TimestampMicroseconds.date(text: text)
         default: nil
         }
     }

@@ -39,7 +39,8 @@ struct PostgresNativeTypesTests {
           ('2026-01-01 00:00:00+00', 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f', 'first'),
           ('2026-01-01 00:00:00+00', NULL, 'same time'),
           ('1999-12-31 23:59:59.5+00', '00000000-0000-0000-0000-000000000000', NULL),
-          ('2026-01-01 00:00:00.000001+00', 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f', 'later');
+          ('2026-01-01 00:00:00.000001+00', 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f', 'later'),
+          ('infinity', NULL, 'open'), ('-infinity', NULL, 'always');
         """
 
     static let database: Result<PostgresTestDatabase, any Error> = Result {
@@ -66,6 +67,8 @@ struct PostgresNativeTypesTests {
         "wantedToken": .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
         "zeroToken": .uuid(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!),
         "noDate": .null,
+        "forever": .date(Date(timeIntervalSinceReferenceDate: .infinity)),
+        "never": .date(Date(timeIntervalSinceReferenceDate: -.infinity)),
         "days": .array([.date(noon), .date(noon.addingTimeInterval(0.0000006)), .date(date("9999-12-31 23:59:59.999999+00"))]),
     ]
 
@@ -236,7 +239,7 @@ struct PostgresNativeTypesTests {
             case 1: date = Date(timeIntervalSinceReferenceDate: random.next() % 2 == 0 ? seconds.nextUp : seconds.nextDown)
             case 2: date = base.addingTimeInterval(Double(Int(random.next() % 19) - 9) * 0.000_000_1)
             case 3: date = base.addingTimeInterval(Double(Int(random.next() % 3) - 1) * 0.000_001)
-            case 4: date = Date(timeIntervalSinceReferenceDate: [-1e300, -7e11, 3e11, 1e300][Int(random.next() % 4)])
+            case 4: date = Date(timeIntervalSinceReferenceDate: [-.infinity, -1e300, -7e11, 3e11, 1e300, .infinity][Int(random.next() % 6)])
             default: date = base.addingTimeInterval(Double(Int(random.next() % 2001) - 1000) * 3.7)
             }
             let (column, optional) = columns[Int(random.next() % 3)]
@@ -251,11 +254,17 @@ struct PostgresNativeTypesTests {
     }
 
     /// Visits have no primary key: ties of `at` sort by the row's address, as the dataset lists them.
+    /// Two are `infinity` and `-infinity`, read as the `Date`s of infinite intervals.
     @Test func tableWithoutPrimaryKey() throws {
         let database = try PostgresDatabase(uri: try Self.database.get().uri())
         database.loweringOptions.breakTiesByPrimaryKey = true
         let dataset = try Self.dataset(database)
-        for text in ["Visit where at >= newYear sort by at", "#Predicate<Visit> { $0.account == wantedToken }", "Visit sort by at desc"] {
+        let texts = [
+            "Visit where at >= newYear sort by at", "#Predicate<Visit> { $0.account == wantedToken }", "Visit sort by at desc",
+            "Visit where at < lastInstant sort by at", "Visit where at != newYear sort by at desc", "#Predicate<Visit> { $0.at <= lastInstant }",
+            "#Predicate<Visit> { $0.at <= forever }", "#Predicate<Visit> { $0.at >= never }", "#Predicate<Visit> { $0.at == forever }",
+        ]
+        for text in texts {
             let compiled = try database.compile(text)
             let notes = try database.fetch(compiled, parameters: Self.postgresParameters()).map { $0["note"]?.stringValue ?? "nil" }
             let oracle = try Evaluator.select(text, schema: database.schema, dataset: dataset, parameters: Self.parameters).map {
@@ -308,6 +317,9 @@ struct PostgresNativeTypesTests {
             "-0043-03-15T12:00:00.000Z", "1969-12-31T23:59:59.999Z",
         ])
         #expect(rows[1]["created"] == .date(Date(timeIntervalSinceReferenceDate: 795_173_400.000_001)))
+        let visits = try database.fetch(try database.compile("Visit sort by at"))
+        #expect(visits.map { $0["at"]!.displayText(null: "nil") }.first == "-infinity")
+        #expect(visits.map { $0["at"]!.displayText(null: "nil") }.last == "infinity")
         #expect(rows.map { $0["code"]!.displayText(null: "nil") } == ["ab", "abcd", "nil", "a b", "", "ab"])
         #expect(rows[0]["ratio"] == .double(Double(Float(0.1))))
         #expect(rows[0]["mood"]?.displayText(null: "nil") == "happy")
