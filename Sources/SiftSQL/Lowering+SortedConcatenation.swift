@@ -53,7 +53,8 @@ extension LoweringContext {
         let type = keyNode.type.unwrapped
         let kind: SortedConcatenation.KeyKind
         switch key.storage ?? (type.isString ? .text : type.isFloatingPoint ? .real : .integer) {
-        case .text, .dateISO8601, .uuidUppercaseText, .uuidLowercaseText: kind = .bytes
+        // PostgreSQL's own types' storages meet SQLite only as text (PostgreSQL's dialect refuses this).
+        case .text, .dateISO8601, .uuidUppercaseText, .uuidLowercaseText, .timestamp, .uuidNative, .textForm: kind = .bytes
         case .real, .dateReferenceSeconds, .dateUnixSeconds: kind = .real
         case .integer, .blob, .uuidBlob: kind = .integer
         }
