@@ -16,7 +16,7 @@ extension SQLLowering {
         if readsRowOfValues { extended = extended.replacing(CheckedCommonTable.rowOfValues) }
         for (index, table) in query.commonTables.enumerated() {
             let context = LoweringContext(query: table.query, schema: extended, dialect: dialect, options: options)
-            var body = context.lowerOperand(table.query)
+            var body = context.lowerOperand(table.query, keepsOrderAndLimit: true)
             if options.readableLayout { body.sql = body.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") }
             var head =
                 (index == 0 ? "WITH " + (query.commonTables.contains(where: \.isRecursive) ? "RECURSIVE " : "") : "," + newline)

@@ -17,8 +17,12 @@ extension LoweringContext {
     ///
     /// A query whose rows combine with others' (`asOperand`, or with set operations) selects its
     /// strings in NFC and its dates as instants, so that rows are the same exactly when Swift's
-    /// `==` says their values are.
-    mutating func lowerSelectionQuery(_ selection: CheckedSelection, rootAlias: String, asOperand: Bool = false) -> CompiledQuery {
+    /// `==` says their values are. Such a query is not sorted or limited, unless it is a named
+    /// sub-query's body that combines with no other (`keepsOrderAndLimit`): its order and limit
+    /// decide which rows it gives.
+    mutating func lowerSelectionQuery(
+        _ selection: CheckedSelection, rootAlias: String, asOperand: Bool = false, keepsOrderAndLimit: Bool = false
+    ) -> CompiledQuery {
         let combinesRows = asOperand || !selection.setOperations.isEmpty
         let root = query.model
         // StructuredQueries' selections have SQL's meaning: strings by their bytes, SQL's aggregates.
@@ -77,7 +81,8 @@ extension LoweringContext {
             let lowered = lowerCondition(condition)
             if lowered.boolConstant != true { having = guardedAgainstTraps(lowered) }
         }
-        let tail = combinesRows ? nil : lowerSelectionOrderAndLimit(selection, rootAlias: rootAlias)
+        let ordersOwnRows = !combinesRows || (keepsOrderAndLimit && selection.setOperations.isEmpty)
+        let tail = ordersOwnRows ? lowerSelectionOrderAndLimit(selection, rootAlias: rootAlias) : nil
         let level = rootLevel
         if let level, level.hasJoins, let filter = query.filter {
             makeRequiredJoinsInner(filter, rootAlias: rootAlias, level: level)

@@ -26,14 +26,15 @@ extension LoweringContext {
     }
 
     /// A query combined with another, lowered on its own: its strings in NFC and its dates as
-    /// instants, as the first query's are.
-    func lowerOperand(_ operand: CheckedQuery) -> CompiledQuery {
+    /// instants, as the first query's are. A named sub-query's body (`keepsOrderAndLimit`) keeps
+    /// its own `ORDER BY` (Swift's order) and `LIMIT`, which decide which rows it gives.
+    func lowerOperand(_ operand: CheckedQuery, keepsOrderAndLimit: Bool = false) -> CompiledQuery {
         var context = LoweringContext(query: operand, schema: schema, dialect: dialect, options: options)
         let run = { (context: inout LoweringContext) -> CompiledQuery in
             guard let selection = context.query.selection else { return context.lowerQuery() }
             let rootAlias = context.alias(context.query.model.tableName)
             context.variables[context.query.root] = .row(alias: rootAlias, model: context.query.model, level: nil)
-            return context.lowerSelectionQuery(selection, rootAlias: rootAlias, asOperand: true)
+            return context.lowerSelectionQuery(selection, rootAlias: rootAlias, asOperand: true, keepsOrderAndLimit: keepsOrderAndLimit)
         }
         if let height = operand.filterHeight, height > SQLLowering.inlineDepth {
             return LargeStack.run { [context] in

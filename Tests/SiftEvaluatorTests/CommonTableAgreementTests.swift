@@ -15,6 +15,26 @@ import Testing
                 SELECT title FROM o WHERE priority = 3 ORDER BY title
                 """,
             ordered: true),
+        // A sub-query's own sort and limit decide which rows it gives: the first three titles in
+        // Swift's order, then the titles of the reminders after the first one by id, two of them.
+        .init(
+            query: "with firsts = (Reminder sort by title limit 3 select title) firsts select title sort by title",
+            handWritten: """
+                WITH f AS (SELECT sift_nfc(title) AS title FROM reminders ORDER BY sift_nfc(title) LIMIT 3)
+                SELECT title FROM f ORDER BY title
+                """,
+            ordered: true),
+        .init(
+            query: "with later = (Reminder where !isCompleted sort by id desc limit 2 offset 1 select id, title) later select id, title sort by id",
+            handWritten: """
+                WITH l AS (SELECT id, sift_nfc(title) AS title FROM reminders WHERE NOT isCompleted ORDER BY id DESC LIMIT 2 OFFSET 1)
+                SELECT id, title FROM l ORDER BY id
+                """,
+            ordered: true),
+        .init(
+            query: "with few = (User limit 2 select name), counted = (few select name) count(counted)",
+            handWritten: "SELECT count(*) FROM (SELECT name FROM users LIMIT 2)",
+            ordered: true),
         // Every category with its depth in the tree.
         .init(
             query: """

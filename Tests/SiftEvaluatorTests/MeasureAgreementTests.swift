@@ -17,6 +17,11 @@ import Testing
             handWritten: "SELECT count(*) FROM (SELECT DISTINCT c.city FROM users u LEFT JOIN companies c ON c.id = u.companyID)", ordered: true),
         // The rows the query gives: after its limit.
         .init(query: "count(User where age > 30 sort by name limit 5)", handWritten: "SELECT min(5, count(*)) FROM users WHERE age > 30", ordered: true),
+        .init(query: "exists(Reminder limit 0)", handWritten: "SELECT 0", ordered: true),
+        // A limit after combined queries limits the combined rows, which are counted.
+        .init(
+            query: "count(Interest select title union Tag select title limit 2)",
+            handWritten: "SELECT count(*) FROM (SELECT sift_nfc(title) FROM interests UNION SELECT sift_nfc(title) FROM tags LIMIT 2)", ordered: true),
         // 'Café hopping', composed and decomposed, is one row.
         .init(
             query: "count(Interest select title union Tag select title)",
@@ -28,6 +33,10 @@ import Testing
                 SELECT title, (SELECT count(*) FROM reminders WHERE NOT isCompleted), EXISTS (SELECT 1 FROM reminders WHERE priority = 3)
                 FROM remindersLists ORDER BY sift_nfc(title)
                 """,
+            ordered: true),
+        .init(
+            query: "RemindersList select title, firstTwo: count(Reminder where !isCompleted limit 2) sort by title",
+            handWritten: "SELECT title, (SELECT min(2, count(*)) FROM reminders WHERE NOT isCompleted) FROM remindersLists ORDER BY sift_nfc(title)",
             ordered: true),
         .init(
             query: "Reminder group by status select status, n: count(), of: count(Reminder where status != .done) sort by n desc",
