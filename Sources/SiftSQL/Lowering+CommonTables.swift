@@ -11,6 +11,8 @@ extension SQLLowering {
         for table in query.commonTables { extended = extended.replacing(table.model) }
         let newline = options.readableLayout ? "\n" : " "
         var compiled: CompiledQuery?
+        // What portable SQL refuses in any sub-query, then in the query that reads them.
+        var refusals: [Diagnostic] = []
         // A row written as a value (StructuredQueries' `Count(value: 1)`) is selected from one row.
         let readsRowOfValues = query.commonTables.contains { CheckedCommonTable.readsRowOfValues($0.query) }
         if readsRowOfValues { extended = extended.replacing(CheckedCommonTable.rowOfValues) }
@@ -27,6 +29,7 @@ extension SQLLowering {
                     with: "WITH " + (query.commonTables.contains(where: \.isRecursive) ? "RECURSIVE " : "") + quoted(CheckedCommonTable.rowOfValues.tableName)
                         + " AS (SELECT 1)," + newline, options: .anchored)
             }
+            refusals += body.portabilityDiagnostics
             if var first = compiled {
                 LoweringContext.append(text: head, bindings: body.bindings, parameters: body.parameters, to: &first)
                 first.textFacts.merge(body.textFacts)
@@ -47,7 +50,7 @@ extension SQLLowering {
         result.references.merge(lowered.references)
         result.query = query
         result.selectedColumns = lowered.selectedColumns
-        result.portabilityDiagnostics = lowered.portabilityDiagnostics
+        result.portabilityDiagnostics = refusals + lowered.portabilityDiagnostics
         result.indexBindingParameters()
         return result
     }

@@ -62,6 +62,8 @@ extension LoweringContext {
             options: SQLLowering.Options(facts: options.facts, readableLayout: false, portable: options.portable))
         textColumns.merge(compiled.textFacts)
         references.merge(compiled.references)
+        // What portable SQL refuses in the sub-query is refused in the query that holds it.
+        for refusal in compiled.portabilityDiagnostics { nonPortable.append((refusal.message, refusal.range)) }
         var fragment = SQLFragment("(")
         var text = ""
         var inQuotes = false

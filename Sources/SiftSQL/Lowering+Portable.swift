@@ -48,7 +48,7 @@ extension LoweringContext {
         if found.isEmpty, SiftCallScan.callsSift(sql) {
             found.append((
                 "this query has no exact form in SQLite's built-in functions",
-                query.filter?.range ?? query.sort.first?.range ?? .point(0)
+                query.filter?.range ?? query.selection?.columns.first?.value.range ?? query.sort.first?.range ?? .point(0)
             ))
         }
         // A construct refused because a part of it was (a comparison of a refused division) is
@@ -64,12 +64,13 @@ extension LoweringContext {
             guard seen.insert("\(range.start):\(range.end):\(message)").inserted else { return nil }
             return Diagnostic.error(
                 Self.needsExtension, message, at: range,
-                notes: [
-                    Diagnostic.Note(
-                        "drop '--portable' (in the REPL: '.portable off') and load Sift's SQLite extension where the SQL runs ('sift extension-path' prints its path)")
-                ])
+                notes: [Self.portableRemedy])
         }
     }
+
+    /// What to do when portable SQL is refused.
+    static let portableRemedy = Diagnostic.Note(
+        "drop '--portable' (in the REPL: '.portable off') and load Sift's SQLite extension where the SQL runs ('sift extension-path' prints its path)")
 
     /// Whether a text value is known to be in `needed` form (NFC, or ASCII) — a bound value or a
     /// value built from known ones, or a bare column the facts say so of — recording the

@@ -62,16 +62,19 @@ extension LoweringContext {
             }
             if selection.isDistinct || combinesRows, column.type.unwrapped == .string, !sqlMeaning {
                 // Swift's `==` on strings is canonical equivalence: distinct in NFC.
-                value.sql = canonicalText(value)
+                value.sql = canonicalText(
+                    value, construct: "text compared by canonical equivalence ('select distinct', 'union', 'intersect', 'except')", at: column.value.range)
             }
-            columns.append(guardedAgainstTraps(value))
+            columns.append(guardedAgainstTraps(value, at: column.value.range))
             attributes.append(resultAttribute(column, storage: value.storage))
         }
         var groupKeys: [SQLFragment] = []
         for key in selection.grouping {
             let value = lowerValue(key)
             // Strings group as Swift's `==` compares them: by canonical equivalence.
-            groupKeys.append(key.type.unwrapped == .string && !sqlMeaning ? canonicalText(value) : value.sql)
+            groupKeys.append(
+                key.type.unwrapped == .string && !sqlMeaning
+                    ? canonicalText(value, construct: "grouping text by canonical equivalence", at: key.range) : value.sql)
         }
         var having: SQLFragment?
         if let condition = selection.groupFilter, sqlMeaning {
@@ -79,7 +82,7 @@ extension LoweringContext {
         } else if let condition = selection.groupFilter {
             // NULL only for a trap, which fails the query as Swift would.
             let lowered = lowerCondition(condition)
-            if lowered.boolConstant != true { having = guardedAgainstTraps(lowered) }
+            if lowered.boolConstant != true { having = guardedAgainstTraps(lowered, at: condition.range) }
         }
         let ordersOwnRows = !combinesRows || (keepsOrderAndLimit && selection.setOperations.isEmpty)
         let tail = ordersOwnRows ? lowerSelectionOrderAndLimit(selection, rootAlias: rootAlias) : nil
@@ -102,6 +105,7 @@ extension LoweringContext {
             references: references)
         compiled.selectedColumns = attributes
         compiled.dialectDiagnostics = dialectDiagnostics()
+        if portable { compiled.portabilityDiagnostics = portabilityDiagnostics(sql: compiled.sql) }
         if !selection.setOperations.isEmpty {
             combine(&compiled, with: selection.setOperations)
             appendCombinedOrderAndLimit(selection, to: &compiled)
@@ -267,8 +271,13 @@ extension LoweringContext {
     }
 
     /// A string value in NFC, so that canonically equivalent texts are one value (as Swift's `==`
-    /// has them), or bare when its column is known to hold only NFC text.
-    mutating func canonicalText(_ value: Lowered) -> SQLFragment {
+    /// has them), or bare when its column is known to hold only NFC text. In portable SQL, bare
+    /// when the value is known to be NFC, else `construct` (what needs it) is refused at `range`.
+    mutating func canonicalText(_ value: Lowered, construct: String? = nil, at range: SourceRange? = nil) -> SQLFragment {
+        if portable, range != nil, isPortableText(value, atLeast: .nfc) { return value.sql }
+        if portable, let construct, let range, value.column.map({ knownForm(of: $0) != .nfc }) ?? true {
+            refuse(construct, Self.notNFC, at: range)
+        }
         if let column = value.column, knownForm(of: column) == .nfc {
             textColumns.assume(.nfc, for: column)
             return value.sql
@@ -277,8 +286,16 @@ extension LoweringContext {
     }
 
     /// The value, or an error from the statement where Swift would trap computing it.
-    mutating func guardedAgainstTraps(_ value: Lowered) -> SQLFragment {
+    ///
+    /// In portable SQL the guard is refused at `range` (when given): SQLite's built-in functions
+    /// cannot stop a statement where Swift would trap.
+    mutating func guardedAgainstTraps(_ value: Lowered, at range: SourceRange? = nil) -> SQLFragment {
         guard value.mayTrap else { return value.sql }
+        if portable, let range, !value.isOptional || trapTest(of: value) != nil {
+            refuse(
+                "a selected value on which Swift may trap (an integer overflow, a division by zero, nil unwrapped with '!')",
+                "plain SQLite cannot stop the query where Swift would trap", at: range)
+        }
         if !writesInPlace {
             if !value.isOptional { return dialect.failingOnTrap(value.sql, trap: nil) }
             guard let trap = trapTest(of: value) else { return value.sql }
@@ -396,7 +413,7 @@ extension LoweringContext {
             }
             if expr.type.unwrapped == .string, call.isDistinct || call.function == .min || call.function == .max {
                 // Compared as Swift compares strings: canonically equivalent texts are equal.
-                value.sql = canonicalText(value)
+                value.sql = canonicalText(value, construct: "'\(call.function)' of text compared by canonical equivalence", at: expr.range)
                 value.column = nil
                 if call.function != .count, !writesInPlace { value.sql = dialect.codePointOrder(value.sql) }
             }

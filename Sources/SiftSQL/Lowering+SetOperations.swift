@@ -22,6 +22,7 @@ extension LoweringContext {
             Self.append(text: separator + keyword + separator + part.sql, bindings: part.bindings, parameters: part.parameters, to: &compiled)
             compiled.textFacts.merge(part.textFacts)
             compiled.references.merge(part.references)
+            compiled.portabilityDiagnostics += part.portabilityDiagnostics
         }
     }
 

@@ -109,6 +109,25 @@ public struct SQLLowering {
     public static func lower(
         _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect = SQLiteDialect(), options: Options = Options()
     ) -> CompiledQuery {
+        var compiled = lowerEveryShape(query, schema: schema, dialect: dialect, options: options)
+        // Portable SQL of any shape (rows, selections, sub-queries, combined queries) calls only
+        // SQLite's built-in functions, or is refused: a call that no construct accounts for
+        // refuses the whole query.
+        if options.portable, SQLiteDialect.isDialect(of: dialect), compiled.portabilityDiagnostics.isEmpty, SiftCallScan.callsSift(compiled.sql) {
+            let range = query.filter?.range ?? query.selection?.columns.first?.value.range ?? query.sort.first?.range ?? .point(0)
+            compiled.portabilityDiagnostics = [
+                Diagnostic.error(
+                    LoweringContext.needsExtension, "this query has no exact form in SQLite's built-in functions", at: range,
+                    notes: [LoweringContext.portableRemedy])
+            ]
+        }
+        return compiled
+    }
+
+    /// Lowers a checked query of any shape.
+    private static func lowerEveryShape(
+        _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: Options
+    ) -> CompiledQuery {
         if options.portable, !SQLiteDialect.isDialect(of: dialect) {
             // Portable SQL's exact forms are SQLite's; in another dialect the SQL is its usual one,
             // refused where it calls Sift's functions.
