@@ -196,6 +196,7 @@ extension TypeChecker {
                     scopes.append((name, declare(name, type: named.type, origin: .binding, at: join.source.range)))
                     continue
                 }
+                if !named.hasTable { reportMissingTable(named, at: join.source.range) }
                 targetModel = named
                 source = .model
             } else {

@@ -387,6 +387,10 @@ public struct TypeChecker {
 
     mutating func lookupModel(_ name: Identifier) -> Model? {
         if let model = schema.model(named: name.name) {
+            guard model.hasTable else {
+                reportMissingTable(model, at: name.range)
+                return nil
+            }
             if namedModel == nil { namedModel = model }
             return model
         }
@@ -403,6 +407,19 @@ public struct TypeChecker {
             ? [.init("the schema has: \(schema.modelNames.joined(separator: ", "))")] : []
         error(.unknownModel, message, at: name.range, notes: notes, fixIts: fixIts)
         return nil
+    }
+
+    /// A model of the model file (a `@Table` type) whose table the database lacks, read as a
+    /// table: it can only name the rows of a sub-query of StructuredQueries' `With`.
+    mutating func reportMissingTable(_ model: Model, at range: SourceRange) {
+        let tables = schema.models.filter(\.hasTable).map(\.tableName)
+        let suggestion = Suggestions.closest(to: model.tableName, among: tables).first
+        error(
+            .missingTable,
+            "the model '\(model.name)' has no table '\(model.tableName)' in the database"
+                + (suggestion.map { "; did you mean '\($0)'? Name it with '@Table(\"\($0)\")'" } ?? "")
+                + "; without one it can only name the rows of a sub-query ('With { ... } query: { ... }')",
+            at: range)
     }
 
     // MARK: Sort keys, limit and offset

@@ -25,10 +25,11 @@ public enum DatasetLoader {
     public static func load(from connection: Connection, schema: Schema) throws -> Dataset {
         var dataset = Dataset(schema: schema)
         var rowsByModel: [String: DatasetRows] = [:]
-        for model in schema.models {
+        // A model without a table (a sub-query's row type) has no objects.
+        for model in schema.models where model.hasTable {
             rowsByModel[model.name] = try loadObjects(of: model, columns: keyColumns(of: model, in: schema), connection, &dataset)
         }
-        for model in schema.models {
+        for model in schema.models where model.hasTable {
             for relationship in model.relationships {
                 try loadLinks(relationship, of: model, rowsByModel, connection, &dataset)
             }

@@ -29,7 +29,7 @@ enum StoredValueCheck {
         var result = schema
         var diagnostics: [Diagnostic] = []
         var sampled: [String: [String: Set<String>]] = [:]  // table → column → SQLite types
-        for model in schema.models {
+        for model in schema.models where model.hasTable {
             let columns = model.attributes.map(\.columnName).filter { $0 != "rowid" }
             if sampled[model.tableName] == nil {
                 sampled[model.tableName] = try sample(table: model.tableName, columns: columns, connection)

@@ -174,6 +174,14 @@ public struct Model: Sendable, Hashable {
         set { uniqueStorage().fields.isFullTextTable = newValue }
     }
 
+    /// Whether the database has its table. A `@Table` type of the model file that the database
+    /// lacks is kept without one: it may name the rows of a sub-query (StructuredQueries' `With`),
+    /// and a query that reads it as a table is refused.
+    public var hasTable: Bool {
+        get { !storage.fields.lacksTable }
+        set { uniqueStorage().fields.lacksTable = !newValue }
+    }
+
     /// The fields, shared between copies until one is changed: a model is copied wherever a
     /// query names it (every lookup by name, every row variable of a lowering), and a copy is
     /// then one reference instead of a dozen.
@@ -216,6 +224,7 @@ public struct Model: Sendable, Hashable {
         var parent: String?
         var columnGroups: [ColumnGroup] = []
         var isFullTextTable = false
+        var lacksTable = false
     }
 
     /// Changed only through ``uniqueStorage()``, when no other model shares it.

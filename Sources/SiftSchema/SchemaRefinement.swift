@@ -10,7 +10,9 @@ import SiftSyntax
 /// FOREIGN KEY declares is taken from the file when its columns exist and it leads to a key or
 /// UNIQUE column (the facts a query relies on, such as every value having its row, are checked
 /// against the data, never assumed from constraints). Anything the file declares that the database
-/// lacks is an error on the file.
+/// lacks is an error on the file, except a `@Table` type without a table: it may name the rows of a
+/// sub-query (StructuredQueries' `With`), so it is kept without one (``Model/hasTable``), and a
+/// query that reads it as a table is refused.
 public enum SchemaRefinement {
     /// `database` refined by `file`, and the file's declarations the database contradicts.
     public static func refine(_ database: Schema, with file: Schema) -> (Schema, [Diagnostic]) {
@@ -25,6 +27,22 @@ public enum SchemaRefinement {
             let sharing = database.models.first { $0.name == fileModel.name && $0.tableName == fileModel.tableName }
             guard let found = sharing ?? database.model(named: fileModel.tableName) ?? database.model(named: fileModel.name) else {
                 let suggestion = Suggestions.closest(to: fileModel.tableName, among: database.models.map(\.tableName)).first
+                if fileModel.style == .table, fileModel.relationships.isEmpty {
+                    // A `@Table` type may name the rows of a sub-query (StructuredQueries' `With`),
+                    // which need no table: kept without one; a query reading it as a table is refused.
+                    // A table of a close name is likely the one meant: a warning says so.
+                    var tableless = fileModel
+                    tableless.hasTable = false
+                    result.add(tableless)
+                    if let suggestion {
+                        diagnostics.append(
+                            .warning(
+                                .missingTable,
+                                "the model '\(fileModel.name)' has no table '\(fileModel.tableName)' in the database; did you mean '\(suggestion)'? Name it with '@Table(\"\(suggestion)\")'; without a table it can only name the rows of a sub-query ('With')",
+                                at: fileModel.declaration ?? .point(0)))
+                    }
+                    continue
+                }
                 diagnostics.append(
                     .error(
                         .missingTable,

@@ -77,10 +77,62 @@ import Testing
                 Models.swift:11:20: error: the model 'Team' has no table 'teams' in the database
                 @Model final class Team {
                                    ^~~~
-                Models.swift:14:27: error: the model 'Firm' has no table 'compnies' in the database; did you mean 'companies'? Name it with '@Table("companies")'
+                Models.swift:14:27: warning: the model 'Firm' has no table 'compnies' in the database; did you mean 'companies'? Name it with '@Table("companies")'; without a table it can only name the rows of a sub-query ('With')
                 @Table("compnies") struct Firm {
                                           ^~~~
 
                 """)
+    }
+
+    /// A `@Table` type the database has no table for is a sub-query's row type: the schema keeps it
+    /// without a table and loads without a diagnostic; a `With` reads its rows (those of the
+    /// hand-written SQL), and a query reading it as a table is refused at the query's range.
+    @Test func aTableTypeWithoutATableIsASubQueryRowType() throws {
+        let database = try TemporaryDatabase("tableless")
+        try database.create("""
+            CREATE TABLE reminders (id INTEGER PRIMARY KEY, title TEXT NOT NULL, isCompleted INTEGER NOT NULL, priority INTEGER);
+            INSERT INTO reminders VALUES (1, 'Milk', 0, 3), (2, 'Rent', 1, 3), (3, 'Call', 0, 1), (4, 'Gym', 0, 3);
+            """)
+        let modelFile = try TemporaryDatabase("tableless-models")
+        try """
+            @Table struct Reminder {
+                let id: Int
+                var title = ""
+                var isCompleted = false
+                var priority: Int?
+            }
+            @Table struct IncompleteReminder {
+                let title: String
+                let priority: Int?
+            }
+            """.write(toFile: modelFile.path, atomically: true, encoding: .utf8)
+        let loaded = try SchemaLoader.load(database: database.path, modelFile: modelFile.path)
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let rowType = try #require(loaded.schema.model(named: "IncompleteReminder"))
+        #expect(!rowType.hasTable)
+        #expect(loaded.schema.model(named: "Reminder")?.hasTable == true)
+
+        let sift = try SiftDatabase(path: database.path, modelFile: modelFile.path)
+        let query = """
+            With { Reminder.where { !$0.isCompleted }.select { IncompleteReminder.Columns(title: $0.title, priority: $0.priority) } } \
+            query: { IncompleteReminder.where { $0.priority.eq(3) }.select { $0.title } }
+            """
+        let compiled = try sift.compile(query)
+        let rows = try sift.connection.prepare(compiled.sql).rows(bindings: try compiled.bindings(for: [:], schema: sift.schema))
+        let expected = try sift.connection.prepare("""
+            WITH incompleteReminders AS (SELECT title, priority FROM reminders WHERE NOT isCompleted)
+            SELECT title FROM incompleteReminders WHERE priority = 3
+            """).rows()
+        #expect(rows == expected)
+        #expect(rows.count == 2)
+
+        let text = "IncompleteReminder.where { $0.priority.eq(3) }"
+        #expect {
+            _ = try sift.compile(text)
+        } throws: { error in
+            let diagnostics = (error as? CompileError)?.diagnostics ?? []
+            return diagnostics.count == 1 && diagnostics[0].id.rawValue == "missing-table" && diagnostics[0].range == SourceRange(start: 0, end: 18)
+                && diagnostics[0].message.hasPrefix("the model 'IncompleteReminder' has no table 'incompleteReminders' in the database")
+        }
     }
 }
