@@ -177,7 +177,7 @@ public struct Model: Sendable, Hashable {
     /// Whether the database has its table. A `@Table` type of the model file that the database
     /// lacks is kept without one: it may name the rows of a sub-query (StructuredQueries' `With`),
     /// and a query that reads it as a table is refused.
-    public var hasTable: Bool {
+    package var hasTable: Bool {
         get { !storage.fields.lacksTable }
         set { uniqueStorage().fields.lacksTable = !newValue }
     }
