@@ -21,6 +21,8 @@ enum Help {
                                                        run a query and print its rows
                sift extension-path                     print the path of the SQLite extension with
                                                        Sift's SQL functions (for sqlite3's .load)
+               sift install-functions URI              install Sift's functions (schema 'sift') in a
+                                                       PostgreSQL database (opens it for writing)
                sift COMMAND --help                     the usage of one command
 
         A query is any of:
@@ -109,6 +111,8 @@ enum Help {
                 """
         case "extension-path":
             text = ExtensionPathCommand.usage
+        case "install-functions":
+            text = InstallFunctionsCommand.usage
         case "help":
             text = """
                 USAGE: sift help [COMMAND]

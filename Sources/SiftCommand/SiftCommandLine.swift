@@ -30,6 +30,8 @@ enum SiftCommandLine {
                 return try ReplCommand.run(Array(arguments.dropFirst()))
             case "extension-path":
                 return try ExtensionPathCommand.run(Array(arguments.dropFirst()))
+            case "install-functions":
+                return try InstallFunctionsCommand.run(Array(arguments.dropFirst()))
             case "--schema", "--bail", "--no-color", "--write":
                 return try ReplCommand.run(arguments)
             default:
@@ -63,7 +65,7 @@ enum SiftCommandLine {
     }
 
     /// The subcommands, for suggestions and `sift help COMMAND`.
-    static let commands = ["parse", "check", "schema", "compile", "query", "repl", "extension-path", "help"]
+    static let commands = ["parse", "check", "schema", "compile", "query", "repl", "extension-path", "install-functions", "help"]
 
     /// The help text `-h`, `--help` or `help` asks for, if it does: `sift --help`, `sift help
     /// [COMMAND]`, or `-h`/`--help` among a command's options (before `--`).

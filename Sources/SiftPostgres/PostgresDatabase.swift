@@ -61,14 +61,15 @@ public final class PostgresDatabase {
                         at: range)
                 ], source: source)
         }
-        if !PostgreSQLFunctions.calledFunctions(in: compiled.sql).isEmpty, try !hasSiftFunctions() {
-            throw CompileError(
-                diagnostics: [
-                    .error(
-                        "sift-functions-missing",
-                        "this query calls Sift's functions, which are not installed in this database (schema '\(PostgreSQLFunctions.schema)'); install them with 'sift install-functions URI', or write the query with PostgreSQL's built-in operations only",
-                        at: range)
-                ], source: source)
+        let required = PostgresSiftFunctions.required(by: compiled.sql)
+        if !required.isEmpty {
+            let installed = try installedSiftFunctions(refreshingUnless: required)
+            let missing = required.filter { !installed.contains($0) }
+            if !missing.isEmpty {
+                throw CompileError(
+                    diagnostics: [.error("sift-functions-missing", PostgresSiftFunctions.missingMessage(missing, schemaExists: !installed.isEmpty), at: range)],
+                    source: source)
+            }
         }
         return compiled
     }
@@ -78,13 +79,33 @@ public final class PostgresDatabase {
         SQLLowering.lower(checked, schema: schema, dialect: PostgreSQLDialect(), options: loweringOptions)
     }
 
-    private var siftFunctionsInstalled: Bool?
+    /// Installs (or replaces) Sift's functions in this database's schema `sift`, in one
+    /// transaction (``PostgresSiftFunctions/install(on:)``); the database must be open
+    /// ``PostgresConnection/Mode-swift.enum/readWrite``.
+    public func installFunctions() throws {
+        try PostgresSiftFunctions.install(on: connection)
+        siftFunctions = nil
+    }
 
-    /// Whether the schema `sift` exists (asked once per database value).
-    private func hasSiftFunctions() throws -> Bool {
-        if let siftFunctionsInstalled { return siftFunctionsInstalled }
-        let found = try connection.rows("SELECT to_regnamespace($1) IS NOT NULL", [.text(PostgreSQLFunctions.schema)]) == [[.bool(true)]]
-        siftFunctionsInstalled = found
+    /// Connects to `uri` for writing, installs Sift's functions there and closes the connection:
+    /// what `sift install-functions URI` does. Returns the functions and collations then in the
+    /// schema `sift`.
+    @discardableResult
+    public static func installFunctions(uri: String) throws -> Set<String> {
+        let connection = try PostgresConnection(uri: uri, mode: .readWrite)
+        defer { connection.close() }
+        try PostgresSiftFunctions.install(on: connection)
+        return try PostgresSiftFunctions.installed(on: connection)
+    }
+
+    private var siftFunctions: Set<String>?
+
+    /// The functions and collations of the schema `sift` (asked again when one of `required` is
+    /// not among those last found: they may have been installed since).
+    private func installedSiftFunctions(refreshingUnless required: [String]) throws -> Set<String> {
+        if let siftFunctions, required.allSatisfy(siftFunctions.contains) { return siftFunctions }
+        let found = try PostgresSiftFunctions.installed(on: connection)
+        siftFunctions = found
         return found
     }
 
@@ -116,8 +137,14 @@ public final class PostgresDatabase {
 
     private func run(_ query: CompiledQuery, _ bindings: [SQLValue], _ body: (Row) throws -> Void) throws {
         let names = query.columnNames
-        try connection.forEachRow(query.sql, bindings.map(PostgresValue.untyped), attributes: query.columns, schema: schema) { values in
-            try body(Row(names: names, values: values))
+        do {
+            try connection.forEachRow(query.sql, bindings.map(PostgresValue.untyped), attributes: query.columns, schema: schema) { values in
+                try body(Row(names: names, values: values))
+            }
+        } catch var error as PostgresError where error.isMissingSiftObject {
+            // A query compiled elsewhere (or functions dropped since): say what to do.
+            error.hint = PostgresSiftFunctions.missingHint
+            throw error
         }
     }
 

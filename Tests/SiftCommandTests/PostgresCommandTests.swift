@@ -35,6 +35,37 @@ struct PostgresCommandTests {
         #expect(result.standardOutput.contains("(1 row)"))
     }
 
+    @Test func installFunctionsInstallsThemAndCanRunAgain() throws {
+        let database = try server.createDatabase("install command")
+        try database.load("CREATE TABLE items (id bigint PRIMARY KEY, title text NOT NULL); INSERT INTO items VALUES (1, 'Café'), (2, 'tea')")
+        let query = ["query", database.uri(), "Item where title.contains(\"é\")", "--mode", "csv"]
+        let before = try CommandRunner.run(query)
+        #expect(before.status == 1)
+        #expect(before.standardError.contains("sift install-functions URI"), "\(before.standardError)")
+        for _ in 0..<2 {
+            let install = try CommandRunner.run(["install-functions", database.uri()])
+            #expect(install.status == 0, "\(install.standardError)")
+            #expect(install.standardOutput.hasPrefix("installed Sift's functions in schema 'sift' of postgres"))
+        }
+        let after = try CommandRunner.run(query)
+        #expect(after.status == 0, "\(after.standardError)")
+        #expect(after.standardOutput == "id,title\n1,Café\n")
+    }
+
+    @Test func installFunctionsTakesOneURI() throws {
+        let none = try CommandRunner.run(["install-functions"])
+        #expect(none.status == 2)
+        let file = try CommandRunner.run(["install-functions", "Examples/example.sqlite"])
+        #expect(file.status == 2)
+        #expect(file.standardError.contains("not a PostgreSQL URI"))
+        let help = try CommandRunner.run(["install-functions", "--help"])
+        #expect(help.standardOutput.contains("USAGE: sift install-functions URI"))
+        #expect(try CommandRunner.run(["--help"]).standardOutput.contains("sift install-functions URI"))
+        let refused = try CommandRunner.run(["install-functions", server.uri(database: "no_such_database")])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains(#"database "no_such_database" does not exist"#))
+    }
+
     @Test func anUnknownDatabaseIsAClearError() throws {
         let result = try CommandRunner.run(["query", server.uri(database: "no_such_database"), "Item where size > 1"])
         #expect(result.status == 1)

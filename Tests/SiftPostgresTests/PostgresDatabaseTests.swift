@@ -72,7 +72,65 @@ struct PostgresDatabaseTests {
         #expect {
             try postgres.compile("#Predicate<User> { $0.name.contains(\"kim\") }")
         } throws: { error in
-            (error as? CompileError)?.diagnostics.map(\.id) == ["sift-functions-missing"]
+            let diagnostics = (error as? CompileError)?.diagnostics
+            return diagnostics?.map(\.id) == ["sift-functions-missing"] && diagnostics![0].message.contains("sift install-functions URI")
+        }
+    }
+
+    @Test func installingTheFunctionsNeedsAWritableConnectionAndCanBeRepeated() throws {
+        let database = try PostgresServer.shared().createDatabase("install")
+        try database.load(try Fixtures.readExample("example.postgresql.sql"))
+        let readOnly = try PostgresDatabase(uri: database.uri(), modelFile: Self.modelFile)
+        #expect {
+            try readOnly.installFunctions()
+        } throws: { error in
+            (error as? PostgresError)?.kind == .readOnly && "\(error)".contains("mode .readWrite")
+        }
+        #expect(try PostgresSiftFunctions.installed(on: readOnly.connection).isEmpty)
+        let writable = try PostgresDatabase(uri: database.uri(), modelFile: Self.modelFile, mode: .readWrite)
+        try writable.installFunctions()
+        try writable.installFunctions()
+        let installed = try PostgresDatabase.installFunctions(uri: database.uri())
+        #expect(installed.isSuperset(of: ["sift.contains", "sift.localized_standard", "sift.fdiv"]))
+        // The read-only database finds them now (it asks again what it found missing).
+        let rows = try readOnly.fetch(try readOnly.compile("User where name.contains(\"kim\") sort by name"))
+        #expect(!rows.isEmpty)
+    }
+
+    @Test func aFailedInstallationChangesNothing() throws {
+        let database = try PostgresServer.shared().createDatabase("install fails")
+        // A function the script cannot replace (another return type), created near its end: every
+        // function created before it is rolled back.
+        try database.load("CREATE SCHEMA sift; CREATE FUNCTION sift.checked(v anyelement) RETURNS integer LANGUAGE sql AS 'SELECT 1'")
+        let writable = try PostgresDatabase(uri: database.uri(), mode: .readWrite)
+        #expect(throws: PostgresError.self) { try writable.installFunctions() }
+        #expect(try PostgresSiftFunctions.installed(on: writable.connection) == ["sift.checked"])
+        // The connection is usable after the rollback.
+        #expect(try writable.connection.rows("SELECT 1") == [[.int(1)]])
+    }
+
+    @Test func aMissingFunctionIsNamedWithTheCommandThatInstallsIt() throws {
+        let database = try PostgresServer.shared().createDatabase("older functions")
+        try database.load(try Fixtures.readExample("example.postgresql.sql"))
+        try database.load(PostgreSQLFunctions.installScript)
+        try database.load("DROP FUNCTION sift.lower(text)")
+        let postgres = try PostgresDatabase(uri: database.uri(), modelFile: Self.modelFile)
+        #expect(try !postgres.fetch(try postgres.compile("#Predicate<User> { $0.name.contains(\"kim\") }")).isEmpty)
+        #expect {
+            try postgres.compile("#Predicate<User> { $0.name.lowercased() == \"kim\" }")
+        } throws: { error in
+            let diagnostic = (error as? CompileError)?.diagnostics.first
+            return diagnostic?.id == "sift-functions-missing" && diagnostic!.message.contains("sift.lower")
+                && diagnostic!.message.contains("sift install-functions URI") && !diagnostic!.message.contains("sift.contains")
+        }
+        // SQL compiled without asking the database fails on the server with the remedy added.
+        let compiled = postgres.compile(try postgres.compile("#Predicate<User> { $0.name.contains(\"kim\") }").query)
+        try database.load("DROP FUNCTION sift.contains(text, text)")
+        #expect {
+            try postgres.fetch(compiled)
+        } throws: { error in
+            let failure = error as? PostgresError
+            return failure?.sqlState == "42883" && failure?.hint?.contains("sift install-functions URI") == true
         }
     }
 
