@@ -64,6 +64,10 @@ extension LoweringContext {
                 // Swift's `==` on strings is canonical equivalence: distinct in NFC.
                 value.sql = canonicalText(
                     value, construct: "text compared by canonical equivalence ('select distinct', 'union', 'intersect', 'except')", at: column.value.range)
+            } else if !writesInPlace, !selection.grouping.isEmpty, value.column != nil, column.type.unwrapped == .string, !sqlMeaning {
+                // A string column of a group is one of its canonically equivalent texts: another
+                // dialect than SQLite's selects only what it groups by, the NFC text.
+                value.sql = canonicalText(value)
             }
             columns.append(guardedAgainstTraps(value, at: column.value.range))
             attributes.append(resultAttribute(column, storage: value.storage))
@@ -421,7 +425,9 @@ extension LoweringContext {
         }
         let distinct: SQLFragment = call.isDistinct ? SQLFragment("DISTINCT ") : SQLFragment()
         var sql: SQLFragment
-        if !writesInPlace {
+        if !writesInPlace, call.function == .groupConcat, call.sortKey != nil {
+            sql = lowerSortedConcatenation(call, value: argument!)
+        } else if !writesInPlace {
             sql = dialect.aggregate(
                 call.function, distinct: call.isDistinct, argument: argument?.sql, separator: call.separator.map { lowerValue($0).sql },
                 resultType: type)

@@ -6,13 +6,27 @@ extension LoweringContext {
     /// `ORDER BY` inside `group_concat` (and an aggregate cannot feed a sub-select), so the rows'
     /// `[key, text]` pairs are gathered as one JSON array and `sift_sorted_concat` sorts them as
     /// Swift orders the keys and joins the texts (``SortedConcatenation``). A `Double` or date key
-    /// is written as its exact digits, which SQLite's JSON would round to 15.
+    /// is written as its exact digits, which SQLite's JSON would round to 15. A dialect with an
+    /// ordered aggregate of its own (PostgreSQL's `string_agg(... ORDER BY ...)`) writes that instead.
     mutating func lowerSortedConcatenation(_ call: AggregateCall, value: Lowered) -> SQLFragment {
         guard let keyExpr = call.sortKey else { return SQLFragment("NULL") }
         if portable {
             refuse("'groupConcat(…, sortedBy:)'", "SQLite's 'group_concat' takes no 'ORDER BY' before version 3.44, and orders text by bytes", at: keyExpr.range)
         }
         let keyType = keyExpr.type.unwrapped
+        if !writesInPlace {
+            var key = lowerValue(keyExpr)
+            if keyType == .date { key = asInstant(key) }
+            if key.mayTrap { key = Lowered(guardedAgainstTraps(key), isOptional: key.isOptional, isAtomic: true) }
+            let keySQL = keyType.isString ? dialect.codePointOrder(canonicalText(key)) : key.sql
+            let separator = call.separator.map { lowerValue($0).sql } ?? SQLFragment.binding(.constant(.text(",")))
+            if let sql = dialect.sortedGroupConcat(
+                value.sql, separator: separator, distinct: call.isDistinct, key: keySQL,
+                keyIsFloatingPoint: keyType == .date || keyType.isFloatingPoint, descending: call.isDescending)
+            {
+                return sql
+            }
+        }
         var key = lowerValue(keyExpr)
         let kind: SortedConcatenation.KeyKind
         if keyType == .date || keyType.isFloatingPoint {

@@ -227,6 +227,19 @@ public struct PostgreSQLDialect: SQLDialect {
         }
     }
 
+    public func sortedGroupConcat(
+        _ value: SQLFragment, separator: SQLFragment, distinct: Bool, key: SQLFragment, keyIsFloatingPoint: Bool, descending: Bool
+    ) -> SQLFragment? {
+        let order: SQLFragment = descending ? SQLFragment(" DESC") : SQLFragment()
+        // With DISTINCT, PostgreSQL orders by the aggregated expression only: there it is the key.
+        if distinct { return "string_agg(DISTINCT " + value + ", " + separator + " ORDER BY " + value + order + ")" }
+        // Swift finds NaN unordered and `sorted_concat` takes it for nil; PostgreSQL sorts it last.
+        let sortKey = keyIsFloatingPoint ? "NULLIF(" + key + ", 'NaN'::float8)" : Self.operand(key)
+        let text = Self.operand(value)
+        return "string_agg(CAST(" + value + " AS text), " + separator + " ORDER BY " + sortKey + (descending ? " DESC NULLS LAST" : " ASC NULLS FIRST")
+            + ", normalize(" + text + ", NFC) COLLATE \"C\"" + order + ", " + text + " COLLATE \"C\"" + order + ")"
+    }
+
     public func like(_ string: SQLFragment, _ pattern: SQLFragment) -> SQLFragment {
         // PostgreSQL's LIKE matches case and has `\` for an escape; `translate` folds ASCII letters only.
         let upper: StaticString = "'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"

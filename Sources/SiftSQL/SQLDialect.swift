@@ -67,6 +67,14 @@ public protocol SQLDialect: Sendable {
     /// Whether NULL sorts after every value in ascending order (PostgreSQL), where Swift sorts nil
     /// first: then a sort key that may be nil says `NULLS FIRST` (`NULLS LAST` descending).
     var sortsNullsLast: Bool { get }
+    /// `groupConcat(x, separator:, sortedBy:, order:)` as the dialect's own ordered aggregate, or nil
+    /// where it has none (then Sift's `sorted_concat` sorts `[key, text]` pairs). `value` is the
+    /// lowered string (in NFC and code-point order when `distinct`, and then the key too); `key` the
+    /// sort key (a string in NFC and code-point order, a number, or an instant); nil sorts first,
+    /// ties by the texts in Swift's order, then by their bytes; `descending` reverses all of it.
+    func sortedGroupConcat(
+        _ value: SQLFragment, separator: SQLFragment, distinct: Bool, key: SQLFragment, keyIsFloatingPoint: Bool, descending: Bool
+    ) -> SQLFragment?
 }
 
 extension SQLDialect {
@@ -89,6 +97,10 @@ extension SQLDialect {
     }
     /// SQLite's: NULL sorts first, as Swift sorts nil.
     public var sortsNullsLast: Bool { false }
+    /// SQLite's: none before 3.44 (Sift's `sorted_concat` sorts the pairs).
+    public func sortedGroupConcat(
+        _ value: SQLFragment, separator: SQLFragment, distinct: Bool, key: SQLFragment, keyIsFloatingPoint: Bool, descending: Bool
+    ) -> SQLFragment? { nil }
     /// SQLite's own `LIKE`.
     public func like(_ string: SQLFragment, _ pattern: SQLFragment) -> SQLFragment { string + " LIKE " + pattern }
     /// SQLite's names: `count`, `sum`, `avg`, `min`, `max`, `group_concat`, `json_group_array`.

@@ -74,7 +74,7 @@ import Testing
         let dialect = PostgreSQLDialect()
         // Core Data's operators (format strings) are refused in PostgreSQL's dialect before any call;
         // `json_number` is written in SQLite's dialect only (PostgreSQL's `json_agg` writes numbers itself).
-        // `sorted_concat` (groupConcat sortedBy:) is not ported: docs/POSTGRESQL.md lists it.
+        // `sorted_concat` (groupConcat sortedBy:) is PostgreSQL's own `string_agg(... ORDER BY ...)`.
         let refused: Set<SiftFunction> = [
             .coreDataFold, .coreDataBeginsWith, .coreDataEndsWith, .coreDataContains, .coreDataLike, .coreDataMatches, .jsonNumber,
             .sortedConcat,
