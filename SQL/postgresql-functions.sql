@@ -317,7 +317,8 @@ CREATE OR REPLACE FUNCTION sift.reference_seconds(t text) RETURNS float8
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 BEGIN
     IF t !~ '^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$' THEN RETURN NULL; END IF;
-    RETURN CAST(extract(epoch FROM CAST(t || '+00' AS timestamptz)) AS float8) - 978307200;
+    -- In numeric (exact), rounded to float8 once: the nearest Double, as Swift's parse gives.
+    RETURN CAST(extract(epoch FROM CAST(t || '+00' AS timestamptz)) - 978307200 AS float8);
 EXCEPTION WHEN others THEN
     RETURN NULL;
 END

@@ -19,12 +19,25 @@ extension SQLLowering {
         var compiled = lower(inner, schema: schema, dialect: dialect, options: options)
         let newline = options.readableLayout ? "\n" : ""
         let indented = options.readableLayout ? compiled.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") : compiled.sql
+        // PostgreSQL before 16 needs a name for a sub-select in FROM; SQLite's SQL stays as it is.
+        let subqueryName = SQLiteDialect.isDialect(of: dialect) ? "" : " AS \"counted\""
         switch measure {
-        case .count: compiled.sql = "SELECT count(*) AS \"count\" FROM (" + newline + indented + newline + ")"
+        case .count: compiled.sql = "SELECT count(*) AS \"count\" FROM (" + newline + indented + newline + ")" + subqueryName
         case .exists: compiled.sql = "SELECT EXISTS (" + newline + indented + newline + ") AS \"exists\""
         }
         if limitsTheCount, query.limit != nil || query.offset != nil {
             var context = LoweringContext(query: query, schema: schema, dialect: dialect, options: options)
+            if !SQLiteDialect.isDialect(of: dialect) {
+                var limit = SQLFragment(reservingCapacity: 32)
+                limit.appendNewline(indent: 0)
+                context.appendLimit(to: &limit)
+                let rendered = limit.render(in: dialect, readable: options.readableLayout)
+                LoweringContext.append(text: rendered.text, bindings: rendered.bindings, parameters: typed(rendered.parameters, in: query), to: &compiled)
+                compiled.query = query
+                compiled.selectedColumns = measuredColumns(measure)
+                compiled.indexBindingParameters()
+                return compiled
+            }
             var sql = SQLRenderer(dialect: SQLiteDialect(), readable: options.readableLayout, capacity: 32, bindings: 2)
             sql.appendNewline(indent: 0)
             sql.append(sql: "LIMIT ")
@@ -42,20 +55,36 @@ extension SQLLowering {
             LoweringContext.append(text: rendered.text, bindings: rendered.bindings, parameters: parameters, to: &compiled)
         }
         compiled.query = query
+        compiled.selectedColumns = measuredColumns(measure)
+        compiled.indexBindingParameters()
+        return compiled
+    }
+
+    /// The one column of a measured query: `count` (an `Int`) or `exists` (a `Bool`).
+    private static func measuredColumns(_ measure: QueryMeasure) -> [Attribute] {
         let scalar: ScalarType = measure == .count ? .integer(.int) : .bool
-        compiled.selectedColumns = [
+        return [
             Attribute(
                 name: measure.rawValue, type: scalar, isOptional: false,
                 storage: Storage.defaultStorage(for: scalar, enumRawType: nil, modelStyle: .model))
         ]
-        compiled.indexBindingParameters()
-        return compiled
+    }
+
+    /// Rendered parameters with the types `query` gives them.
+    private static func typed(_ parameters: [CompiledParameter], in query: CheckedQuery) -> [CompiledParameter] {
+        var typed = parameters
+        for index in typed.indices {
+            let name = typed[index].name
+            typed[index].type = query.parameters.first { $0.name == name }?.type ?? .error
+        }
+        return typed
     }
 }
 
 extension LoweringContext {
     /// `(SELECT count(*) ... FROM (...))` or `(SELECT EXISTS (...))`: a measured query's one value,
-    /// its placeholders bound in place (named parameters keep one number with this query's).
+    /// its placeholders (`?N`, PostgreSQL's `$N::type`) bound in place (named parameters keep one
+    /// number with this query's).
     mutating func lowerSubqueryValue(_ subquery: CheckedQuery) -> SQLFragment {
         let compiled = SQLLowering.lower(
             subquery, schema: schema, dialect: dialect,
@@ -65,6 +94,7 @@ extension LoweringContext {
         // What portable SQL refuses in the sub-query is refused in the query that holds it.
         for refusal in compiled.portabilityDiagnostics { nonPortable.append((refusal.message, refusal.range)) }
         var fragment = SQLFragment("(")
+        let placeholderSign: Unicode.Scalar = SQLiteDialect.isDialect(of: dialect) ? "?" : "$"
         var text = ""
         var inQuotes = false
         var scalars = Array(compiled.sql.unicodeScalars)
@@ -73,12 +103,17 @@ extension LoweringContext {
         while index < scalars.count - 1 {
             let scalar = scalars[index]
             if scalar == "\"" { inQuotes.toggle() }
-            if !inQuotes, scalar == "?", ("0"..."9").contains(scalars[index + 1]) {
+            if !inQuotes, scalar == placeholderSign, ("0"..."9").contains(scalars[index + 1]) {
                 var end = index + 1
                 var number = 0
                 while end < scalars.count, ("0"..."9").contains(scalars[end]) {
                     number = number * 10 + Int(scalars[end].value - 48)
                     end += 1
+                }
+                // PostgreSQL's `$N::type`: the binding is written with its type again.
+                if placeholderSign == "$", end + 2 < scalars.count, scalars[end] == ":", scalars[end + 1] == ":" {
+                    end += 2
+                    while end < scalars.count, scalars[end].properties.isASCIIHexDigit || ("a"..."z").contains(scalars[end]) { end += 1 }
                 }
                 fragment += SQLFragment(text)
                 text = ""

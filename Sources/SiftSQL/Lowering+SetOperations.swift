@@ -52,6 +52,7 @@ extension LoweringContext {
     mutating func appendCombinedOrderAndLimit(_ selection: CheckedSelection, to compiled: inout CompiledQuery) {
         let keys = query.sort
         guard !keys.isEmpty || query.limit != nil || query.offset != nil else { return }
+        if !writesInPlace { return appendWrappedOrderAndLimit(selection, to: &compiled) }
         var sql = SQLRenderer(dialect: SQLiteDialect(), readable: options.readableLayout, capacity: 64, bindings: 2)
         if !keys.isEmpty {
             sql.appendNewline(indent: 0)
@@ -78,6 +79,50 @@ extension LoweringContext {
             let name = parameters[index].name
             parameters[index].type = query.parameters.first { $0.name == name }?.type ?? .error
         }
+        Self.append(text: rendered.text, bindings: rendered.bindings, parameters: parameters, to: &compiled)
+    }
+
+    /// In a dialect other than Sift's: `SELECT * FROM (combined) AS "combined" ORDER BY ... LIMIT
+    /// ...`. PostgreSQL sorts combined rows only by bare result columns, and its order of text is
+    /// the column's collation: a sub-select lets each string key be compared in code-point order
+    /// (Swift's `<` on the NFC texts every query selects), nil first as Swift sorts it.
+    private mutating func appendWrappedOrderAndLimit(_ selection: CheckedSelection, to compiled: inout CompiledQuery) {
+        var sql = SQLFragment(reservingCapacity: 64)
+        if !query.sort.isEmpty {
+            sql.appendNewline(indent: 0)
+            sql += "ORDER BY "
+            for (index, key) in query.sort.enumerated() {
+                if index > 0 { sql += ", " }
+                let position = selection.combinedSortColumns[index]
+                let column = selection.columns[position]
+                let attribute = compiled.selectedColumns?[position]
+                var term = SQLFragment.identifier(attribute?.name ?? column.name)
+                switch column.type.unwrapped.kind {
+                case .string, .url: term = dialect.codePointOrder(term)
+                case .uuid where attribute?.storage != .uuidBlob: term = dialect.codePointOrder(term)
+                default: break
+                }
+                sql += term
+                if key.order == .reverse { sql += " DESC" }
+                if dialect.sortsNullsLast, column.type.isOptional || column.isOptionalWhenCombined {
+                    sql += key.order == .reverse ? " NULLS LAST" : " NULLS FIRST"
+                }
+            }
+        }
+        if query.limit != nil || query.offset != nil {
+            sql.appendNewline(indent: 0)
+            appendLimit(to: &sql)
+        }
+        let rendered = sql.render(in: dialect, readable: options.readableLayout)
+        var parameters = rendered.parameters
+        for index in parameters.indices {
+            let name = parameters[index].name
+            parameters[index].type = query.parameters.first { $0.name == name }?.type ?? .error
+        }
+        let newline = options.readableLayout ? "\n" : " "
+        let indented =
+            options.readableLayout ? compiled.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") : compiled.sql
+        compiled.sql = "SELECT * FROM (" + newline + indented + newline + ") AS \"combined\""
         Self.append(text: rendered.text, bindings: rendered.bindings, parameters: parameters, to: &compiled)
     }
 

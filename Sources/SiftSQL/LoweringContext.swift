@@ -771,7 +771,7 @@ struct LoweringContext {
     /// `LIMIT limit OFFSET offset`: in Sift's dialect written in place, a constant count bound
     /// without a fragment of its own (what ``SQLiteDialect/limit(_:offset:)`` writes); in
     /// another, the dialect's.
-    private mutating func appendLimit(to sql: inout SQLFragment) {
+    mutating func appendLimit(to sql: inout SQLFragment) {
         guard writesInPlace else {
             let limit = query.limit.map { lowerLimitCount($0) }
             let offset = query.offset.map { lowerLimitCount($0) }

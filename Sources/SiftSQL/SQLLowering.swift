@@ -78,18 +78,18 @@ public struct SQLLowering {
     /// Trees deeper than this are lowered on a large stack (a debug lowering frame is ~30 KB).
     static let inlineDepth = 16
 
-    /// A construct whose SQL only SQLite's dialect writes (named sub-queries, the count or
-    /// existence of a query, the order and limit of combined rows), and where it is.
+    /// A construct whose SQL only SQLite's dialect writes, and where it is: StructuredQueries'
+    /// `groupConcat(order:)` (SQL's order of the stored keys, through `sift_sorted_concat` over
+    /// SQLite's JSON functions), in the query, its named sub-queries or its combined queries.
     static func sqliteOnlyConstruct(of query: CheckedQuery) -> (String, SourceRange)? {
-        let start = SourceRange(start: 0, end: 0)
-        if !query.commonTables.isEmpty { return ("a named sub-query ('with')", start) }
-        if query.measure != nil { return ("the count or existence of a whole query", start) }
-        if let selection = query.selection, !selection.setOperations.isEmpty {
-            if let key = query.sort.first { return ("sorting combined rows", key.range) }
-            if let limit = query.limit ?? query.offset { return ("limiting combined rows", limit.range) }
-        }
         if query.form == .structuredQueries, let selection = query.selection, let key = orderedConcatenationKey(in: selection.columns.map(\.value), tree: query.tree) {
             return ("'groupConcat(order:)' (Sift's 'sift_sorted_concat' over SQLite's JSON functions)", key.range)
+        }
+        for table in query.commonTables {
+            if let found = sqliteOnlyConstruct(of: table.query) { return found }
+        }
+        for operation in query.selection?.setOperations ?? [] {
+            if let found = sqliteOnlyConstruct(of: operation.query) { return found }
         }
         return nil
     }
