@@ -7,7 +7,8 @@ import SiftTestSupport
 import Testing
 
 /// The REPL's engine on PostgreSQL: compile and run, Control-C's cancel, a server that drops the
-/// session (an error, then the next query runs), and `.open` of a file refused with a remedy.
+/// session (an error, then the next query runs); the REPL's `.open` going from a SQLite file to the
+/// server and back in one session.
 @Suite(.enabled(if: PostgresServer.isInstalled, Comment(rawValue: PostgresServer.notInstalledMessage)))
 struct PostgresEngineTests {
     @Test func runsCancelsAndSurvivesALostSession() throws {
@@ -40,5 +41,40 @@ struct PostgresEngineTests {
         #expect(rows.count == 1)
 
         #expect(throws: CommandError.self) { try engine.reopen(path: "people.sqlite", writable: false) }
+    }
+
+    @Test func openSwitchesBetweenSQLiteAndPostgreSQLInOneSession() throws {
+        let database = try PostgresServer.shared().createDatabase("switch")
+        try database.load("CREATE TABLE items (id bigint PRIMARY KEY, title text NOT NULL, size bigint NOT NULL); INSERT INTO items VALUES (1, 'a', 10), (2, 'b', 20)")
+        let file = try PostgresDatabaseTests.sqlite.get().path
+        let sink = StringSink()
+        let session = REPLSession(engine: try DatabaseEngine(path: file, modelFile: nil), console: REPLConsole(output: sink, error: sink))
+        _ = session.run(reader: ScriptedLineReader(lines: [".timeout 5000", ".param set minimum 15", ".open \(database.uri())", ".models", "Item where size > minimum"]))
+        #expect(sink.text.contains("opened \(database.uri()) (read-only): 1 model"), "\(sink.text)")
+        #expect(sink.text.contains("Item  table items"))
+        #expect(sink.text.contains("(1 row)"), "\(sink.text)")
+        let postgres = try #require(session.engine as? PostgresEngine)
+        #expect(postgres.database.connection.timeLimit == 5)
+        #expect(Completer(schema: session.engine.schema).complete("It").candidates == ["Item"])
+
+        // A refused connection: an error, and the session stays on the server it had.
+        var mark = sink.text.count
+        let refused = try PostgresServer.shared().uri(database: "no_such_database")
+        _ = session.run(reader: ScriptedLineReader(lines: [".open \(refused)", ".models"]))
+        var output = String(sink.text.dropFirst(mark))
+        #expect(output.contains("cannot open"), "\(output)")
+        #expect(output.contains(#"database "no_such_database" does not exist"#))
+        #expect(output.contains("still on \(database.uri())"))
+        #expect(output.contains("Item  table items"))
+        #expect(session.engine === postgres)
+
+        // Back to the file: its models, and queries on SQLite.
+        mark = sink.text.count
+        _ = session.run(reader: ScriptedLineReader(lines: [".open \(file)", ".schema Company", "count(User where age > minimum)"]))
+        output = String(sink.text.dropFirst(mark))
+        #expect(session.engine is DatabaseEngine)
+        #expect(output.contains("struct Company"), "\(output)")
+        #expect(output.contains("(1 row)") && !output.contains("error"), "\(output)")
+        #expect(Completer(schema: session.engine.schema).complete("Compa").candidates == ["Company"])
     }
 }

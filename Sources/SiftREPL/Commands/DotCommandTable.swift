@@ -5,7 +5,7 @@ extension DotCommand {
         DotCommand("help", "[PATTERN]", "show the commands (those matching PATTERN)", completion: .commandNames) {
             try $0.help($1)
         },
-        DotCommand("open", "FILE [--schema MODEL] [--write]", "open another database (read-only unless --write), refined by MODEL", completion: .fileNames) {
+        DotCommand("open", "FILE [--schema MODEL] [--write]", "open another database, a file or a postgres:// URI (read-only unless --write), refined by MODEL", completion: .fileNames) {
             try $0.open($1)
         },
         DotCommand("reload", "", "read the database's schema again (after it changed)") { try $0.reload($1) },

@@ -1,5 +1,7 @@
 import Foundation
+import Sift
 import SiftPostgres
+import SiftSQLite
 
 /// `.open`, `.read`, `.once` and `.output`: databases, scripts and where output goes.
 extension REPLSession {
@@ -10,23 +12,56 @@ extension REPLSession {
         // `--schema MODEL`: a Swift model file or Xcode's data model refining the database.
         var modelFile: String?
         if let flag = words.firstIndex(of: "--schema") {
-            guard flag + 1 < words.count else { throw CommandError("usage: .open FILE [--schema MODEL] [--write]") }
+            guard flag + 1 < words.count else { throw CommandError("usage: .open FILE|URI [--schema MODEL] [--write]") }
             modelFile = resolve(words[flag + 1])
             guard FileManager.default.fileExists(atPath: modelFile!) else { throw CommandError("no such file '\(words[flag + 1])'") }
             words.removeSubrange(flag...(flag + 1))
         }
-        guard words.count == 1 else { throw CommandError("usage: .open FILE [--schema MODEL] [--write]") }
+        guard words.count == 1 else { throw CommandError("usage: .open FILE|URI [--schema MODEL] [--write]") }
         // A PostgreSQL connection URI is passed on as it is.
         let isURI = PostgresURI.isURI(words[0])
         let path = isURI ? words[0] : resolve(words[0])
         guard isURI || FileManager.default.fileExists(atPath: path) else { throw CommandError("no such file '\(words[0])'") }
-        if let modelFile {
-            try engine.reopen(path: path, modelFile: modelFile, writable: writable)
+        if isURI != (engine is PostgresEngine) {
+            try switchEngine(to: path, isURI: isURI, modelFile: modelFile, writable: writable)
         } else {
-            try engine.reopen(path: path, writable: writable)
+            do {
+                if let modelFile {
+                    try engine.reopen(path: path, modelFile: modelFile, writable: writable)
+                } else {
+                    try engine.reopen(path: path, writable: writable)
+                }
+            } catch let error where isURI {
+                // A server that refuses: the session stays connected where it was.
+                throw CommandError("cannot open \(PostgresURI.redacted(path)): \(Self.openFailure(error)); still on \(engine.location)")
+            }
         }
         resultSink.write(
             "opened \(PostgresURI.redacted(words[0]))\(writable ? "" : " (read-only)"): " + Self.count(engine.schema.models.count, "model") + "\n")
+    }
+
+    /// Opens a database of the other engine (a PostgreSQL URI in a session on SQLite, a file in a
+    /// session on PostgreSQL), refined by `modelFile` or else by the current engine's model file, with
+    /// the session's time limit and portable setting; the session's parameters, settings and history
+    /// stay. When it cannot be opened, the session stays on the database it had.
+    private func switchEngine(to path: String, isURI: Bool, modelFile: String?, writable: Bool) throws {
+        let model = modelFile ?? (engine as? DatabaseEngine)?.modelFile ?? (engine as? PostgresEngine)?.modelFile
+        let opened: any QueryEngine
+        do {
+            opened = isURI ? try PostgresEngine(uri: path, modelFile: model, writable: writable) : try DatabaseEngine(path: path, modelFile: model, writable: writable)
+        } catch {
+            throw CommandError("cannot open \(PostgresURI.redacted(path)): \(Self.openFailure(error)); still on \(engine.location)")
+        }
+        opened.setTimeLimit(timeLimit)
+        if engine.portable { try? opened.setPortable(true) }
+        engine = opened
+    }
+
+    /// What a failed `.open` says: the server's or SQLite's message, or the diagnostics' first.
+    private static func openFailure(_ error: any Error) -> String {
+        if let compile = error as? CompileError, let first = compile.diagnostics.first { return first.message }
+        if let command = error as? CommandError { return command.message }
+        return "\(error)"
     }
 
     /// `.reload`: the database's schema, read again (tables or columns changed meanwhile).

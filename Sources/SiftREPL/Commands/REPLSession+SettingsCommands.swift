@@ -30,13 +30,15 @@ extension REPLSession {
         guard invocation.words.count == 1 else { throw CommandError("usage: .timeout MS|off") }
         let word = invocation.words[0]
         if ["off", "0", "none"].contains(word.lowercased()) {
+            timeLimit = nil
             engine.setTimeLimit(nil)
             return
         }
         guard let milliseconds = Int(word), milliseconds > 0 else {
             throw CommandError(".timeout takes a number of milliseconds or off, not '\(word)'")
         }
-        engine.setTimeLimit(Double(milliseconds) / 1000)
+        timeLimit = Double(milliseconds) / 1000
+        engine.setTimeLimit(timeLimit)
     }
 
     /// `.portable on|off`: lower queries to SQL that calls only SQLite's built-in functions

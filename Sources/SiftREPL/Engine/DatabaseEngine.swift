@@ -109,10 +109,11 @@ public final class DatabaseEngine: QueryEngine {
         database.loweringOptions.portable = portable
     }
 
-    /// A session on SQLite stays on SQLite: a PostgreSQL URI is opened by `sift URI`.
+    /// This engine opens SQLite files; a PostgreSQL URI is a ``PostgresEngine``'s (the REPL's
+    /// `.open` switches engines).
     private func refuseURI(_ path: String) throws {
         if PostgresURI.isURI(path) {
-            throw CommandError("this session is on SQLite: open a PostgreSQL database in a session of its own, 'sift \(PostgresURI.redacted(path))'")
+            throw CommandError("'\(PostgresURI.redacted(path))' is a PostgreSQL database: open it with a PostgresEngine (the REPL's .open does)")
         }
     }
 }

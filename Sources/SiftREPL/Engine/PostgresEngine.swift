@@ -90,7 +90,7 @@ public final class PostgresEngine: QueryEngine {
 
     private func open(_ uri: String, modelFile: String?, writable: Bool) throws {
         guard PostgresURI.isURI(uri) else {
-            throw CommandError("this session is on PostgreSQL: '.open' takes a postgresql:// URI here; open a file with 'sift FILE'")
+            throw CommandError("'\(uri)' is not a PostgreSQL URI: open a SQLite file with a DatabaseEngine (the REPL's .open does)")
         }
         let opened = try PostgresDatabase(uri: uri, modelFile: modelFile, mode: writable ? .readWrite : .readOnly)
         try opened.connection.setTimeLimit(timeLimit)

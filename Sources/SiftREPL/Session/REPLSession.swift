@@ -7,7 +7,11 @@ import SiftSQLite
 /// never ends the session (unless `bail` is set). The exit status of a batch (a file or a pipe) says
 /// whether any failed; an interactive session's does not depend on its past errors.
 public final class REPLSession {
-    public let engine: any QueryEngine
+    /// The engine queries run on: `.open` replaces it to go from a SQLite file to a PostgreSQL
+    /// server and back.
+    public internal(set) var engine: any QueryEngine
+    /// The `.timeout` set, in seconds, kept for an engine `.open` switches to.
+    var timeLimit: Double?
     public var settings: REPLSettings
     public internal(set) var parameters: [String: ParameterValue] = [:]
     public let history: HistoryStore
