@@ -324,6 +324,68 @@ EXCEPTION WHEN others THEN
 END
 $$;
 
+-- StructuredQueries' `glob`, SQLite's GLOB: `*` any characters, `?` one character, `[...]` one of
+-- a set (`^` first negates it, `]` first is itself, `a-z` a range of code points), any other
+-- character itself, case-sensitive; a `[` without its `]` matches nothing. Written as a regular
+-- expression of code points.
+CREATE OR REPLACE FUNCTION sift.glob(t text, pattern text) RETURNS boolean
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    re text := '';
+    items text;
+    i integer := 1;
+    n integer := length(pattern);
+    c integer;
+    prior integer;
+    high integer;
+    invert boolean;
+BEGIN
+    WHILE i <= n LOOP
+        c := ascii(substr(pattern, i, 1));
+        IF c = 42 THEN
+            re := re || '.*';
+        ELSIF c = 63 THEN
+            re := re || '.';
+        ELSIF c = 91 THEN
+            i := i + 1;
+            invert := substr(pattern, i, 1) = '^';
+            IF invert THEN i := i + 1; END IF;
+            items := '';
+            prior := 0;
+            IF substr(pattern, i, 1) = ']' THEN
+                items := sift.glob_code(93);
+                i := i + 1;
+            END IF;
+            WHILE i <= n AND substr(pattern, i, 1) <> ']' LOOP
+                c := ascii(substr(pattern, i, 1));
+                IF c = 45 AND prior > 0 AND i < n AND substr(pattern, i + 1, 1) <> ']' THEN
+                    high := ascii(substr(pattern, i + 1, 1));
+                    IF high >= prior THEN items := items || sift.glob_code(prior) || '-' || sift.glob_code(high); END IF;
+                    prior := 0;
+                    i := i + 2;
+                ELSE
+                    items := items || sift.glob_code(c);
+                    prior := c;
+                    i := i + 1;
+                END IF;
+            END LOOP;
+            IF i > n THEN RETURN false; END IF;
+            re := re || CASE WHEN invert THEN '[^' ELSE '[' END || items || ']';
+        ELSE
+            re := re || sift.glob_code(c);
+        END IF;
+        i := i + 1;
+    END LOOP;
+    RETURN t COLLATE "C" ~ ('^(?:' || re || ')$');
+END
+$$;
+
+-- A code point as an escape of a regular expression (`\u00e9`, `\U0001f600`).
+CREATE OR REPLACE FUNCTION sift.glob_code(c integer) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+SELECT CASE WHEN c < 65536 THEN '\u' || lpad(to_hex(c), 4, '0') ELSE '\U' || lpad(to_hex(c), 8, '0') END
+$$;
+
 -- A selected value whose computation traps in Swift fails the statement, as Swift would crash:
 -- `checked(v)` for a value that is NULL exactly when it trapped, `trap_if(trapped, v)` otherwise.
 CREATE OR REPLACE FUNCTION sift.checked(v anyelement) RETURNS anyelement

@@ -12,7 +12,7 @@ extension LoweringContext {
         let isOptional = type.isOptional
         if !writesInPlace, let name = Self.sqliteOnlyName(of: operation, operandCount: operands.count) {
             let range = operands.dropFirst().reduce(operands.first?.range ?? .point(0)) { $0.union($1.range) }
-            unsupported.append(("\(name) has no form in this SQL dialect", range))
+            unsupported.append(("\(name) has no form in this SQL dialect: " + Self.sqliteOnlyRemedy(of: operation), range))
         }
         switch operation {
         case .highlight, .snippet:
@@ -76,6 +76,10 @@ extension LoweringContext {
         case .glob:
             let string = lowerSQLOperand(operands[0], toMatch: nil)
             let pattern = lowerSQLOperand(operands[1], toMatch: nil)
+            if !writesInPlace {
+                // SQLite's GLOB, written as a regular expression by Sift's function (NULL for NULL).
+                return Lowered(SQLFragment(PostgreSQLFunctions.schema + ".glob(") + string.sql + ", " + pattern.sql + ")", isOptional: isOptional, isAtomic: true)
+            }
             return Lowered(string.operand(inside: .comparison) + " GLOB " + pattern.operand(inside: .comparison), isOptional: isOptional)
                 .with(.comparison)
         case .isIn:
@@ -175,9 +179,9 @@ extension LoweringContext {
         }
     }
 
-    /// The name of an operation only Sift's SQLite dialect writes (FTS5's, `GLOB`, Core Data's,
-    /// SQLite's scalar functions other than `length`, `lower`, `upper` and the trims of spaces,
-    /// a collation registered on a SQLite connection), for the refusal in another dialect.
+    /// The name of an operation only Sift's SQLite dialect writes (FTS5's, Core Data's, SQLite's
+    /// scalar functions other than `length`, `lower`, `upper` and the trims of spaces, a collation
+    /// registered on a SQLite connection), for the refusal in another dialect.
     static func sqliteOnlyName(of operation: SQLOperation, operandCount: Int) -> String? {
         switch operation {
         case .function(let function):
@@ -192,9 +196,20 @@ extension LoweringContext {
         case .fullTextMatch, .fullTextPhrase: "SQLite's full-text search ('match', FTS5)"
         case .rank: "SQLite's full-text 'rank' (FTS5)"
         case .bm25: "SQLite's full-text 'bm25' (FTS5)"
-        case .glob: "SQLite's 'glob'"
         case .coreData, .collectionAggregate: "a format string's operator with Core Data's meaning"
         default: nil
+        }
+    }
+
+    /// Why an operation of ``sqliteOnlyName(of:operandCount:)`` has no form elsewhere, and what to do.
+    static func sqliteOnlyRemedy(of operation: SQLOperation) -> String {
+        switch operation {
+        case .coreData, .collectionAggregate:
+            "Core Data's case and diacritic folding, LIKE and MATCHES are Sift's SQLite functions; run the query on a SQLite database, or write it as a #Predicate"
+        case .fullTextMatch, .fullTextPhrase, .rank, .bm25:
+            "FTS5 tables exist only in SQLite (PostgreSQL's text search tokenizes and ranks otherwise); run the query on the SQLite database"
+        default:
+            "its answer is SQLite's own; run the query on a SQLite database"
         }
     }
 

@@ -8,7 +8,8 @@ import Testing
 /// The constructs PostgreSQL's dialect writes as SQLite's does — named and recursive sub-queries,
 /// counts and existence of whole queries (also as columns), combined rows sorted and limited, strings
 /// joined in a key's order — select on the private server exactly the rows the in-memory evaluator
-/// selects on the same example data, column by column.
+/// selects on the same example data, column by column, in a database whose collation is not
+/// code-point order.
 @Suite(.enabled(if: PostgresServer.isInstalled, Comment(rawValue: PostgresServer.notInstalledMessage)))
 struct PostgresConstructAgreementTests {
     static let queries = [
@@ -41,6 +42,20 @@ struct PostgresConstructAgreementTests {
         "User group by company?.city select company?.city, groupConcat(name, sortedBy: score), groupConcat(name, sortedBy: nickname, order: .reverse) sort by company?.city",
     ]
 
+    /// The example database in a database whose default collation is ICU's English one (`"a" <
+    /// "B"`), where only code-point order written in the SQL gives Swift's order of strings.
+    static let example: Result<String, any Error> = Result {
+        let server = try PostgresServer.shared()
+        let name = "sift_constructs_icu"
+        try PlainPostgresConnection(uri: server.uri()).execute(
+            "CREATE DATABASE \(name) TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C.UTF-8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US'")
+        let uri = server.uri(database: name)
+        let connection = try PlainPostgresConnection(uri: uri)
+        try connection.execute(PostgreSQLFunctions.installScript)
+        try connection.execute(try Fixtures.readExample("example.postgresql.sql"))
+        return uri
+    }
+
     static let world: Result<(schema: Schema, dataset: Dataset), any Error> = Result {
         let sqlite = try SiftDatabase(
             path: try PostgresDatabaseTests.sqlite.get().path, modelFile: Fixtures.packageRoot.appendingPathComponent("Examples/Models.swift").path)
@@ -49,7 +64,7 @@ struct PostgresConstructAgreementTests {
 
     @Test(arguments: queries)
     func rowsAreTheEvaluators(_ text: String) throws {
-        let postgres = try PostgresDatabase(uri: try PostgresDatabaseTests.example.get().uri(), modelFile: PostgresDatabaseTests.modelFile)
+        let postgres = try PostgresDatabase(uri: try Self.example.get(), modelFile: PostgresDatabaseTests.modelFile)
         let compiled = try postgres.compile(text)
         let rows = try postgres.fetch(compiled).map { $0.values.map(Self.text) }
         let (schema, dataset) = try Self.world.get()
