@@ -28,15 +28,24 @@ extension LoweringContext {
             let select = SQLFragment(aggregate.function == .max ? "max(" : "min(") + value.sql + ")"
             result = Lowered(subquery(opened, select: select), isOptional: true, isAtomic: true, storage: element.storage)
         case .average:
-            result = Lowered(subquery(opened, select: "avg(" + value.sql + ")"), isOptional: true, isAtomic: true)
+            // PostgreSQL averages integers in `numeric`: back to a Double.
+            let average = writesInPlace ? "avg(" + value.sql + ")" : "CAST(avg(" + value.sql + ") AS float8)"
+            result = Lowered(subquery(opened, select: average), isOptional: true, isAtomic: true)
         case .sum:
             guard case .integer(let kind) = type.kind else {
-                // `total` is `sum` as a REAL, 0.0 for no rows.
-                result = Lowered(subquery(opened, select: "total(" + value.sql + ")"), isAtomic: true)
+                // `total` is `sum` as a REAL, 0.0 for no rows (another dialect: `coalesce(sum(x), 0)`).
+                let total = writesInPlace ? "total(" + value.sql + ")" : "coalesce(sum(" + value.sql + "), CAST(0 AS float8))"
+                result = Lowered(subquery(opened, select: total), isAtomic: true)
                 break
             }
             let select: SQLFragment
-            if kind == .int || kind == .int64 {
+            if !writesInPlace {
+                // PostgreSQL sums integers exactly in `numeric`: in range, back to `bigint`.
+                let bounds = kind == .int || kind == .int64 ? Int64.min...Int64.max : Self.integerBounds(kind)
+                let total = "coalesce(sum(" + value.sql + "), 0)"
+                select = "CASE WHEN " + total + " BETWEEN " + SQLFragment(String(bounds.lowerBound)) + " AND " + SQLFragment(String(bounds.upperBound))
+                    + " THEN CAST(" + total + " AS bigint) END"
+            } else if kind == .int || kind == .int64 {
                 // sum = high·2³² + low, each half's sum exact in 64 bits; in range when the carried
                 // high part fits 32 bits.
                 let operand = value.operand(inside: .comparison)

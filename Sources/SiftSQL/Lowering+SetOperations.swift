@@ -4,12 +4,17 @@ import SiftSchema
 import SiftSyntax
 
 extension LoweringContext {
-    /// Appends each combined query's SQL (`UNION`, `INTERSECT`, `EXCEPT`), its placeholders
-    /// renumbered after those before it and its parameters merged by name. Each operand is lowered
+    /// Appends each combined query's SQL (`UNION`, `INTERSECT`, `EXCEPT`), from left to right, its
+    /// placeholders renumbered after those before it and its parameters merged by name. Each operand is lowered
     /// with the same facts as the first query, and what its SQL relies on joins the compiled
     /// query's assumptions, which the runtime checks.
     mutating func combine(_ compiled: inout CompiledQuery, with operations: [CheckedSetOperation]) {
-        for operation in operations {
+        for (index, operation) in operations.enumerated() {
+            if index > 0, !writesInPlace {
+                // Swift's chain (and SQLite) combines from left to right; standard SQL, PostgreSQL's,
+                // binds INTERSECT tighter than UNION and EXCEPT: the rows so far are parenthesized.
+                compiled.sql = "(" + compiled.sql + ")"
+            }
             let part = lowerOperand(operation.query)
             let keyword: String
             switch operation.op {

@@ -231,8 +231,13 @@ public struct PostgreSQLDialect: SQLDialect {
         _ value: SQLFragment, separator: SQLFragment, distinct: Bool, key: SQLFragment, keyIsFloatingPoint: Bool, descending: Bool
     ) -> SQLFragment? {
         let order: SQLFragment = descending ? SQLFragment(" DESC") : SQLFragment()
-        // With DISTINCT, PostgreSQL orders by the aggregated expression only: there it is the key.
-        if distinct { return "string_agg(DISTINCT " + value + ", " + separator + " ORDER BY " + value + order + ")" }
+        // Distinct strings sort by themselves. PostgreSQL's `string_agg(DISTINCT v ORDER BY v)` needs
+        // the same text twice, which a constant in `v` (bound once per occurrence) is not: the
+        // distinct values are sorted by a sub-select over the group's array of them instead.
+        if distinct {
+            return "array_to_string(ARRAY(SELECT DISTINCT " + SQLFragment.identifier("e") + "." + SQLFragment.identifier("v") + " COLLATE \"C\" FROM unnest(array_agg("
+                + value + ")) AS " + SQLFragment.identifier("e") + "(" + SQLFragment.identifier("v") + ") ORDER BY 1" + order + "), " + separator + ")"
+        }
         // Swift finds NaN unordered and `sorted_concat` takes it for nil; PostgreSQL sorts it last.
         let sortKey = keyIsFloatingPoint ? "NULLIF(" + key + ", 'NaN'::float8)" : Self.operand(key)
         let text = Self.operand(value)
