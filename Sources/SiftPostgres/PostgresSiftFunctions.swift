@@ -59,7 +59,7 @@ public enum PostgresSiftFunctions {
         if !schemaExists {
             return "this query calls Sift's functions (\(list)), which are not installed in this database; install them with 'sift install-functions URI' (or PostgresDatabase.installFunctions()), or write the query with PostgreSQL's built-in operations only"
         }
-        return "this query needs \(list), which this database's schema '\(PostgreSQLFunctions.schema)' lacks (its functions are of an older Sift); install them again with 'sift install-functions URI'"
+        return "this query needs \(list), which this database's schema '\(PostgreSQLFunctions.schema)' lacks (installed by an older Sift, or dropped since); install them again with 'sift install-functions URI'"
     }
 
     /// The hint added to the server's "does not exist" error for an object of the schema `sift`.

@@ -5,9 +5,9 @@ import SiftSyntax
 
 extension LoweringContext {
     /// Appends each combined query's SQL (`UNION`, `INTERSECT`, `EXCEPT`), from left to right, its
-    /// placeholders renumbered after those before it and its parameters merged by name. Each operand is lowered
-    /// with the same facts as the first query, and what its SQL relies on joins the compiled
-    /// query's assumptions, which the runtime checks.
+    /// placeholders renumbered after those before it and its parameters merged by name. Each operand
+    /// is lowered with the same facts as the first query, and what its SQL relies on joins the
+    /// compiled query's assumptions, which the runtime checks.
     mutating func combine(_ compiled: inout CompiledQuery, with operations: [CheckedSetOperation]) {
         for (index, operation) in operations.enumerated() {
             if index > 0, !writesInPlace {
