@@ -311,16 +311,44 @@ BEGIN
 END
 $$;
 
--- Seconds since 2001-01-01 of a date stored as ISO-8601 text `YYYY-MM-DD HH:MM:SS[.SSS]` (UTC);
--- NULL for text that is not one.
+-- Seconds since 2001-01-01 of a date stored as ISO-8601 text `YYYY-MM-DD HH:MM:SS[.SSS]` (UTC), as
+-- Sift reads it: `T` for the space, a trailing `Z`, any number of fraction digits, no seconds or a
+-- date alone; fields validated (the proleptic Gregorian calendar's days, hours 0-23, minutes and
+-- seconds 0-59). Computed in numeric, rounded to float8 once; NULL for text that is not such a date.
 CREATE OR REPLACE FUNCTION sift.reference_seconds(t text) RETURNS float8
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    parts text[];
+    y bigint;
+    mo bigint;
+    d bigint;
+    h bigint;
+    mi bigint;
+    s bigint;
+    shifted bigint;
+    era bigint;
+    yoe bigint;
+    days bigint;
+    last_day bigint;
 BEGIN
-    IF t !~ '^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$' THEN RETURN NULL; END IF;
-    -- In numeric (exact), rounded to float8 once: the nearest Double, as Swift's parse gives.
-    RETURN CAST(extract(epoch FROM CAST(t || '+00' AS timestamptz)) - 978307200 AS float8);
-EXCEPTION WHEN others THEN
-    RETURN NULL;
+    parts := regexp_match(t, '^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[ T]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]+))?)?)?Z?$');
+    IF parts IS NULL THEN RETURN NULL; END IF;
+    y := parts[1]::bigint;
+    mo := parts[2]::bigint;
+    d := parts[3]::bigint;
+    h := coalesce(parts[4]::bigint, 0);
+    mi := coalesce(parts[5]::bigint, 0);
+    s := coalesce(parts[6]::bigint, 0);
+    IF mo NOT BETWEEN 1 AND 12 OR d < 1 OR h > 23 OR mi > 59 OR s > 59 THEN RETURN NULL; END IF;
+    last_day := CASE WHEN mo IN (4, 6, 9, 11) THEN 30 WHEN mo <> 2 THEN 31
+                     WHEN (y % 4 = 0 AND y % 100 <> 0) OR y % 400 = 0 THEN 29 ELSE 28 END;
+    IF d > last_day THEN RETURN NULL; END IF;
+    -- Days from the civil date (March-based years, 400-year eras), then since 2001-01-01.
+    shifted := CASE WHEN mo <= 2 THEN y - 1 ELSE y END;
+    era := floor(shifted / 400.0);
+    yoe := shifted - era * 400;
+    days := era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + (153 * (mo + CASE WHEN mo > 2 THEN -3 ELSE 9 END) + 2) / 5 + d - 1 - 730791;
+    RETURN CAST(days * 86400 + h * 3600 + mi * 60 + s + coalesce(CAST('0.' || left(parts[7], 24) AS numeric), 0) AS float8);
 END
 $$;
 
