@@ -104,7 +104,8 @@ extension LoweringContext {
                 var term = SQLFragment.identifier(attribute?.name ?? column.name)
                 switch column.type.unwrapped.kind {
                 case .string, .url: term = dialect.codePointOrder(term)
-                case .uuid where attribute?.storage != .uuidBlob: term = dialect.codePointOrder(term)
+                case .uuid where attribute?.storage == .uuidUppercaseText || attribute?.storage == .uuidLowercaseText:
+                    term = dialect.codePointOrder(term)
                 default: break
                 }
                 sql += term
