@@ -193,13 +193,14 @@ extension TypeChecker {
         return make(.sql(.isIdentical(negated: negated), [left, right]), .bool, at: range)
     }
 
-    /// Two operands of one type (either may be optional): the one that is not a literal is
-    /// checked first, and gives the other its type.
+    /// Two operands of one type (either may be optional), in their written order: the one that
+    /// is not a literal is checked first, and gives the other its type. The operand checked
+    /// second is the one ``sameType(_:_:what:)`` vouches for; its partner stays on its own side.
     mutating func checkSQLOperands(_ lhs: Expr, _ rhs: Expr, what: String) -> (TypedExpr, TypedExpr) {
         if needsContext(lhs), !needsContext(rhs) {
             let right = checkSQLValue(rhs, expected: nil)
             let left = checkSQLValue(lhs, expected: right.type.isError ? nil : right.type)
-            return (left, sameType(left, right, what: what))
+            return (sameType(left, right, what: what), right)
         }
         let left = checkSQLValue(lhs, expected: nil)
         let right = checkSQLValue(rhs, expected: left.type.isError ? nil : left.type)
