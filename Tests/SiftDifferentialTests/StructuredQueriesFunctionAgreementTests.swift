@@ -67,6 +67,74 @@ import Testing
         }
     }
 
+    /// One random comparison with a value — a named parameter or a literal — on the left of a
+    /// column, and its mirror with the column on the left (`a < c` and `c > a`), which must select
+    /// the same rows: the evaluator reads the same checked query as SQLite, so only the mirror
+    /// sees a value compared with itself instead of with the column.
+    static func valueOnTheLeft(_ random: inout SplitMix64) -> (written: String, mirrored: String) {
+        let (column, values, negative) = random.pick([
+            ("position", ["minimumAge", "5", "0", "12"], "-1"),
+            ("id", ["minimumAge", "12"], "-3"),
+            ("title", ["searchString"] + strings, nil),
+            ("notes", ["searchString", "\"\"", "\"Gym\""], nil),
+            ("dueDate", ["startDate", "endDate", "nil"], nil),
+            ("priority", ["wantedPriority", ".high", ".low", "nil"], nil),
+            ("status", ["wantedStatus", ".done", ".todo"], nil),
+        ])
+        let value = random.pick(values)
+        if random.chance(1, in: 2) {
+            // (A negative literal is an operand of an operator only: `-1.lt(x)` negates the call.)
+            let operand = negative.map { random.chance(1, in: 4) ? $0 : value } ?? value
+            let (written, mirrored) =
+                operand == "nil"
+                ? random.pick([("==", "=="), ("!=", "!=")])
+                : random.pick([("<", ">"), ("<=", ">="), (">", "<"), (">=", "<="), ("==", "=="), ("!=", "!=")])
+            return ("\(operand) \(written) $0.\(column)", "$0.\(column) \(mirrored) \(operand)")
+        }
+        // (`nil` has no methods: the receiver is then the column's parameter.)
+        let receiver = value == "nil" ? values[0] : value
+        let (written, mirrored) = random.pick([
+            ("eq", "eq"), ("neq", "neq"), ("lt", "gt"), ("gt", "lt"), ("lte", "gte"), ("gte", "lte"), ("is", "is"), ("isNot", "isNot"),
+        ])
+        return ("\(receiver).\(written)($0.\(column))", "$0.\(column).\(mirrored)(\(receiver))")
+    }
+
+    @Test func randomValuesOnTheLeftSelectTheRowsOfTheirMirrors() throws {
+        let runner = try DifferentialRunner(world: ExampleWorld.shared())
+        var random = SplitMix64(seed: 0x5151_0035_A)
+        var failures: [String] = []
+        func rows(_ query: String, _ parameters: ParameterSet) -> Result<[Int64], any Error> {
+            Result {
+                let compiled = try runner.database.compile(query, parameterTypes: ParameterSet.types)
+                return try runner.database.fetch(compiled, parameters: parameters.sql).map { row in
+                    guard case .int(let id)? = row["id"] else { return -1 }
+                    return id
+                }.sorted()
+            }
+        }
+        for index in 0..<300 {
+            var (written, mirrored) = Self.valueOnTheLeft(&random)
+            if random.chance(1, in: 3) {
+                let other = Self.valueOnTheLeft(&random)
+                let op = random.pick(["&&", "||"])
+                (written, mirrored) = ("(\(written)) \(op) \(other.written)", "(\(mirrored)) \(op) \(other.mirrored)")
+            }
+            let query = "Reminder.where { \(written) }"
+            let parameters = ParameterSet(seed: UInt64(index))
+            switch runner.check(query, parameters: parameters, useFacts: false, ordered: false) {
+            case .agree: break
+            case .compileError(let error): failures.append("\(query): \(error)")
+            case .disagree(let disagreement): failures.append(disagreement.report())
+            }
+            let mirror = "Reminder.where { \(mirrored) }"
+            switch (rows(query, parameters), rows(mirror, parameters)) {
+            case (.success(let a), .success(let b)) where a == b: break
+            case (let a, let b): failures.append("\(query) selects \(a), its mirror \(mirror) selects \(b)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(2).joined(separator: "\n\n"))")
+    }
+
     @Test func randomFunctionFiltersSelectTheSameRowsInSQLiteAndTheEvaluator() throws {
         let runner = try DifferentialRunner(world: ExampleWorld.shared())
         var random = SplitMix64(seed: 0x5151_0034_F)

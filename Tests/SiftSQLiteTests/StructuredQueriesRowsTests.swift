@@ -163,6 +163,53 @@ import Testing
         }
     }
 
+    /// A value written on the left of a comparison, with the column on the right: the rows of
+    /// hand-written SQL with the value in the same place, for every comparison operator and
+    /// method, a named parameter or a literal, of integers, texts and enums.
+    static let valueOnTheLeft: [(builder: String, sql: String, parameters: [String: ParameterValue], bindings: [SQLiteValue])] = [
+        (#"Reminder.where { minimum < $0.position }"#, "SELECT id FROM reminders WHERE ?1 < position", ["minimum": .int(10)], [.integer(10)]),
+        (#"Reminder.where { minimum <= $0.position }"#, "SELECT id FROM reminders WHERE ?1 <= position", ["minimum": .int(10)], [.integer(10)]),
+        (#"Reminder.where { minimum > $0.position }"#, "SELECT id FROM reminders WHERE ?1 > position", ["minimum": .int(10)], [.integer(10)]),
+        (#"Reminder.where { minimum >= $0.position }"#, "SELECT id FROM reminders WHERE ?1 >= position", ["minimum": .int(10)], [.integer(10)]),
+        (#"Reminder.where { minimum == $0.position }"#, "SELECT id FROM reminders WHERE ?1 = position", ["minimum": .int(10)], [.integer(10)]),
+        (#"Reminder.where { minimum != $0.position }"#, "SELECT id FROM reminders WHERE ?1 <> position", ["minimum": .int(10)], [.integer(10)]),
+        (#"Reminder.where { minimum.lt($0.position) }"#, "SELECT id FROM reminders WHERE ?1 < position", ["minimum": .int(3)], [.integer(3)]),
+        (#"Reminder.where { minimum.gt($0.position) }"#, "SELECT id FROM reminders WHERE ?1 > position", ["minimum": .int(3)], [.integer(3)]),
+        (#"Reminder.where { minimum.lte($0.position) }"#, "SELECT id FROM reminders WHERE ?1 <= position", ["minimum": .int(3)], [.integer(3)]),
+        (#"Reminder.where { minimum.gte($0.position) }"#, "SELECT id FROM reminders WHERE ?1 >= position", ["minimum": .int(3)], [.integer(3)]),
+        (#"Reminder.where { wanted.eq($0.title) }"#, "SELECT id FROM reminders WHERE ?1 = title", ["wanted": .string("Gym")], [.text("Gym")]),
+        (#"Reminder.where { wanted.neq($0.title) }"#, "SELECT id FROM reminders WHERE ?1 <> title", ["wanted": .string("Gym")], [.text("Gym")]),
+        (#"Reminder.where { wanted < $0.title }"#, "SELECT id FROM reminders WHERE ?1 < title", ["wanted": .string("M")], [.text("M")]),
+        (#"Reminder.where { wanted.is($0.priority) }"#, "SELECT id FROM reminders WHERE ?1 IS priority", ["wanted": .null], [.null]),
+        (#"Reminder.where { wanted.isNot($0.priority) }"#, "SELECT id FROM reminders WHERE ?1 IS NOT priority", ["wanted": .int(3)], [.integer(3)]),
+        (#"Reminder.where { 10 < $0.position }"#, "SELECT id FROM reminders WHERE 10 < position", [:], []),
+        (#"Reminder.where { 10.gte($0.position) }"#, "SELECT id FROM reminders WHERE 10 >= position", [:], []),
+        (#"Reminder.where { "Gym" == $0.title }"#, "SELECT id FROM reminders WHERE 'Gym' = title", [:], []),
+        (#"Reminder.where { .medium < $0.priority }"#, "SELECT id FROM reminders WHERE 2 < priority", [:], []),
+        (#"Reminder.where { .done != $0.status }"#, "SELECT id FROM reminders WHERE 'done' <> status", [:], []),
+        (#"Reminder.where { nil == $0.dueDate }"#, "SELECT id FROM reminders WHERE dueDate IS NULL", [:], []),
+    ]
+
+    @Test(arguments: valueOnTheLeft.indices)
+    func aValueOnTheLeftIsComparedWithTheColumnOnTheRight(_ index: Int) throws {
+        let (builder, sql, parameters, bindings) = Self.valueOnTheLeft[index]
+        let expected = try sqlIDs(sql, bindings).sorted()
+        #expect(try siftIDs(builder, parameters).sorted() == expected, "\(builder)")
+    }
+
+    /// A `Date` parameter on the left of the due dates selects the rows its mirror, with the
+    /// column on the left, selects. The date is one that five reminders are due at, so that every
+    /// operator selects some rows and leaves others.
+    @Test func aDateParameterOnTheLeftSelectsTheRowsOfItsMirror() throws {
+        let date = ParameterValue.date(Date(timeIntervalSince1970: 1_796_115_600))  // 2026-12-01 09:00:00 UTC
+        for (written, mirrored) in [("<", ">"), ("<=", ">="), (">", "<"), (">=", "<="), ("==", "=="), ("!=", "!=")] {
+            let left = try siftIDs("Reminder.where { day \(written) $0.dueDate }", ["day": date]).sorted()
+            let right = try siftIDs("Reminder.where { $0.dueDate \(mirrored) day }", ["day": date]).sorted()
+            #expect(left == right, "day \(written) $0.dueDate")
+            #expect(!left.isEmpty, "day \(written) $0.dueDate selects no row")
+        }
+    }
+
     /// A parameter's text is bound as given: SQL in it is text, not SQL.
     @Test func searchTextIsBoundNotSpliced() throws {
         let hostile = ["' OR 1=1 --", "\"); DROP TABLE reminders; --", "%", "_", "Gym' --", "\u{0}", "Café"]
