@@ -235,6 +235,151 @@ enum BenchCorpus {
         BenchQuery(
             label: "select-distinct-city", text: "User where age == 42 select distinct company?.city",
             hand: "SELECT DISTINCT c.city FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?1", handBindings: [42]),
+
+        // Joins: along a to-one and a many-to-many relationship, outer, on a condition, a model with itself
+        BenchQuery(
+            label: "join-company", text: #"User join company where company.name == "Acme Inc" select name, age"#,
+            hand: "SELECT u.name, u.age FROM users u JOIN companies c ON c.id = u.companyID WHERE c.name = ?1", handBindings: ["Acme Inc"]),
+        BenchQuery(
+            label: "join-interests", text: #"User where age == 42 && nickname == "Doc" join interests as interest select name, interest.title"#,
+            hand:
+                "SELECT u.name, i.title FROM users u JOIN userInterests ui ON ui.userID = u.id JOIN interests i ON i.id = ui.interestID WHERE u.age = ?1 AND u.nickname = ?2",
+            handBindings: [42, "Doc"]),
+        BenchQuery(
+            label: "join-interest-users", text: #"Interest join users as fan where title == "Origami" && fan.age == 30 select fan.name, fan.age"#,
+            hand:
+                "SELECT u.name, u.age FROM interests i JOIN userInterests ui ON ui.interestID = i.id JOIN users u ON u.id = ui.userID WHERE i.title = ?1 AND u.age = ?2",
+            handBindings: ["Origami", 30]),
+        BenchQuery(
+            label: "left-join-interests",
+            text: #"User where age == 7 && nickname == "Doc" left join interests as interest select name, interest?.title"#,
+            hand:
+                "SELECT u.name, i.title FROM users u LEFT JOIN userInterests ui ON ui.userID = u.id LEFT JOIN interests i ON i.id = ui.interestID WHERE u.age = ?1 AND u.nickname = ?2",
+            handBindings: [7, "Doc"]),
+        BenchQuery(
+            label: "join-on-condition",
+            text: #"Interest where category == "games" join User as fan on fan.age == 30 && fan.nickname == "Sky" select title, fan.name"#,
+            hand: "SELECT i.title, u.name FROM interests i JOIN users u ON u.age = ?1 AND u.nickname = ?2 WHERE i.category = ?3",
+            handBindings: [30, "Sky", "games"]),
+        BenchQuery(
+            label: "self-join",
+            text:
+                #"User where age == 99 && nickname == "Doc" && score > 99 join User as peer on peer.age == age && peer.nickname == "Ace" && peer.score > 99 select name, peer.name"#,
+            hand:
+                "SELECT u.name, p.name FROM users u JOIN users p ON p.age = u.age AND p.nickname = ?4 AND p.score > ?3 WHERE u.age = ?1 AND u.nickname = ?2 AND u.score > ?3",
+            handBindings: [99, "Doc", 99.0, "Ace"]),
+
+        // Groups and aggregates
+        BenchQuery(
+            label: "group-having", text: "User where age == 95 group by company having count() >= 17 select company?.name, count()",
+            hand:
+                "SELECT c.name, count(*) FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?1 GROUP BY u.companyID HAVING count(*) >= ?2",
+            handBindings: [95, 17]),
+        BenchQuery(
+            label: "group-count-where", text: "User where age == 42 group by company select company?.name, count(), active: count(where: isActive)",
+            hand:
+                "SELECT c.name, count(*), sum(u.isActive) FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?1 GROUP BY u.companyID",
+            handBindings: [42]),
+        BenchQuery(
+            label: "group-sum-average-min-max",
+            text: "User where [2, 3].contains(age) group by company select company?.name, sum(age), average(score), min(birth), max(score)",
+            hand:
+                "SELECT c.name, sum(u.age), avg(u.score), min(u.birth), max(u.score) FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age IN (?1, ?2) GROUP BY u.companyID",
+            handBindings: [2, 3]),
+        BenchQuery(
+            label: "group-concat",
+            text: #"User where age == 1 && nickname != nil group by company select company?.name, groupConcat(nickname, separator: ", ")"#,
+            hand:
+                "SELECT c.name, group_concat(u.nickname, ?2) FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?1 AND u.nickname IS NOT NULL GROUP BY u.companyID",
+            handBindings: [1, ", "]),
+        BenchQuery(
+            label: "group-concat-distinct", text: "User where age == 1 group by company select company?.name, groupConcat(distinct: nickname)",
+            hand:
+                "SELECT c.name, ifnull(group_concat(DISTINCT u.nickname), '') FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?1 GROUP BY u.companyID",
+            handBindings: [1]),
+        BenchQuery(
+            label: "group-concat-sorted",
+            text: #"User where age == 1 && nickname == "Doc" group by company select company?.name, groupConcat(name, separator: ", ", sortedBy: birth)"#,
+            hand:
+                "SELECT c.name, group_concat(s.name, ?3) FROM (SELECT u.companyID, u.name FROM users u WHERE u.age = ?1 AND u.nickname = ?2 ORDER BY u.companyID, u.birth) s LEFT JOIN companies c ON c.id = s.companyID GROUP BY s.companyID",
+            handBindings: [1, "Doc", ", "]),
+        BenchQuery(
+            label: "group-json-array",
+            text: #"Interest join users as fan where category == "games" && fan.age == 30 && fan.nickname == "Doc" group by title select title, jsonGroupArray(fan.score)"#,
+            hand:
+                "SELECT i.title, json_group_array(u.score) FROM interests i JOIN userInterests ui ON ui.interestID = i.id JOIN users u ON u.id = ui.userID WHERE i.category = ?1 AND u.age = ?2 AND u.nickname = ?3 GROUP BY i.title",
+            handBindings: ["games", 30, "Doc"]),
+
+        // Set operations
+        BenchQuery(
+            label: "union",
+            text: #"User where age == 42 && nickname == "Doc" select nickname, company?.city union Company where name == "Acme Inc" select name, city"#,
+            hand:
+                "SELECT u.nickname, c.city FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?1 AND u.nickname = ?2 UNION SELECT c.name, c.city FROM companies c WHERE c.name = ?3",
+            handBindings: [42, "Doc", "Acme Inc"]),
+        BenchQuery(
+            label: "intersect", text: "User where age == 42 && isActive select nickname intersect User where age == 43 && !isActive select nickname",
+            hand:
+                "SELECT u.nickname FROM users u WHERE u.age = ?1 AND u.isActive INTERSECT SELECT u.nickname FROM users u WHERE u.age = ?2 AND NOT u.isActive",
+            handBindings: [42, 43]),
+        BenchQuery(
+            label: "except-sorted",
+            text: "User where age == 42 && score > 99 select city: company?.city except User where age == 43 && score > 99 select company?.city sort by city limit 5",
+            hand:
+                "SELECT c.city FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?1 AND u.score > ?2 EXCEPT SELECT c.city FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?3 AND u.score > ?2 ORDER BY 1 LIMIT ?4",
+            handBindings: [42, 99.0, 43, 5], order: .exact),
+
+        // Counts and existence of queries, named sub-queries
+        BenchQuery(
+            label: "count-query", text: #"count(User where age == 42 && nickname == "Doc")"#,
+            hand: "SELECT count(*) FROM users u WHERE u.age = ?1 AND u.nickname = ?2", handBindings: [42, "Doc"], order: .exact),
+        BenchQuery(
+            label: "exists-query", text: #"exists(User where age == 42 && nickname == "Nobody")"#,
+            hand: "SELECT EXISTS (SELECT 1 FROM users u WHERE u.age = ?1 AND u.nickname = ?2)", handBindings: [42, "Nobody"], order: .exact),
+        BenchQuery(
+            label: "measured-columns",
+            text: #"Company where name == "Acme Inc" select name, elders: count(User where age >= 99), chess: exists(Interest where title == "Chess")"#,
+            hand:
+                "SELECT c.name, (SELECT count(*) FROM users u WHERE u.age >= ?2), EXISTS (SELECT 1 FROM interests i WHERE i.title = ?3) FROM companies c WHERE c.name = ?1",
+            handBindings: ["Acme Inc", 99, "Chess"]),
+        BenchQuery(
+            label: "with-named",
+            text: #"with elders = (User where age >= 98 select nickname, city: company?.city) elders where city == "Seoul" select nickname"#,
+            hand: "SELECT u.nickname FROM users u JOIN companies c ON c.id = u.companyID WHERE u.age >= ?1 AND c.city = ?2",
+            handBindings: [98, "Seoul"]),
+
+        // Per-row aggregates of a relationship
+        BenchQuery(
+            label: "row-interests-count", text: #"User where age == 42 && nickname == "Doc" select name, interests.count"#,
+            hand: "SELECT u.name, (SELECT count(*) FROM userInterests ui WHERE ui.userID = u.id) FROM users u WHERE u.age = ?1 AND u.nickname = ?2",
+            handBindings: [42, "Doc"]),
+        BenchQuery(
+            label: "row-interests-max-title", text: #"User where age == 42 && nickname == "Doc" select name, interests.map(\.title).max()"#,
+            hand:
+                "SELECT u.name, (SELECT max(i.title) FROM userInterests ui JOIN interests i ON i.id = ui.interestID WHERE ui.userID = u.id) FROM users u WHERE u.age = ?1 AND u.nickname = ?2",
+            handBindings: [42, "Doc"]),
+        BenchQuery(
+            label: "row-users-max-min",
+            text: #"Company where city == "Reykjavík" select name, oldest: users.map(\.age).max(), youngest: users.map(\.age).min()"#,
+            hand:
+                "SELECT c.name, (SELECT max(u.age) FROM users u WHERE u.companyID = c.id), (SELECT min(u.age) FROM users u WHERE u.companyID = c.id) FROM companies c WHERE c.city = ?1",
+            handBindings: ["Reykjavík"]),
+
+        // StructuredQueries' builder (SQL's meaning)
+        BenchQuery(
+            label: "sq-where-select", text: "User.where { $0.age == 42 && $0.isActive }.select { ($0.name, $0.score) }",
+            hand: "SELECT u.name, u.score FROM users u WHERE u.age = ?1 AND u.isActive", handBindings: [42]),
+        BenchQuery(
+            label: "sq-join",
+            text:
+                #"User.where { $0.age.eq(42) }.join(Company.where { $0.name.eq("Acme Inc") }) { $0.companyID.eq($1.id) }.select { ($0.name, $1.city) }"#,
+            hand: "SELECT u.name, c.city FROM users u JOIN companies c ON c.id = u.companyID WHERE c.name = ?1 AND u.age = ?2",
+            handBindings: ["Acme Inc", 42]),
+        BenchQuery(
+            label: "sq-group-having",
+            text: "User.where { $0.age >= 95 }.group(by: \\.age).having { $0.count() > 9000 }.select { ($0.age, $0.count(), $0.score.avg()) }",
+            hand: "SELECT u.age, count(*), avg(u.score) FROM users u WHERE u.age >= ?1 GROUP BY u.age HAVING count(*) > ?2",
+            handBindings: [95, 9000]),
     ]
 
     /// Placeholder for the identifier query; replaced by a real user's identifier at load time.
