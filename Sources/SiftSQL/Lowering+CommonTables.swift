@@ -5,10 +5,21 @@ import SiftSyntax
 extension SQLLowering {
     /// `WITH [RECURSIVE] "name" AS (query), ... query`: each sub-query selects its strings in NFC
     /// and its dates as instants (its model's attributes say so), and the query reads it as a
-    /// table. Placeholders are numbered in the order of the text; parameters merge by name.
-    static func lowerWithCommonTables(_ query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: Options) -> CompiledQuery {
+    /// table, its strings bare (NFC by construction: ``LoweringContext/commonTableTextColumns``).
+    /// Placeholders are numbered in the order of the text; parameters merge by name.
+    static func lowerWithCommonTables(
+        _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: Options, commonTableTextColumns: Set<String>
+    ) -> CompiledQuery {
         var extended = schema
-        for table in query.commonTables { extended = extended.replacing(table.model) }
+        var textColumns = commonTableTextColumns
+        for table in query.commonTables {
+            extended = extended.replacing(table.model)
+            // StructuredQueries' sub-queries select their strings as stored (SQL's meaning).
+            guard table.query.form != .structuredQueries else { continue }
+            for attribute in table.model.attributes where attribute.type == .string {
+                textColumns.insert(table.model.qualifiedColumnName(attribute.columnName))
+            }
+        }
         let newline = options.readableLayout ? "\n" : " "
         var compiled: CompiledQuery?
         // What portable SQL refuses in any sub-query, then in the query that reads them.
@@ -17,7 +28,8 @@ extension SQLLowering {
         let readsRowOfValues = query.commonTables.contains { CheckedCommonTable.readsRowOfValues($0.query) }
         if readsRowOfValues { extended = extended.replacing(CheckedCommonTable.rowOfValues) }
         for (index, table) in query.commonTables.enumerated() {
-            let context = LoweringContext(query: table.query, schema: extended, dialect: dialect, options: options)
+            var context = LoweringContext(query: table.query, schema: extended, dialect: dialect, options: options)
+            context.commonTableTextColumns = textColumns
             var body = context.lowerOperand(table.query, keepsOrderAndLimit: true)
             if options.readableLayout { body.sql = body.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") }
             var head =
@@ -43,7 +55,7 @@ extension SQLLowering {
         }
         var main = query
         main.commonTables = []
-        let lowered = lower(main, schema: extended, dialect: dialect, options: options)
+        let lowered = lower(main, schema: extended, dialect: dialect, options: options, commonTableTextColumns: textColumns)
         guard var result = compiled else { return lowered }
         LoweringContext.append(text: newline + lowered.sql, bindings: lowered.bindings, parameters: lowered.parameters, to: &result)
         result.textFacts.merge(lowered.textFacts)

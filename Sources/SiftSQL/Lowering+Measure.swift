@@ -7,7 +7,10 @@ extension SQLLowering {
     /// `SELECT EXISTS (query) AS "exists"`. StructuredQueries' `.count()` counts the filtered rows
     /// and applies the chain's limit and offset to that one row, as the `count(*)` it appends to the
     /// select does.
-    static func lowerMeasured(_ query: CheckedQuery, measure: QueryMeasure, schema: Schema, dialect: any SQLDialect, options: Options) -> CompiledQuery {
+    static func lowerMeasured(
+        _ query: CheckedQuery, measure: QueryMeasure, schema: Schema, dialect: any SQLDialect, options: Options,
+        commonTableTextColumns: Set<String> = []
+    ) -> CompiledQuery {
         var inner = query
         inner.measure = nil
         let limitsTheCount = measure == .count && query.form == .structuredQueries
@@ -16,7 +19,7 @@ extension SQLLowering {
             inner.limit = nil
             inner.offset = nil
         }
-        var compiled = lower(inner, schema: schema, dialect: dialect, options: options)
+        var compiled = lower(inner, schema: schema, dialect: dialect, options: options, commonTableTextColumns: commonTableTextColumns)
         let newline = options.readableLayout ? "\n" : ""
         let indented = options.readableLayout ? compiled.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") : compiled.sql
         // PostgreSQL before 16 needs a name for a sub-select in FROM; SQLite's SQL stays as it is.
@@ -88,7 +91,8 @@ extension LoweringContext {
     mutating func lowerSubqueryValue(_ subquery: CheckedQuery) -> SQLFragment {
         let compiled = SQLLowering.lower(
             subquery, schema: schema, dialect: dialect,
-            options: SQLLowering.Options(facts: options.facts, readableLayout: false, portable: options.portable))
+            options: SQLLowering.Options(facts: options.facts, readableLayout: false, portable: options.portable),
+            commonTableTextColumns: commonTableTextColumns)
         textColumns.merge(compiled.textFacts)
         references.merge(compiled.references)
         // What portable SQL refuses in the sub-query is refused in the query that holds it.

@@ -358,7 +358,7 @@ extension LoweringContext {
                 } else if case .computed(let expr) = key.value {
                     let value = lowerValue(expr)
                     if expr.type.unwrapped == .string {
-                        let normalized = siftCall(.nfc, value.sql)
+                        let normalized = canonicalText(value)
                         sql += writesInPlace ? normalized : dialect.codePointOrder(normalized)
                     } else {
                         sql += value.sql

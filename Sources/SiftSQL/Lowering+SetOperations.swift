@@ -36,6 +36,7 @@ extension LoweringContext {
     /// its own `ORDER BY` (Swift's order) and `LIMIT`, which decide which rows it gives.
     func lowerOperand(_ operand: CheckedQuery, keepsOrderAndLimit: Bool = false) -> CompiledQuery {
         var context = LoweringContext(query: operand, schema: schema, dialect: dialect, options: options)
+        context.commonTableTextColumns = commonTableTextColumns
         let run = { (context: inout LoweringContext) -> CompiledQuery in
             guard let selection = context.query.selection else { return context.lowerQuery() }
             let rootAlias = context.alias(context.query.model.tableName)

@@ -436,6 +436,11 @@ struct LoweringContext {
         portable = options.portable
     }
 
+    /// The text columns (`name.column`) of the named sub-queries the query reads: each sub-query
+    /// selects its strings in NFC, so they are NFC by the SQL's own making, with no fact about
+    /// the data to learn or assume (``knownForm(of:)``).
+    var commonTableTextColumns: Set<String> = []
+
     /// Up to this many top-level `&&` operands are laid out one per line; more are grouped.
     static let readableConjuncts = 64
 
@@ -536,6 +541,11 @@ struct LoweringContext {
     mutating func knownForm(of column: ColumnReference) -> KnownTextForm? {
         if let answer = textColumns.answer(for: column) { return answer }
         let key = textColumns.key(of: column)
+        if !commonTableTextColumns.isEmpty, commonTableTextColumns.contains(key) {
+            // A named sub-query's string: NFC by the SQL's making, not a fact about the data.
+            textColumns.markNFCByConstruction(column)
+            return .nfc
+        }
         let facts = options.facts
         let form: KnownTextForm? =
             facts.nfcColumns.containsComparing(key) ? .nfc : facts.nfcOrNFDColumns.containsComparing(key) ? .nfcOrNFD : nil

@@ -109,7 +109,7 @@ public struct SQLLowering {
     public static func lower(
         _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect = SQLiteDialect(), options: Options = Options()
     ) -> CompiledQuery {
-        var compiled = lowerEveryShape(query, schema: schema, dialect: dialect, options: options)
+        var compiled = lower(query, schema: schema, dialect: dialect, options: options, commonTableTextColumns: [])
         // Portable SQL of any shape (rows, selections, sub-queries, combined queries) calls only
         // SQLite's built-in functions, or is refused: a call that no construct accounts for
         // refuses the whole query.
@@ -124,28 +124,35 @@ public struct SQLLowering {
         return compiled
     }
 
-    /// Lowers a checked query of any shape.
-    private static func lowerEveryShape(
-        _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: Options
+    /// Lowers a checked query of any shape that reads the named sub-queries whose text columns
+    /// (`name.column`) are `commonTableTextColumns` (see ``LoweringContext/commonTableTextColumns``).
+    static func lower(
+        _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: Options, commonTableTextColumns: Set<String>
     ) -> CompiledQuery {
         if options.portable, !SQLiteDialect.isDialect(of: dialect) {
             // Portable SQL's exact forms are SQLite's; in another dialect the SQL is its usual one,
             // refused where it calls Sift's functions.
             var usual = options
             usual.portable = false
-            var compiled = lower(query, schema: schema, dialect: dialect, options: usual)
+            var compiled = lower(query, schema: schema, dialect: dialect, options: usual, commonTableTextColumns: commonTableTextColumns)
             compiled.portabilityDiagnostics = LoweringContext.functionDiagnostics(of: compiled)
             return compiled
         }
         if !SQLiteDialect.isDialect(of: dialect), let (construct, range) = sqliteOnlyConstruct(of: query) {
-            var compiled = lower(query, schema: schema, dialect: SQLiteDialect(), options: options)
+            var compiled = lower(query, schema: schema, dialect: SQLiteDialect(), options: options, commonTableTextColumns: commonTableTextColumns)
             compiled.dialectDiagnostics.append(
                 .error("unsupported-in-dialect", "\(construct) is written in SQLite's SQL only; run this query on a SQLite database", at: range))
             return compiled
         }
-        if !query.commonTables.isEmpty { return lowerWithCommonTables(query, schema: schema, dialect: dialect, options: options) }
-        if let measure = query.measure { return lowerMeasured(query, measure: measure, schema: schema, dialect: dialect, options: options) }
+        if !query.commonTables.isEmpty {
+            return lowerWithCommonTables(query, schema: schema, dialect: dialect, options: options, commonTableTextColumns: commonTableTextColumns)
+        }
+        if let measure = query.measure {
+            return lowerMeasured(
+                query, measure: measure, schema: schema, dialect: dialect, options: options, commonTableTextColumns: commonTableTextColumns)
+        }
         var lowering = LoweringContext(query: query, schema: schema, dialect: dialect, options: options)
+        lowering.commonTableTextColumns = commonTableTextColumns
         // Lowering recurses over the tree with large frames: a deep tree (up to the parser's bound
         // of 512 levels) is lowered on a thread with a large stack, whatever the caller's.
         if let height = query.filterHeight, height > Self.inlineDepth {

@@ -28,7 +28,14 @@ struct TextColumnFacts: Sendable, Hashable {
     /// What was found for the column when first asked, or nil when it was not asked yet.
     func answer(for column: ColumnReference) -> KnownTextForm?? {
         let entry = columns[Int(column.index)]
+        if entry.isNFCByConstruction { return .some(.nfc) }
         return entry.askedAt >= 0 ? .some(entry.form) : nil
+    }
+
+    /// Marks the column as holding NFC text by the SQL's own making (a named sub-query's string):
+    /// known NFC, but neither a candidate for facts nor an assumption about the data.
+    mutating func markNFCByConstruction(_ column: ColumnReference) {
+        columns[Int(column.index)].isNFCByConstruction = true
     }
 
     /// Whether the facts said the column holds only ASCII text (once asked).
@@ -47,6 +54,7 @@ struct TextColumnFacts: Sendable, Hashable {
     /// Records that the SQL relies on the column holding its text in `form` (once).
     mutating func assume(_ form: KnownTextForm, for column: ColumnReference) {
         let index = Int(column.index)
+        guard !columns[index].isNFCByConstruction else { return }
         switch form {
         case .nfc:
             guard columns[index].nfcAssumedAt < 0 else { return }
@@ -122,6 +130,8 @@ struct TextColumn: Sendable, Hashable {
     var asciiAssumedAt: Int32 = -1
     /// The facts say it holds only ASCII text (read by portable SQL only).
     var isASCII = false
+    /// NFC by the SQL's own making (``TextColumnFacts/markNFCByConstruction(_:)``).
+    var isNFCByConstruction = false
 }
 
 /// The forms a text column is known to hold its text in.

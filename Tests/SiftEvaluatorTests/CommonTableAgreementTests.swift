@@ -35,6 +35,14 @@ import Testing
             query: "with few = (User limit 2 select name), counted = (few select name) count(counted)",
             handWritten: "SELECT count(*) FROM (SELECT name FROM users LIMIT 2)",
             ordered: true),
+        // The sub-query's strings are NFC (decomposed names included), read bare by the query.
+        .init(
+            query: #"with people = (User select name, age) people where name.hasPrefix("Ren") || name.contains("é") || name == "Zoë" select name, age sort by name, age"#,
+            handWritten: """
+                WITH p AS (SELECT sift_nfc(name) AS name, age FROM users)
+                SELECT name, age FROM p WHERE name GLOB 'Ren*' OR instr(name, 'é') > 0 OR name = 'Zoë' ORDER BY name, age
+                """,
+            ordered: true),
         // Every category with its depth in the tree.
         .init(
             query: """
