@@ -264,10 +264,10 @@ enum BenchCorpus {
         BenchQuery(
             label: "self-join",
             text:
-                #"User where age == 99 && nickname == "Doc" && score > 99 join User as peer on peer.age == age && peer.nickname == "Ace" && peer.score > 99 select name, peer.name"#,
+                #"User where age == 99 && nickname == "Doc" && score > 95 join User as peer on peer.age == age && peer.nickname == "Ace" && peer.score > 95 select name, peer.name"#,
             hand:
                 "SELECT u.name, p.name FROM users u JOIN users p ON p.age = u.age AND p.nickname = ?4 AND p.score > ?3 WHERE u.age = ?1 AND u.nickname = ?2 AND u.score > ?3",
-            handBindings: [99, "Doc", 99.0, "Ace"]),
+            handBindings: [99, "Doc", 95.0, "Ace"]),
 
         // Groups and aggregates
         BenchQuery(
@@ -324,10 +324,10 @@ enum BenchCorpus {
             handBindings: [42, 43]),
         BenchQuery(
             label: "except-sorted",
-            text: "User where age == 42 && score > 99 select city: company?.city except User where age == 43 && score > 99 select company?.city sort by city limit 5",
+            text: "User where age == 42 && score > 99 select city: company?.city except User where age == 43 && score > 99.8 select company?.city sort by city limit 5",
             hand:
-                "SELECT c.city FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?1 AND u.score > ?2 EXCEPT SELECT c.city FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?3 AND u.score > ?2 ORDER BY 1 LIMIT ?4",
-            handBindings: [42, 99.0, 43, 5], order: .exact),
+                "SELECT c.city FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?1 AND u.score > ?2 EXCEPT SELECT c.city FROM users u LEFT JOIN companies c ON c.id = u.companyID WHERE u.age = ?3 AND u.score > ?4 ORDER BY 1 LIMIT ?5",
+            handBindings: [42, 99.0, 43, 99.8, 5], order: .exact),
 
         // Counts and existence of queries, named sub-queries
         BenchQuery(
