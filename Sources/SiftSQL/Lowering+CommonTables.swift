@@ -5,7 +5,8 @@ import SiftSyntax
 extension SQLLowering {
     /// `WITH [RECURSIVE] "name" AS (query), ... query`: each sub-query selects its strings in NFC
     /// and its dates as instants (its model's attributes say so), and the query reads it as a
-    /// table, its strings bare (NFC by construction: ``LoweringContext/commonTableTextColumns``).
+    /// table, its strings bare (NFC by construction: ``LoweringContext/commonTableTextColumns``);
+    /// StructuredQueries' sub-queries select their values as stored.
     /// Placeholders are numbered in the order of the text; parameters merge by name.
     static func lowerWithCommonTables(
         _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect, options: Options, commonTableTextColumns: Set<String>

@@ -436,7 +436,7 @@ struct LoweringContext {
         portable = options.portable
     }
 
-    /// The text columns (`name.column`) of the named sub-queries the query reads: each sub-query
+    /// The text columns (`name.column`) of the concise named sub-queries the query reads: each
     /// selects its strings in NFC, so they are NFC by the SQL's own making, with no fact about
     /// the data to learn or assume (``knownForm(of:)``).
     var commonTableTextColumns: Set<String> = []
