@@ -80,7 +80,7 @@ let package = Package(
                 ]),
             ]),
         .executableTarget(
-            name: "SiftBench", dependencies: ["Sift", "SiftSQLite", "SiftEvaluator", "CSQLite"], swiftSettings: strict),
+            name: "SiftBench", dependencies: ["Sift", "SiftSQLite", "SiftPostgres", "SiftEvaluator", "CSQLite", "CLibPQ", "SiftTestSupport"], swiftSettings: strict),
 
         .executableTarget(
             name: "SiftExample", dependencies: ["Sift", "SiftSQLite"], path: "Examples/Library", swiftSettings: strict),
@@ -105,7 +105,7 @@ let package = Package(
             swiftSettings: strict),
         // Shared by the test targets: a seeded generator, temporary files, the example schemas and
         // golden-file paths (`Fixtures`), a dialect of its own for the renderer (`BracketDialect`), and a
-        // private PostgreSQL server started on first use (`PostgresServer`).
+        // private PostgreSQL server started on first use (`PostgresServer`, also the benchmark's server).
         .target(name: "SiftTestSupport", dependencies: ["Sift", "SiftSQL", "SiftSQLite", "CSQLite", "CLibPQ"], path: "Tests/SiftTestSupport", swiftSettings: strict),
         .testTarget(
             name: "SiftPostgresTests", dependencies: ["Sift", "SiftSQLite", "SiftPostgres", "SiftREPL", "SiftTestSupport"], exclude: ["Golden"],

@@ -11,6 +11,8 @@ struct Options {
     var scale: Double?
     /// The scale of the in-memory evaluator's data set (default 0.1, `--quick` 0.01).
     var evaluatorScale: Double?
+    /// The scale of the PostgreSQL suite's data set (default 1, `--quick` 0.01).
+    var postgresScale: Double?
     var seed = BenchData.defaultSeed
     /// The release `sift` binary for the REPL start-up and memory figures (default: next to
     /// `sift-bench`).
@@ -35,10 +37,11 @@ struct Options {
 
     var effectiveScale: Double { scale ?? (quick ? 0.01 : 1) }
     var effectiveEvaluatorScale: Double { evaluatorScale ?? (quick ? 0.01 : 0.1) }
+    var effectivePostgresScale: Double { postgresScale ?? (quick ? 0.01 : 1) }
 
     static let usage = """
         usage: sift-bench [--quick] [--filter NAME]... [--json FILE] [--root DIR] [--scale S]
-                          [--evaluator-scale S] [--seed N] [--sift PATH] [--compile-loop N]
+                          [--evaluator-scale S] [--postgres-scale S] [--seed N] [--sift PATH] [--compile-loop N]
                           [--api-compile-loop N] [--prepare-loop N] [--rerun-loop N [--raw]]
 
           --quick          fewer and shorter samples (a smoke run, not for comparing figures)
@@ -50,6 +53,10 @@ struct Options {
                            ~3,000,000 links (default 1; 0.01 with --quick); cached in bench-data/
           --evaluator-scale S
                            the data set of the in-memory evaluator suite (default 0.1; 0.01 with --quick)
+          --postgres-scale S
+                           the PostgreSQL suite's data set, in the same units (default 1; 0.01
+                           with --quick); the SQLite file of that scale is made or reused, then
+                           copied into a private server at every run (10 = 10,000,000 users)
           --seed N         the generator's seed (default \(BenchData.defaultSeed))
           --sift PATH      the release 'sift' binary for REPL start-up and memory (default: next
                            to sift-bench)
@@ -74,7 +81,10 @@ struct Options {
         compile (example corpus: compile, also through SiftDatabase.compile, vs. prepare), sql
         (benchmark corpus: the same, execution of Sift's SQL vs. hand-written SQL, statement-cache
         hits), scaling (predicates of 10 to 10,000 clauses), process (REPL start-up, peak memory),
-        evaluator (in-memory baseline), then a summary of the targets.
+        evaluator (in-memory baseline), postgres (the benchmark corpus on a private PostgreSQL
+        server: compile vs. PREPARE, Sift's SQL vs. hand-written SQL; skipped where PostgreSQL is
+        not installed), then a summary of the targets. A filter that names a suite ('postgres')
+        runs only that suite.
         Times are per run; 'per query' divides by the number of queries a run parses.
         """
 
@@ -99,6 +109,7 @@ struct Options {
             case "--root": options.root = try value(for: argument)
             case "--scale": options.scale = try number(try value(for: argument), argument)
             case "--evaluator-scale": options.evaluatorScale = try number(try value(for: argument), argument)
+            case "--postgres-scale": options.postgresScale = try number(try value(for: argument), argument)
             case "--seed": options.seed = try seed(try value(for: argument))
             case "--sift": options.siftPath = try value(for: argument)
             case "--text": options.loopText = try value(for: argument)
@@ -136,6 +147,7 @@ struct Options {
                     case "--root": options.root = rest
                     case "--scale": options.scale = try number(rest, name)
                     case "--evaluator-scale": options.evaluatorScale = try number(rest, name)
+                    case "--postgres-scale": options.postgresScale = try number(rest, name)
                     case "--seed": options.seed = try seed(rest)
                     case "--sift": options.siftPath = rest
                     default: throw UsageError(description: "unknown option '\(name)'")
@@ -163,13 +175,21 @@ struct Options {
 
     /// Whether any filter could match a benchmark of the suite (so a suite's set-up, such as the
     /// start-up check of the benchmark corpus, is skipped when no filter can select it): a filter
-    /// with a '/' matches `suite/name` only if its part before the first '/' ends the suite name.
-    func mayMatch(suite: String) -> Bool {
+    /// with a '/' matches `suite/name` only if its part before the first '/' ends the suite name;
+    /// a filter that is the name of one of `suites` matches that suite only.
+    func mayMatch(suite: String, suites: [String] = []) -> Bool {
         filters.isEmpty
             || filters.contains { filter in
+                if suites.contains(filter) { return filter == suite }
                 guard let slash = filter.firstIndex(of: "/") else { return true }
                 return suite.hasSuffix(filter[..<slash])
             }
+    }
+
+    /// Whether the filters select `benchmark` of a suite among `suites` (see ``mayMatch(suite:suites:)``).
+    func selects(_ benchmark: Benchmark, suites: [String]) -> Bool {
+        guard filters.contains(where: suites.contains) else { return selects(benchmark) }
+        return filters.contains { suites.contains($0) ? benchmark.suite == $0 : benchmark.fullName.contains($0) }
     }
 
     func selects(_ benchmark: Benchmark) -> Bool {

@@ -94,6 +94,15 @@ final class RawStatement {
         }
     }
 
+    /// Steps once: true when a row is ready, false when the statement is done.
+    func step() throws -> Bool {
+        switch sqlite3_step(pointer) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw BenchError(description: "SQLite step failed: \(owner.errorMessage)")
+        }
+    }
+
     /// One column of the current row as a plain `SQLValue`.
     @inline(__always)
     func value(_ column: Int32) -> SQLValue {

@@ -22,7 +22,7 @@ func lineBufferStandardOutput() {
 
 /// The suites, in the order they run.
 func makeSuites() -> [any Suite] {
-    [ParseSuite(), CompileSuite(), SQLSuite(), ScalingSuite(), ProcessSuite(), EvaluatorSuite()]
+    [ParseSuite(), CompileSuite(), SQLSuite(), ScalingSuite(), ProcessSuite(), EvaluatorSuite(), PostgresSuite()]
 }
 
 func standardError(_ text: String) {
@@ -84,10 +84,12 @@ func main() -> Int32 {
     var records: [Report.Record] = []
     var figures: [String: [String: Double]] = [:]
     var ranAny = false
-    for suite in makeSuites() where options.mayMatch(suite: suite.name) {
+    let suites = makeSuites()
+    let suiteNames = suites.map(\.name)
+    for suite in suites where options.mayMatch(suite: suite.name, suites: suiteNames) {
         let benchmarks: [Benchmark]
         do {
-            benchmarks = try suite.benchmarks(context).filter(options.selects)
+            benchmarks = try suite.benchmarks(context).filter { options.selects($0, suites: suiteNames) }
         } catch {
             standardError("sift-bench: suite '\(suite.name)': \(error)")
             return 1
@@ -114,6 +116,10 @@ func main() -> Int32 {
         }
         figures[suite.name] = suite.report(results, context)
         records += results.map(Report.Record.init)
+    }
+    if !ranAny, let skipped = context.shared.notes["postgres.skipped"] {
+        print("nothing ran: the postgres suite is skipped (\(skipped))")
+        return 0
     }
     if !ranAny {
         standardError("sift-bench: no benchmark matches \(options.filters.map { "'\($0)'" }.joined(separator: ", "))")

@@ -58,6 +58,11 @@ public final class PostgresServer: Sendable {
 
     private static let started: Result<PostgresServer, any Error> = Result { try PostgresServer() }
 
+    /// A server of its own (not the shared one), with `settings` added to the server's
+    /// configuration (`[("shared_buffers", "1GB")]`): the benchmark's, which loads millions of rows.
+    /// Stopped, like the shared one, when the process exits.
+    public static func start(settings: [(String, String)]) throws -> PostgresServer { try PostgresServer(settings: settings) }
+
     /// A libpq connection URI for `database` on this server, as `user`, with `parameters` appended.
     public func uri(database: String = "postgres", user: String? = nil, parameters: [String: String] = [:]) -> String {
         let query = (["host": directory, "port": String(port)].merging(parameters) { $1 })
@@ -108,7 +113,7 @@ public final class PostgresServer: Sendable {
 
     // MARK: Starting and stopping
 
-    private init() throws {
+    private init(settings: [(String, String)] = []) throws {
         guard let bin = Self.binDirectory else { throw FixtureError(Self.notInstalledMessage) }
         binDirectory = bin
         // A short path: a Unix socket path is limited to about 100 bytes.
@@ -127,7 +132,7 @@ public final class PostgresServer: Sendable {
 
                 """.write(toFile: dataDirectory + "/pg_hba.conf", atomically: false, encoding: .utf8)
             let options = "-c listen_addresses='' -k \(directory) -p \(port) -c fsync=off -c full_page_writes=off "
-                + "-c synchronous_commit=off -c max_connections=200"
+                + "-c synchronous_commit=off -c max_connections=200" + settings.map { " -c \($0.0)=\($0.1)" }.joined()
             try startWatchdog()
             try run(["\(bin)/pg_ctl", "-D", dataDirectory, "-w", "-t", "120", "-l", logFile, "-o", options, "start"])
         } catch {

@@ -1,0 +1,306 @@
+import Foundation
+import Sift
+import SiftPostgres
+import SiftSQLite
+import SiftTestSupport
+
+/// The benchmark corpus (`BenchCorpus`) on PostgreSQL: a private server (`PostgresServer`) loaded
+/// with the benchmark data at `--postgres-scale` (`PostgresBenchData`).
+///
+/// - `compile/` vs `prepare/`: compiling each query for PostgreSQL (lex + parse + check + lower
+///   with `PostgreSQLDialect`) against the server's own preparation of the SQL it produces
+///   (`PQprepare` of the unnamed statement over the Unix socket: parse, analysis and rewrite, one
+///   round trip); `prepare/round-trip` prepares `SELECT 1`, the socket's share of every prepare.
+/// - `exec/sift-sql/` vs `exec/hand/`: Sift's SQL and the hand-written PostgreSQL SQL
+///   (`BenchCorpus.postgresHandSQL`), each a named statement prepared once on one connection,
+///   executed with text parameters and every value of every row read; `exec/sift/`:
+///   `PostgresDatabase.forEachRow`, as programs run a query (single-row mode, values decoded).
+///   The SQL ratio is sift-sql / hand; the end-to-end ratio is sift / hand.
+///
+/// Before measuring, every pair runs once and must return the same rows; a query PostgreSQL's
+/// dialect refuses (`unsupported-in-dialect`) is listed as skipped with the reason.
+final class PostgresSuite: Suite {
+    let name = "postgres"
+    let title = "benchmark corpus on PostgreSQL: compile vs. PREPARE, Sift's SQL vs. hand-written SQL"
+
+    struct Item {
+        var query: BenchQuery
+        var source: SourceFile
+        var compiled: CompiledQuery
+        var siftParameters: [String?]
+        var hand: String
+        var handParameters: [String?]
+        var rows: Int
+    }
+
+    struct Loaded {
+        var data: PostgresBenchData.Loaded
+        var database: PostgresDatabase
+        var raw: RawPostgres
+        var items: [Item]
+        var skipped: [(label: String, reason: String)]
+        var serverVersion: String
+    }
+
+    private var loaded: Loaded?
+
+    func load(_ context: SuiteContext) throws -> Loaded {
+        if let loaded { return loaded }
+        let data = try PostgresBenchData.load(context, scale: context.options.effectivePostgresScale)
+        let database = try PostgresDatabase(uri: data.uri, modelFile: try SQLSuite.peopleModelFile(context))
+        let raw = try RawPostgres(uri: data.uri)
+        let serverVersion = try raw.rows("SHOW server_version").first?.first.flatMap { $0 } ?? "?"
+
+        // A real identifier for the parameter query, picked by the seeded generator.
+        var random = SeededRandom(seed: context.options.seed &+ 1)
+        let probeID = 1 + random.below(data.size.users)
+        guard let probeText = try raw.rows(#"SELECT identifier FROM users WHERE id = $1"#, [String(probeID)]).first?.first ?? nil,
+            let probe = UUID(uuidString: probeText)
+        else { throw BenchError(description: "the PostgreSQL benchmark database has no user \(probeID)") }
+
+        var items: [Item] = []
+        var skipped: [(String, String)] = []
+        var failures: [String] = []
+        for var query in BenchCorpus.queries {
+            if query.parameters["userID"] != nil {
+                query.parameters["userID"] = .uuid(probe)
+                query.handBindings = [.text(probe.uuidString)]
+            }
+            let source = SourceFile(name: query.label, text: query.text)
+            let compiled: CompiledQuery
+            do {
+                compiled = try database.compile(source)
+            } catch let error as CompileError where error.diagnostics.contains(where: { $0.id == "unsupported-in-dialect" }) {
+                let reason = error.diagnostics.first { $0.id == "unsupported-in-dialect" }?.message ?? "unsupported"
+                skipped.append((query.label, "refused on PostgreSQL (unsupported-in-dialect): \(reason)"))
+                continue
+            } catch {
+                throw BenchError(description: "the corpus query \(query.label) does not compile for PostgreSQL:\n\(error)")
+            }
+            let siftParameters = try compiled.bindings(for: query.parameters, schema: database.schema).map(RawPostgres.parameterText)
+            let hand = BenchCorpus.postgresHandSQL(query)
+            let handParameters = query.handBindings.map(RawPostgres.parameterText)
+            let siftRows = try raw.rows(compiled.sql, siftParameters)
+            let handRows: [[String?]]
+            do {
+                handRows = try raw.rows(hand, handParameters)
+            } catch {
+                skipped.append(
+                    (query.label, "the hand-written SQL does not run on PostgreSQL (give it a text in BenchCorpus.postgresHand): \(error)"))
+                continue
+            }
+            if let difference = Self.difference(siftRows, handRows, order: query.order) {
+                failures.append(
+                    "\(query.label): \(difference)\n  query: \(query.text)\n  Sift's SQL (\(siftRows.count) rows): \(SQLSuite.oneLine(compiled.sql)) -- \(siftParameters)\n  hand-written (\(handRows.count) rows): \(hand) -- \(handParameters)"
+                )
+            }
+            items.append(
+                Item(
+                    query: query, source: source, compiled: compiled, siftParameters: siftParameters, hand: hand,
+                    handParameters: handParameters, rows: siftRows.count))
+        }
+        if !failures.isEmpty {
+            throw BenchError(
+                description: "on PostgreSQL, Sift's SQL and the hand-written SQL disagree for \(failures.count) corpus queries:\n"
+                    + failures.joined(separator: "\n"))
+        }
+        print(
+            "checked: the \(items.count) corpus queries return the same rows with Sift's SQL and the hand-written SQL on PostgreSQL \(serverVersion) (\(data.size))"
+        )
+        for (label, reason) in skipped { print("skipped: \(label): \(reason)") }
+        print()
+        let result = Loaded(data: data, database: database, raw: raw, items: items, skipped: skipped, serverVersion: serverVersion)
+        loaded = result
+        return result
+    }
+
+    /// A value as compared: a number with a fraction to 12 significant digits (an average summed
+    /// in another order, by parallel workers, may differ in its last bits), anything else as it is.
+    static func comparable(_ value: String?) -> String {
+        guard let value else { return "NULL" }
+        if value.contains("."), let number = Double(value) { return String(format: "%.12g", number) }
+        return value
+    }
+
+    /// Why two results differ, or nil when they are the same under `order` (as `SQLSuite.difference`).
+    static func difference(_ sift: [[String?]], _ hand: [[String?]], order: BenchQuery.Order) -> String? {
+        if sift.count != hand.count { return "\(sift.count) rows against \(hand.count)" }
+        func rowText(_ row: [String?]) -> String { row.map(comparable).joined(separator: "\u{1F}") }
+        func sortedRows(_ rows: [[String?]]) -> [String] { rows.map(rowText).sorted() }
+        switch order {
+        case .unordered:
+            return sortedRows(sift) == sortedRows(hand) ? nil : "different rows"
+        case .exact:
+            if let index = zip(sift, hand).enumerated().first(where: { rowText($0.element.0) != rowText($0.element.1) })?.offset {
+                return "row \(index + 1) differs: \(sift[index]) against \(hand[index])"
+            }
+            return nil
+        case .keys(let columns):
+            let siftKeys = sift.map { row in columns.map { comparable(row[$0]) } }
+            let handKeys = hand.map { row in columns.map { comparable(row[$0]) } }
+            if siftKeys != handKeys { return "the sort keys are in a different order" }
+            return sortedRows(sift) == sortedRows(hand) ? nil : "different rows"
+        }
+    }
+
+    func benchmarks(_ context: SuiteContext) throws -> [Benchmark] {
+        guard PostgresServer.isInstalled else {
+            print("\n== \(name): skipped: \(PostgresServer.notInstalledMessage) ==")
+            context.shared.notes["postgres.skipped"] = PostgresServer.notInstalledMessage
+            return []
+        }
+        let loaded = try load(context)
+        let database = loaded.database
+        let raw = loaded.raw
+        let schema = database.schema
+        let options = database.effectiveLoweringOptions
+        var benchmarks: [Benchmark] = [
+            Benchmark(suite: name, name: "prepare/round-trip") { { raw.prepareUnnamed("SELECT 1") ?? -1 } }
+        ]
+        for item in loaded.items {
+            let label = item.query.label
+            benchmarks.append(
+                Benchmark(suite: name, name: "compile/\(label)", bytesPerRun: item.source.bytes.count, group: "compile/\(label)") {
+                    { Self.compile(item.source, schema: schema, options: options) }
+                })
+            benchmarks.append(
+                Benchmark(suite: name, name: "prepare/\(label)", group: "compile/\(label)") {
+                    { raw.prepareUnnamed(item.compiled.sql) ?? -1 }
+                })
+        }
+        for item in loaded.items {
+            let label = item.query.label
+            benchmarks.append(
+                Benchmark(suite: name, name: "exec/sift/\(label)", group: "exec/\(label)") {
+                    let compiled = item.compiled
+                    let parameters = item.query.parameters
+                    return {
+                        var rows = 0
+                        try? database.forEachRow(compiled, parameters: parameters) { _ in rows += 1 }
+                        return rows
+                    }
+                })
+            benchmarks.append(
+                Benchmark(suite: name, name: "exec/sift-sql/\(label)", group: "exec/\(label)") {
+                    let statement = try raw.prepare(item.compiled.sql, parameterCount: item.siftParameters.count)
+                    return { (try? statement.runReading(item.siftParameters)) ?? -1 }
+                })
+            benchmarks.append(
+                Benchmark(suite: name, name: "exec/hand/\(label)", group: "exec/\(label)") {
+                    let statement = try raw.prepare(item.hand, parameterCount: item.handParameters.count)
+                    return { (try? statement.runReading(item.handParameters)) ?? -1 }
+                })
+        }
+        return benchmarks
+    }
+
+    /// Checks and lowers `source` for PostgreSQL; returns the SQL's length (-1 when it does not check).
+    static func compile(_ source: SourceFile, schema: Schema, options: SQLLowering.Options) -> Int {
+        guard let checked = Compiler(schema: schema).check(source).checked else { return -1 }
+        return SQLLowering.lower(checked, schema: schema, dialect: PostgreSQLDialect(), options: options).sql.utf8.count
+    }
+
+    func report(_ results: [Result], _ context: SuiteContext) -> [String: Double] {
+        guard let loaded else { return [:] }
+        let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var figures: [String: Double] = [
+            "users": Double(loaded.data.size.users), "loadSeconds": loaded.data.loadSeconds, "indexSeconds": loaded.data.indexSeconds,
+            "skippedQueries": Double(loaded.skipped.count),
+        ]
+        print(
+            "PostgreSQL \(loaded.serverVersion), \(loaded.data.size): COPY \(Format.fixed(loaded.data.loadSeconds, 1)) s, keys + indexes + VACUUM ANALYZE \(Format.fixed(loaded.data.indexSeconds, 1)) s\n"
+        )
+
+        // Compile vs. PREPARE
+        var compileTable = Table([
+            ("query", .left), ("source", .left), ("compile µs", .right), ("min–max", .right), ("PREPARE µs", .right),
+            ("min–max", .right), ("compile/PREPARE", .right),
+        ])
+        var ratios: [Double] = []
+        var compiles: [Double] = []
+        var prepares: [Double] = []
+        for item in loaded.items {
+            let label = item.query.label
+            guard let compile = byName["compile/\(label)"], let prepare = byName["prepare/\(label)"] else { continue }
+            let ratio = Harness.pairedRatio(compile, prepare)
+            ratios.append(ratio)
+            compiles.append(compile.medianNanoseconds)
+            prepares.append(prepare.medianNanoseconds)
+            compileTable.add([
+                label, Format.snippet(item.query.text, width: 48), Format.microseconds(compile.medianNanoseconds), Format.range(compile),
+                Format.microseconds(prepare.medianNanoseconds), Format.range(prepare), Format.fixed(ratio, 2),
+            ])
+        }
+        if !ratios.isEmpty {
+            print(
+                "Compile vs. PostgreSQL's PREPARE per query (median of samples, µs; compile = Compiler.check + SQLLowering.lower with\nPostgreSQLDialect; PREPARE = PQprepare of the same SQL over the Unix socket, one round trip)\n"
+            )
+            print(compileTable.render())
+            figures["medianCompileMicroseconds"] = Harness.median(ofSorted: compiles.sorted()) / 1e3
+            figures["medianPrepareMicroseconds"] = Harness.median(ofSorted: prepares.sorted()) / 1e3
+            figures["medianCompileToPrepareRatio"] = Harness.median(ofSorted: ratios.sorted())
+            figures["maximumCompileToPrepareRatio"] = ratios.max()
+            var line =
+                "\nmedian over \(ratios.count) queries: compile \(Format.fixed(figures["medianCompileMicroseconds"]!, 2)) µs, PREPARE \(Format.fixed(figures["medianPrepareMicroseconds"]!, 2)) µs, compile/PREPARE \(Format.fixed(figures["medianCompileToPrepareRatio"]!, 2))"
+            if let roundTrip = byName["prepare/round-trip"] {
+                figures["roundTripMicroseconds"] = roundTrip.medianNanoseconds / 1e3
+                line += "; a PREPARE of SELECT 1 (the round trip): \(Format.microseconds(roundTrip.medianNanoseconds)) µs"
+            }
+            print(line + "\n")
+        }
+
+        // Execution
+        var execTable = Table([
+            ("query", .left), ("rows", .right), ("hand ms", .right), ("min–max", .right), ("Sift SQL ms", .right),
+            ("min–max", .right), ("forEachRow ms", .right), ("SQL ratio", .right), ("end-to-end", .right),
+        ])
+        var executions: [(item: Item, ratio: Double, endToEnd: Double)] = []
+        for item in loaded.items {
+            let label = item.query.label
+            guard let hand = byName["exec/hand/\(label)"], let siftSQL = byName["exec/sift-sql/\(label)"],
+                let sift = byName["exec/sift/\(label)"]
+            else { continue }
+            let ratio = Harness.pairedRatio(siftSQL, hand)
+            let endToEnd = Harness.pairedRatio(sift, hand)
+            executions.append((item, ratio, endToEnd))
+            figures["exec.\(label).sqlRatio"] = ratio
+            execTable.add([
+                label, String(item.rows), Format.milliseconds(hand.medianNanoseconds), Format.rangeMilliseconds(hand),
+                Format.milliseconds(siftSQL.medianNanoseconds), Format.rangeMilliseconds(siftSQL),
+                Format.milliseconds(sift.medianNanoseconds), Format.fixed(ratio, 2) + (ratio > 1.10 ? " ✗" : ""),
+                Format.fixed(endToEnd, 2),
+            ])
+        }
+        if !executions.isEmpty {
+            print(
+                "Execution on PostgreSQL per query, every row read (median of samples). SQL ratio = Sift's SQL / hand-written, both\nprepared once and read as text; end-to-end = PostgresDatabase.forEachRow (single-row mode, decoding) / hand-written;\neach ratio is the median of the ratios of samples taken side by side. Target: SQL ratio ≤ 1.10 for every query.\n"
+            )
+            print(execTable.render())
+            let sortedRatios = executions.map(\.ratio).sorted()
+            figures["worstSQLRatio"] = sortedRatios.last
+            figures["medianSQLRatio"] = Harness.median(ofSorted: sortedRatios)
+            figures["queriesOverSQLRatioTarget"] = Double(sortedRatios.filter { $0 > 1.10 }.count)
+            figures["queryCount"] = Double(sortedRatios.count)
+            figures["worstEndToEndRatio"] = executions.map(\.endToEnd).max()
+            figures["medianEndToEndRatio"] = Harness.median(ofSorted: executions.map(\.endToEnd).sorted())
+            print(
+                "\nSQL ratio: median \(Format.fixed(figures["medianSQLRatio"]!, 2)), worst \(Format.fixed(sortedRatios.last!, 2)); \(Int(figures["queriesOverSQLRatioTarget"]!)) of \(sortedRatios.count) queries above 1.10. End-to-end: median \(Format.fixed(figures["medianEndToEndRatio"]!, 2)), worst \(Format.fixed(figures["worstEndToEndRatio"]!, 2)).\n"
+            )
+            print("The three worst SQL ratios:\n")
+            for (rank, execution) in executions.sorted(by: { $0.ratio > $1.ratio }).prefix(3).enumerated() {
+                print("\(rank + 1). \(execution.item.query.label) (\(Format.fixed(execution.ratio, 2))×): \(execution.item.query.text)")
+                print("   Sift:  \(SQLSuite.oneLine(execution.item.compiled.sql))")
+                print("          parameters \(execution.item.siftParameters.map { $0 ?? "NULL" })")
+                print("   hand:  \(execution.item.hand)")
+                print("          parameters \(execution.item.handParameters.map { $0 ?? "NULL" })")
+            }
+            print()
+        }
+        if !loaded.skipped.isEmpty {
+            print("Skipped on PostgreSQL:")
+            for (label, reason) in loaded.skipped { print("  \(label): \(reason)") }
+            print()
+        }
+        return figures
+    }
+}
