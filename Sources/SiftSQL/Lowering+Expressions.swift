@@ -336,7 +336,7 @@ extension LoweringContext {
         return sql
     }
 
-    /// `instr(name, needle) > 0` — the bytes of a constant or parameter needle found in a column
+    /// `instr(name, needle) > 0` (PostgreSQL: `strpos`) — the bytes of a constant or parameter needle found in a column
     /// known to hold NFC text (or each text in NFC or NFD: then either form's bytes), as the
     /// candidates of `contains`; nil when no such test applies. A run of whole characters of an
     /// NFC (NFD) text that is canonically equivalent to the needle is the needle's NFC (NFD).
@@ -354,14 +354,18 @@ extension LoweringContext {
             decomposed = forms.decomposed
         }
         var sql = SQLFragment(reservingCapacity: 2 * haystack.sql.estimatedLength + 2 * needle.sql.estimatedLength + 64 + room)
-        // The needle's own fragment is its composed form's binding.
-        sql += decomposed == nil ? "instr(" : "(instr("
+        // The needle's own fragment is its composed form's binding. PostgreSQL's `strpos` is
+        // SQLite's `instr` (a position in characters, 0 when absent).
+        let find: StaticString = writesInPlace ? "instr(" : "strpos("
+        if decomposed != nil { sql += "(" }
+        sql += find
         sql += haystack.sql
         sql += ", "
         sql += needle.sql
         sql += ") > 0"
         guard let decomposed else { return sql }
-        sql += " OR instr("
+        sql += " OR "
+        sql += find
         sql += haystack.sql
         sql += ", "
         sql.appendBinding(decomposed)

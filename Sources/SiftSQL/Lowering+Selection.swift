@@ -79,6 +79,10 @@ extension LoweringContext {
             groupKeys.append(
                 key.type.unwrapped == .string && !sqlMeaning
                     ? canonicalText(value, construct: "grouping text by canonical equivalence", at: key.range) : value.sql)
+            // PostgreSQL selects only grouped columns and the columns of a table whose primary key
+            // is grouped: a to-one key (its foreign key) also groups by its joined target's key,
+            // which the foreign key determines (the groups stay the same).
+            if !writesInPlace, let target = joinedToOneKey(key) { groupKeys.append(target) }
         }
         var having: SQLFragment?
         if let condition = selection.groupFilter, sqlMeaning {
@@ -525,5 +529,23 @@ extension LoweringContext {
         if let condition = call.condition { sql += " FILTER (WHERE " + lowerSQLClauseCondition(condition) + ")" }
         let keepsStorage = call.function == .min || call.function == .max
         return Lowered(sql, isOptional: type.isOptional, isAtomic: true, storage: keepsStorage ? storage : nil)
+    }
+}
+
+extension LoweringContext {
+    /// The primary key column of the to-one target that `expr` (a relationship) reads, when that
+    /// target is joined already; nil otherwise.
+    mutating func joinedToOneKey(_ expr: TypedExpr) -> SQLFragment? {
+        switch tree[expr] {
+        case .injectOptional(let inner):
+            return joinedToOneKey(inner)
+        case .toOne(let base, let relationship):
+            guard case .foreignKey(_, let targetColumn) = relationship.link, let baseRow = row(of: base) else { return nil }
+            let level = resolvedLevel(baseRow.level)
+            guard let alias = level.joinAliases[JoinKey(baseAlias: baseRow.alias, relationship: relationship.name)] else { return nil }
+            return .column(alias, targetColumn)
+        default:
+            return nil
+        }
     }
 }

@@ -367,7 +367,9 @@ extension LoweringContext {
         else { return nil }
         bindElement(variable, of: nested)
         let condition = lowerCondition(predicate)
-        level.from = level.from + " JOIN " + nested.level.from
+        // SQLite reads a `JOIN` without `ON` as a cross join; PostgreSQL needs the words (the
+        // condition is in the returned list, so the planner joins on it either way).
+        level.from = level.from + (SQLiteDialect.isDialect(of: dialect) ? " JOIN " : " CROSS JOIN ") + nested.level.from
         level.appendJoins(of: nested.level)
         // Its correlation first, as its own body would write it.
         var conditions: [SQLFragment] = []
