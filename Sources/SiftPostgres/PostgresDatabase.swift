@@ -23,8 +23,13 @@ public final class PostgresDatabase {
     public let schemaDiagnostics: [Diagnostic]
     /// The model file's source (for rendering schema diagnostics), or an empty source named after the URI.
     public let schemaSource: SourceFile
-    /// How queries are lowered.
+    /// How queries are lowered; the facts the database's constraints declare (``declaredFacts``)
+    /// are added when each compiles.
     public var loweringOptions = SQLLowering.Options()
+    /// What the database's constraints guarantee about its data, read when it is opened: intact
+    /// references (validated foreign keys) and the normal forms of text columns (`CHECK (c IS NFC
+    /// NORMALIZED)`). The server enforces them, so the SQL relies on them without checking.
+    public let declaredFacts: SQLLowering.Facts
     /// PostgreSQL's limit of bound values in one statement.
     public static let maximumBindings = 65535
 
@@ -37,6 +42,16 @@ public final class PostgresDatabase {
         schema = loaded.schema
         schemaDiagnostics = loaded.diagnostics
         schemaSource = loaded.source
+        declaredFacts = try PostgresDeclaredFacts.read(connection: connection)
+    }
+
+    /// ``loweringOptions`` with ``declaredFacts`` added: what ``compile(_:parameterTypes:)`` uses.
+    public var effectiveLoweringOptions: SQLLowering.Options {
+        var options = loweringOptions
+        options.facts.nfcColumns.formUnion(declaredFacts.nfcColumns)
+        options.facts.nfcOrNFDColumns.formUnion(declaredFacts.nfcOrNFDColumns.subtracting(options.facts.nfcColumns))
+        options.facts.intactReferences.formUnion(declaredFacts.intactReferences)
+        return options
     }
 
     /// Compiles query text to PostgreSQL's SQL against the schema; throws ``CompileError`` with the diagnostics.
@@ -76,7 +91,7 @@ public final class PostgresDatabase {
 
     /// Lowers a checked query to PostgreSQL's SQL.
     public func compile(_ checked: CheckedQuery) -> CompiledQuery {
-        SQLLowering.lower(checked, schema: schema, dialect: PostgreSQLDialect(), options: loweringOptions)
+        SQLLowering.lower(checked, schema: schema, dialect: PostgreSQLDialect(), options: effectiveLoweringOptions)
     }
 
     /// Installs (or replaces) Sift's functions in this database's schema `sift`, in one

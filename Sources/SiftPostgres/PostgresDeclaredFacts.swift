@@ -1,0 +1,76 @@
+import Sift
+
+/// What a PostgreSQL database's own constraints guarantee about its data, as lowering facts
+/// (``SQLLowering/Facts``): the server enforces them on every write, by every client, so the SQL may
+/// rely on them for as long as they exist (SQLite's runtime learns such facts by reading the data
+/// and checks them before each run; here nothing needs checking).
+///
+/// - A validated, non-deferrable single-column foreign key makes its reference intact: every
+///   non-NULL key has its target row (and, on a `NOT NULL` column, every key). A deferrable one
+///   may dangle inside a transaction, so it states nothing.
+/// - A validated check constraint `CHECK (c IS NFC NORMALIZED)` (or `IS NORMALIZED`) makes `c` an
+///   NFC column: `==`, `<`, sorting and `hasPrefix` compare it bare, with its index.
+///   `CHECK (c IS NFC NORMALIZED OR c IS NFD NORMALIZED)` makes it an NFC-or-NFD column: `==` binds
+///   both forms of the value.
+enum PostgresDeclaredFacts {
+    static func read(connection: PostgresConnection) throws -> SQLLowering.Facts {
+        var facts = SQLLowering.Facts()
+        let foreignKeys = try connection.rows(
+            """
+            SELECT src.relname::text, sa.attname::text, sa.attnotnull, tgt.relname::text, ta.attname::text
+            FROM pg_catalog.pg_constraint con
+            JOIN pg_catalog.pg_class src ON src.oid = con.conrelid
+            JOIN pg_catalog.pg_namespace n ON n.oid = src.relnamespace
+            JOIN pg_catalog.pg_attribute sa ON sa.attrelid = con.conrelid AND sa.attnum = con.conkey[1]
+            JOIN pg_catalog.pg_class tgt ON tgt.oid = con.confrelid
+            JOIN pg_catalog.pg_attribute ta ON ta.attrelid = con.confrelid AND ta.attnum = con.confkey[1]
+            WHERE con.contype = 'f' AND con.convalidated AND NOT con.condeferrable AND cardinality(con.conkey) = 1
+              AND n.nspname = ANY (current_schemas(false))
+            """)
+        for row in foreignKeys {
+            guard let table = row[0].stringValue, let column = row[1].stringValue, let notNull = row[2].boolValue,
+                let target = row[3].stringValue, let targetColumn = row[4].stringValue
+            else { continue }
+            facts.intactReferences.insert(ForeignKeyReference(table: table, column: column, targetTable: target, targetColumn: targetColumn))
+            if notNull {
+                facts.intactReferences.insert(
+                    ForeignKeyReference(table: table, column: column, targetTable: target, targetColumn: targetColumn, nullIsDangling: true))
+            }
+        }
+        let checks = try connection.rows(
+            """
+            SELECT src.relname::text, sa.attname::text, quote_ident(sa.attname), pg_get_expr(con.conbin, con.conrelid)
+            FROM pg_catalog.pg_constraint con
+            JOIN pg_catalog.pg_class src ON src.oid = con.conrelid
+            JOIN pg_catalog.pg_namespace n ON n.oid = src.relnamespace
+            JOIN pg_catalog.pg_attribute sa ON sa.attrelid = con.conrelid AND sa.attnum = con.conkey[1]
+            WHERE con.contype = 'c' AND con.convalidated AND cardinality(con.conkey) = 1
+              AND n.nspname = ANY (current_schemas(false))
+            """)
+        for row in checks {
+            guard let table = row[0].stringValue, let column = row[1].stringValue, let quoted = row[2].stringValue,
+                let expression = row[3].stringValue
+            else { continue }
+            switch normalFormRule(expression, column: quoted) {
+            case .nfc?: facts.nfcColumns.insert("\(table).\(column)")
+            case .nfcOrNFD?: facts.nfcOrNFDColumns.insert("\(table).\(column)")
+            case nil: break
+            }
+        }
+        return facts
+    }
+
+    enum NormalFormRule { case nfc, nfcOrNFD }
+
+    /// The rule a check constraint's expression (as `pg_get_expr` writes it) states about the
+    /// column `quoted` (as `quote_ident` writes it), if it is one of the two that facts describe.
+    static func normalFormRule(_ expression: String, column quoted: String) -> NormalFormRule? {
+        let nfc = "(\(quoted) IS NFC NORMALIZED)"
+        let nfd = "(\(quoted) IS NFD NORMALIZED)"
+        switch expression {
+        case nfc, "(\(quoted) IS NORMALIZED)": return .nfc
+        case "(\(nfc) OR \(nfd))", "(\(nfd) OR \(nfc))": return .nfcOrNFD
+        default: return nil
+        }
+    }
+}
