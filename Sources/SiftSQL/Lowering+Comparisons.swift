@@ -36,7 +36,7 @@ extension LoweringContext {
                 return Lowered(sql, mayTrap: left.mayTrap).with(.comparison)
             }
             var right = Lowered(.binding(.constant(number)), isAtomic: true)
-            return compare(op, &left, &right)
+            return compare(op, &left, &right, neverNil: (false, true))
         }
         if lhs.type.unwrapped == .date, let instant = timestampParameterComparison(op, lhs, rhs) { return instant }
         // The side that is a column is lowered first; the other side's parameters match its storage.
@@ -71,7 +71,13 @@ extension LoweringContext {
         } else if type == .date, op != .equal, op != .notEqual, left.storage == .dateISO8601 || right.storage == .dateISO8601 {
             right = inCodePointOrder(consume right)  // ISO-8601 text orders as time by its bytes
         }
-        return compare(op, &left, &right)
+        return compare(op, &left, &right, neverNil: (isNeverNil(lhs), isNeverNil(rhs)))
+    }
+
+    /// Whether a value of an optional type is never nil: a value that is not optional, promoted.
+    func isNeverNil(_ expr: TypedExpr) -> Bool {
+        if case .injectOptional(let inner) = tree[expr] { return !inner.type.isOptional }
+        return !expr.type.isOptional
     }
 
     /// A text operand of an order comparison or sort in the dialect's code-point order (Swift's
@@ -182,12 +188,23 @@ extension LoweringContext {
     /// `left op right`, both lowered (and normalized, converted) for the comparison: with `IS`
     /// when `==`/`!=` meets an optional, a trap on either side kept a trap. The operands' SQL is
     /// moved into the result.
-    mutating func compare(_ op: ComparisonOperator, _ left: inout Lowered, _ right: inout Lowered) -> Lowered {
+    ///
+    /// `neverNil` says which side, though optional, is never nil (a value promoted): in a dialect
+    /// whose null-safe equality no index serves (PostgreSQL's `IS NOT DISTINCT FROM`), `==` with
+    /// such a value is `x = value AND x IS NOT NULL`, two-valued as well, and indexable.
+    mutating func compare(
+        _ op: ComparisonOperator, _ left: inout Lowered, _ right: inout Lowered, neverNil: (left: Bool, right: Bool) = (false, false)
+    ) -> Lowered {
         let mayTrap = left.mayTrap || right.mayTrap
         if (op == .equal || op == .notEqual) && (left.isOptional || right.isOptional) {
             // A trap would read as nil: keep it a trap. (Its test reads the operands: made first,
             // so that they can then be moved into the comparison instead of copied.)
             let trap = anyOf(trapTest(of: left), trapTest(of: right))
+            if !writesInPlace, op == .equal, trap == nil, neverNil.left || neverNil.right {
+                let optional = neverNil.right ? left.operand(inside: .comparison) : right.operand(inside: .comparison)
+                let equality = left.takeOperand() + " = " + right.takeOperand() + " AND " + optional + " IS NOT NULL"
+                return Lowered(equality, mayTrap: mayTrap).with(.and)
+            }
             // Swift: nil == nil, nil != value. `IS` keeps it two-valued.
             let equality = dialect.nullSafeEqual(left.takeOperand(), right.takeOperand(), negated: op == .notEqual)
             guard let trap else { return Lowered(equality, mayTrap: mayTrap).with(.comparison) }

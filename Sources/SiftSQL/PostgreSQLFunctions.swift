@@ -157,6 +157,15 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 SELECT at = ANY (starts) AND (at + needle_length) = ANY (starts)
 $$;
 
+-- Whether a cluster surely starts at code point `i` (1-based) of `t` without computing its clusters:
+-- at either end, or before a code point below U+0300 (CR, LF, a control, a pictograph or another
+-- character: no mark, jamo, regional indicator nor joiner) that follows neither CR nor a ZWJ
+-- (GB3, GB11). False means "not known": `cluster_starts` answers then.
+CREATE OR REPLACE FUNCTION sift.plain_boundary(t text, i integer) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+SELECT i <= 1 OR i > length(t) OR (ascii(substr(t, i, 1)) < 768 AND ascii(substr(t, i - 1, 1)) NOT IN (13, 8205))
+$$;
+
 -- Swift's `contains` of a string: by characters, with canonical equivalence; "" is found.
 CREATE OR REPLACE FUNCTION sift.contains(haystack text, needle text) RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
@@ -170,8 +179,11 @@ BEGIN
     IF n = '' THEN RETURN true; END IF;
     found := strpos(h, n);
     IF found = 0 THEN RETURN false; END IF;
-    starts := sift.cluster_starts(h);
     LOOP
+        IF sift.plain_boundary(h, offset_ + found) AND sift.plain_boundary(h, offset_ + found + length(n)) THEN
+            RETURN true;
+        END IF;
+        IF starts IS NULL THEN starts := sift.cluster_starts(h); END IF;
         IF sift.found_at(starts, offset_ + found, length(n)) THEN RETURN true; END IF;
         offset_ := offset_ + found;
         found := strpos(substr(h, offset_ + 1), n);
@@ -188,7 +200,8 @@ DECLARE
     p text := normalize(prefix, NFC);
 BEGIN
     IF p = '' THEN RETURN true; END IF;
-    RETURN starts_with(h, p) AND sift.found_at(sift.cluster_starts(h), 1, length(p));
+    IF NOT starts_with(h, p) THEN RETURN false; END IF;
+    RETURN sift.plain_boundary(h, length(p) + 1) OR sift.found_at(sift.cluster_starts(h), 1, length(p));
 END
 $$;
 
@@ -200,7 +213,9 @@ DECLARE
     s text := normalize(suffix, NFC);
 BEGIN
     IF s = '' THEN RETURN true; END IF;
-    RETURN right(h, length(s)) = s AND sift.found_at(sift.cluster_starts(h), length(h) - length(s) + 1, length(s));
+    IF right(h, length(s)) <> s THEN RETURN false; END IF;
+    RETURN sift.plain_boundary(h, length(h) - length(s) + 1)
+        OR sift.found_at(sift.cluster_starts(h), length(h) - length(s) + 1, length(s));
 END
 $$;
 
