@@ -122,14 +122,15 @@ $$;
 -- Whether a cluster surely starts at code point `i` (1-based) of `t` without computing its clusters:
 -- at either end, or before a code point below U+0300 (CR, LF, a control, a pictograph or another
 -- character: no mark, jamo, regional indicator nor joiner) that follows neither CR nor a ZWJ
--- (GB3, GB11). False means "not known": `cluster_starts` answers then.
+-- (GB3, GB11). False means "not known": `cluster_starts` answers then. Not STRICT, so that the
+-- planner inlines it into the calling expression (NULL in, NULL out all the same).
 CREATE OR REPLACE FUNCTION sift.plain_boundary(t text, i integer) RETURNS boolean
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 SELECT i <= 1 OR i > length(t) OR (ascii(substr(t, i, 1)) < 768 AND ascii(substr(t, i - 1, 1)) NOT IN (13, 8205))
 $$;
 
--- Swift's `contains` of a string: by characters, with canonical equivalence; "" is found.
-CREATE OR REPLACE FUNCTION sift.contains(haystack text, needle text) RETURNS boolean
+-- Swift's `contains` of a string, every occurrence's boundaries computed (`sift.contains` below).
+CREATE OR REPLACE FUNCTION sift.contains_by_clusters(haystack text, needle text) RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
     h text := normalize(haystack, NFC);
@@ -154,8 +155,8 @@ BEGIN
 END
 $$;
 
--- Swift's `hasPrefix`.
-CREATE OR REPLACE FUNCTION sift.has_prefix(haystack text, prefix text) RETURNS boolean
+-- Swift's `hasPrefix`, the boundary computed (`sift.has_prefix` below).
+CREATE OR REPLACE FUNCTION sift.has_prefix_by_clusters(haystack text, prefix text) RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
     h text := normalize(haystack, NFC);
@@ -167,8 +168,8 @@ BEGIN
 END
 $$;
 
--- Swift's `hasSuffix`.
-CREATE OR REPLACE FUNCTION sift.has_suffix(haystack text, suffix text) RETURNS boolean
+-- Swift's `hasSuffix`, the boundary computed (`sift.has_suffix` below).
+CREATE OR REPLACE FUNCTION sift.has_suffix_by_clusters(haystack text, suffix text) RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
     h text := normalize(haystack, NFC);
@@ -178,6 +179,38 @@ BEGIN
     IF right(h, length(s)) <> s THEN RETURN false; END IF;
     RETURN sift.plain_boundary(h, length(h) - length(s) + 1)
         OR sift.found_at(sift.cluster_starts(h), length(h) - length(s) + 1, length(s));
+END
+$$;
+
+-- Swift's `contains` of a string (by characters, with canonical equivalence; "" is found),
+-- `hasPrefix` and `hasSuffix`. Each answers at once, in an expression the planner inlines into the
+-- query (no call per row), where both texts are NFC and the match's boundaries are plain (above);
+-- otherwise the function `..._by_clusters` computes the clusters. NULL in, NULL out.
+CREATE OR REPLACE FUNCTION sift.contains(haystack text, needle text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+SELECT CASE
+    WHEN strpos(haystack, needle) > 0 AND haystack IS NFC NORMALIZED AND needle IS NFC NORMALIZED
+        AND sift.plain_boundary(haystack, strpos(haystack, needle))
+        AND sift.plain_boundary(haystack, strpos(haystack, needle) + length(needle)) THEN true
+    ELSE sift.contains_by_clusters(haystack, needle)
+END
+$$;
+
+CREATE OR REPLACE FUNCTION sift.has_prefix(haystack text, prefix text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+SELECT CASE
+    WHEN starts_with(haystack, prefix) AND haystack IS NFC NORMALIZED AND prefix IS NFC NORMALIZED
+        AND sift.plain_boundary(haystack, length(prefix) + 1) THEN true
+    ELSE sift.has_prefix_by_clusters(haystack, prefix)
+END
+$$;
+
+CREATE OR REPLACE FUNCTION sift.has_suffix(haystack text, suffix text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+SELECT CASE
+    WHEN right(haystack, length(suffix)) = suffix AND haystack IS NFC NORMALIZED AND suffix IS NFC NORMALIZED
+        AND sift.plain_boundary(haystack, length(haystack) - length(suffix) + 1) THEN true
+    ELSE sift.has_suffix_by_clusters(haystack, suffix)
 END
 $$;
 

@@ -111,6 +111,9 @@ final class PostgresSuite: Suite {
         print()
         let result = Loaded(data: data, database: database, raw: raw, items: items, skipped: skipped, serverVersion: serverVersion)
         loaded = result
+        context.shared.postgresQueryRecords = items.map {
+            Report.QueryRecord(label: $0.query.label, text: $0.query.text, siftSQL: $0.compiled.sql, handSQL: $0.hand, rows: $0.rows)
+        }
         return result
     }
 

@@ -26,6 +26,8 @@ struct SuiteContext {
         var figures: [String: Double] = [:]
         /// The benchmark corpus with both SQL texts, for the JSON report.
         var queryRecords: [Report.QueryRecord] = []
+        /// The same on PostgreSQL (the `postgres` suite).
+        var postgresQueryRecords: [Report.QueryRecord] = []
         /// Facts that are not times (whether the 10,000-clause SQL prepares), for the report.
         var notes: [String: String] = [:]
     }
@@ -108,6 +110,8 @@ struct Report: Encodable {
     var results: [Record]
     /// The benchmark corpus (when the `sql` suite ran).
     var queries: [QueryRecord] = []
+    /// The benchmark corpus on PostgreSQL (when the `postgres` suite ran).
+    var postgresQueries: [QueryRecord] = []
     /// Targets and facts that are not figures: `"scaling.and.10000.prepares": "yes"`.
     var notes: [String: String] = [:]
     /// The benchmark database's scale and seed.

@@ -138,6 +138,7 @@ func main() -> Int32 {
             date: ISO8601DateFormatter().string(from: Date()), machine: machine, plan: plan, figures: figures,
             results: records)
         report.queries = context.shared.queryRecords
+        report.postgresQueries = context.shared.postgresQueryRecords
         report.notes = context.shared.notes
         report.scale = options.effectiveScale
         report.seed = options.seed

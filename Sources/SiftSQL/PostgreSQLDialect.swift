@@ -67,8 +67,12 @@ public struct PostgreSQLDialect: SQLDialect {
     }
 
     public func nullSafeEqual(_ lhs: consuming SQLFragment, _ rhs: SQLFragment, negated: Bool) -> SQLFragment {
-        lhs + (negated ? " IS DISTINCT FROM " : " IS NOT DISTINCT FROM ") + rhs
+        // With NULL, the test the planner knows (`IS DISTINCT FROM NULL` is not simplified).
+        if rhs == Self.null { return lhs + (negated ? " IS NOT NULL" : " IS NULL") }
+        return lhs + (negated ? " IS DISTINCT FROM " : " IS NOT DISTINCT FROM ") + rhs
     }
+
+    private static let null = SQLFragment("NULL")
 
     public func call(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment {
         let a = arguments.map(Self.operand)
