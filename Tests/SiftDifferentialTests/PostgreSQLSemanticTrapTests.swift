@@ -206,4 +206,29 @@ struct PostgreSQLSemanticTrapTests {
         #expect(try orderedIDs(#"Person sort by age limit page * size"#, ["page": .int(1), "size": .int(2)]) == [4, 5])
         #expect(throws: FixtureError.self) { try orderedIDs(#"Person sort by age limit page * size"#, ["page": .int(-1), "size": .int(2)]) }
     }
+
+    /// Texts where a match ends or starts inside a character: a combining mark after it (in NFC
+    /// text, after a letter with no precomposed form), CR LF, a ZWJ sequence, regional indicators,
+    /// the match found again later. Swift's answers are those of `Character` arrays (whose `==`
+    /// is canonical equivalence).
+    static let clusterCases: [(String, String)] = [
+        ("q\u{301}x", "q"), ("xq\u{301}", "q"), ("xq\u{301}", "q\u{301}"), ("q\u{301}xq", "q"), ("a\r\nb", "a\r"),
+        ("a\r\nb", "\nb"), ("x\u{1F469}\u{200D}\u{1F4BB}", "\u{1F469}"), ("x\u{1F469}\u{200D}\u{1F4BB}", "\u{1F4BB}"),
+        ("\u{1F1F0}\u{1F1F7}\u{1F1EF}\u{1F1F5}", "\u{1F1F7}\u{1F1EF}"), ("\u{1F1F0}\u{1F1F7}\u{1F1EF}\u{1F1F5}", "\u{1F1EF}\u{1F1F5}"),
+        ("kim", "i"), ("kim", ""), ("caf\u{E9}", "cafe\u{301}"), ("\u{D55C}\u{AD6D}", "\u{D55C}"), ("a\u{308}\u{323}b", "a"),
+    ]
+
+    @Test("contains, hasPrefix and hasSuffix match whole characters only")
+    func wholeCharacters() throws {
+        for (haystack, needle) in Self.clusterCases {
+            let row = try connection.rows(
+                "SELECT sift.contains($1, $2)::text, sift.has_prefix($1, $2)::text, sift.has_suffix($1, $2)::text",
+                parameters: [haystack, needle])
+            let h = Array(haystack)
+            let n = Array(needle)
+            let contains = n.isEmpty || (0...max(h.count - n.count, 0)).contains { h.count >= n.count && Array(h[$0..<$0 + n.count]) == n }
+            let expected = [contains, h.starts(with: n), h.reversed().starts(with: n.reversed())].map { $0 ? "true" : "false" }
+            #expect(row.first?.map { $0 ?? "NULL" } == expected, "\(haystack.unicodeScalars.map { String($0.value, radix: 16) }) / \(needle.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
 }
