@@ -45,6 +45,23 @@ enum Targets {
                     Format.fixed($0, 2) + "× (\(Int(over ?? 0)) of \(Int(count ?? 0)) queries over; median \(Format.fixed(value("sql", "medianSQLRatio") ?? .nan, 2)))"
                 } ?? "-", limit: "≤ 1.10× every query", met: worst.map { $0 <= 1.10 }))
 
+        if let postgresWorst = value("postgres", "worstSQLRatio") {
+            let over = Int(value("postgres", "queriesOverSQLRatioTarget") ?? 0)
+            let count = Int(value("postgres", "queryCount") ?? 0)
+            targets.append(
+                Target(
+                    key: "postgresSQLRatio", title: "PostgreSQL: Sift's SQL / hand-written SQL, worst query", figure: postgresWorst,
+                    text: Format.fixed(postgresWorst, 2)
+                        + "× (\(over) of \(count) queries over; median \(Format.fixed(value("postgres", "medianSQLRatio") ?? .nan, 2)); \(Int(value("postgres", "users") ?? 0)) users)",
+                    limit: "≤ 1.10× every query", met: postgresWorst <= 1.10))
+        }
+        if let postgresCompile = value("postgres", "medianCompileToPrepareRatio") {
+            targets.append(
+                Target(
+                    key: "postgresCompileToPrepare", title: "PostgreSQL: compile / PREPARE, median (no target)", figure: postgresCompile,
+                    text: Format.fixed(postgresCompile, 2), limit: "-", met: nil))
+        }
+
         for kind in ["1-row", "0-rows"] {
             for (variant, key, label) in [("", "overheadMicroseconds", "by name"), (".positional", "positionalOverheadMicroseconds", "positional")] {
                 let overhead = value("sql", "cacheHit.\(kind).\(key)")

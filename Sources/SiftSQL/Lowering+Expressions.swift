@@ -168,7 +168,11 @@ extension LoweringContext {
             }
             // The exact test keeps Swift's meaning (characters, not bytes).
             sql += " AND "
-            appendSiftCall(function, haystack.sql, needle.sql, to: &sql)
+            if writesInPlace {
+                appendSiftCall(function, haystack.sql, needle.sql, to: &sql)
+            } else {
+                sql += dialect.exactStringTest(function, [haystack.sql, needle.sql])
+            }
             return Lowered(sql, mayTrap: mayTrap).with(.and)
         case .stringComparison(let comparison, let lhs, let rhs):
             let function: SiftFunction

@@ -140,6 +140,12 @@ public struct PostgreSQLDialect: SQLDialect {
     static var int64Max: SQLFragment { SQLFragment("9223372036854775807") }
 
     /// `sift.name(a, b, ...)`: one of Sift's functions installed in the schema `sift`.
+    /// Sift's function alone: the lowering's candidates (an index range, `strpos` of the bytes)
+    /// come first, so the NFC forms' `strpos`/`starts_with` would only add work per candidate.
+    public func exactStringTest(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment {
+        Self.siftCall(function, arguments)
+    }
+
     static func siftCall(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment {
         SQLFragment(PostgreSQLFunctions.qualifiedName(of: function) + "(") + SQLFragment.joined(arguments, separator: ", ") + ")"
     }

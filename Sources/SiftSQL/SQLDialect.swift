@@ -75,9 +75,14 @@ public protocol SQLDialect: Sendable {
     func sortedGroupConcat(
         _ value: SQLFragment, separator: SQLFragment, distinct: Bool, key: SQLFragment, keyIsFloatingPoint: Bool, descending: Bool
     ) -> SQLFragment?
+    /// The exact test of `contains`, `hasPrefix` or `hasSuffix` after candidates the lowering found
+    /// itself (an index range, the needle's bytes): ``call(_:_:)`` without candidates of its own.
+    func exactStringTest(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment
 }
 
 extension SQLDialect {
+    /// ``call(_:_:)``: a dialect whose calls add no candidates of their own.
+    public func exactStringTest(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment { call(function, arguments) }
     /// SQLite's: ``placeholder(_:)``, whatever the binding.
     public func placeholder(_ position: Int, binding: BindingSlot, parameterType: SiftType?) -> String { placeholder(position) }
     /// SQLite's: the value as it is (text compares by UTF-8 bytes).
