@@ -200,7 +200,7 @@ extension LoweringContext {
             // A trap would read as nil: keep it a trap. (Its test reads the operands: made first,
             // so that they can then be moved into the comparison instead of copied.)
             let trap = anyOf(trapTest(of: left), trapTest(of: right))
-            if !writesInPlace, op == .equal, trap == nil, neverNil.left || neverNil.right {
+            if !dialect.indexesNullSafeEquality, op == .equal, trap == nil, neverNil.left || neverNil.right {
                 let optional = neverNil.right ? left.operand(inside: .comparison) : right.operand(inside: .comparison)
                 let equality = left.takeOperand() + " = " + right.takeOperand() + " AND " + optional + " IS NOT NULL"
                 return Lowered(equality, mayTrap: mayTrap).with(.and)

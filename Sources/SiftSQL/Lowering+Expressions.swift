@@ -360,7 +360,7 @@ extension LoweringContext {
         var sql = SQLFragment(reservingCapacity: 2 * haystack.sql.estimatedLength + 2 * needle.sql.estimatedLength + 64 + room)
         // The needle's own fragment is its composed form's binding. PostgreSQL's `strpos` is
         // SQLite's `instr` (a position in characters, 0 when absent).
-        let find: StaticString = writesInPlace ? "instr(" : "strpos("
+        let find = writesInPlace ? SQLFragment("instr(") : SQLFragment(dialect.substringPositionFunction + "(")
         if decomposed != nil { sql += "(" }
         sql += find
         sql += haystack.sql

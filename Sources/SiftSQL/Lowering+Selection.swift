@@ -82,7 +82,7 @@ extension LoweringContext {
             // PostgreSQL selects only grouped columns and the columns of a table whose primary key
             // is grouped: a to-one key (its foreign key) also groups by its joined target's key,
             // which the foreign key determines (the groups stay the same).
-            if !writesInPlace, let target = joinedToOneKey(key), !groupKeys.contains(target) { groupKeys.append(target) }
+            if dialect.selectsOnlyGroupedColumns, let target = joinedToOneKey(key), !groupKeys.contains(target) { groupKeys.append(target) }
         }
         var having: SQLFragment?
         if let condition = selection.groupFilter, sqlMeaning {

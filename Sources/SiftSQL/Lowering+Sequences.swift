@@ -369,7 +369,7 @@ extension LoweringContext {
         let condition = lowerCondition(predicate)
         // SQLite reads a `JOIN` without `ON` as a cross join; PostgreSQL needs the words (the
         // condition is in the returned list, so the planner joins on it either way).
-        level.from = level.from + (SQLiteDialect.isDialect(of: dialect) ? " JOIN " : " CROSS JOIN ") + nested.level.from
+        level.from = level.from + (dialect.joinsWithoutCondition ? " JOIN " : " CROSS JOIN ") + nested.level.from
         level.appendJoins(of: nested.level)
         // Its correlation first, as its own body would write it.
         var conditions: [SQLFragment] = []

@@ -140,6 +140,15 @@ public struct PostgreSQLDialect: SQLDialect {
     static var int64Max: SQLFragment { SQLFragment("9223372036854775807") }
 
     /// `sift.name(a, b, ...)`: one of Sift's functions installed in the schema `sift`.
+    /// No index serves `IS NOT DISTINCT FROM`.
+    public var indexesNullSafeEquality: Bool { false }
+    /// `strpos`.
+    public var substringPositionFunction: String { "strpos" }
+    /// `JOIN` needs `ON`.
+    public var joinsWithoutCondition: Bool { false }
+    /// Only grouped columns, and those of a table whose primary key is grouped.
+    public var selectsOnlyGroupedColumns: Bool { true }
+
     /// Sift's function alone: the lowering's candidates (an index range, `strpos` of the bytes)
     /// come first, so the NFC forms' `strpos`/`starts_with` would only add work per candidate.
     public func exactStringTest(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment {

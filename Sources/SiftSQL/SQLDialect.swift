@@ -78,9 +78,27 @@ public protocol SQLDialect: Sendable {
     /// The exact test of `contains`, `hasPrefix` or `hasSuffix` after candidates the lowering found
     /// itself (an index range, the needle's bytes): ``call(_:_:)`` without candidates of its own.
     func exactStringTest(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment
+    /// Whether an index serves the null-safe equality (SQLite's `IS`); where not (PostgreSQL's
+    /// `IS NOT DISTINCT FROM`), `==` with a value never nil is written `x = v AND x IS NOT NULL`.
+    var indexesNullSafeEquality: Bool { get }
+    /// The function giving the 1-based position of a text in another, 0 when absent (`instr`).
+    var substringPositionFunction: String { get }
+    /// Whether a `JOIN` may go without `ON` (SQLite reads it as a cross join); where not, `CROSS JOIN`.
+    var joinsWithoutCondition: Bool { get }
+    /// Whether a grouped query may select only grouped columns and the columns of a table whose
+    /// primary key is grouped (PostgreSQL); SQLite takes any column.
+    var selectsOnlyGroupedColumns: Bool { get }
 }
 
 extension SQLDialect {
+    /// SQLite's: `IS` is served by an index.
+    public var indexesNullSafeEquality: Bool { true }
+    /// SQLite's `instr`.
+    public var substringPositionFunction: String { "instr" }
+    /// SQLite's: a `JOIN` without `ON` is a cross join.
+    public var joinsWithoutCondition: Bool { true }
+    /// SQLite's: any column may be selected.
+    public var selectsOnlyGroupedColumns: Bool { false }
     /// ``call(_:_:)``: a dialect whose calls add no candidates of their own.
     public func exactStringTest(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment { call(function, arguments) }
     /// SQLite's: ``placeholder(_:)``, whatever the binding.
