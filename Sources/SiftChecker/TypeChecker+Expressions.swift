@@ -326,6 +326,10 @@ extension TypeChecker {
                 return make(.error, .error, at: name.range)
             }
         }
+        if !outerRowNames.isEmpty, outerRowNames.contains(name.name) {
+            reportOuterRowName(name)
+            return make(.error, .error, at: name.range)
+        }
         if isBuiltinName(name.name) {
             error(.unsupportedConstruct, "the type '\(name.name)' cannot be used as a value; call it, e.g. '\(name.name)(x)'", at: name.range)
             return make(.error, .error, at: name.range)
@@ -409,9 +413,21 @@ extension TypeChecker {
             }
             return false
         }
-        if let suggestion = Suggestions.closest(to: name.name, among: model.members.map(\.name)).first {
+        // Bare names are the members of the model the clause reads (a counted query's, inside it).
+        let read = implicitModel ?? model
+        if let rowName, let suggestion = Suggestions.closest(to: name.name, among: read.members.map(\.name) + [rowName.name]).first,
+            suggestion == rowName.name
+        {
             error(
-                .implicitParameter, "'\(model.name)' has no member '\(name.name)'; did you mean '\(suggestion)'?",
+                .implicitParameter, "cannot find '\(name.name)' in scope; did you mean '\(suggestion)', the selecting row?",
+                at: name.range,
+                notes: [.init("other names are named parameters; a parameter's name must not be this close to a row's name")],
+                fixIts: [.init(replace: name.range, with: suggestion)])
+            return true
+        }
+        if let suggestion = Suggestions.closest(to: name.name, among: read.members.map(\.name)).first {
+            error(
+                .implicitParameter, "'\(read.name)' has no member '\(name.name)'; did you mean '\(suggestion)'?",
                 at: name.range,
                 notes: [.init("other names are named parameters; a parameter's name must not be this close to a member's")],
                 fixIts: [.init(replace: name.range, with: suggestion)])

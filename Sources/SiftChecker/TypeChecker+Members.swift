@@ -593,6 +593,9 @@ extension TypeChecker {
             }
             return make(.extremum(isMaximum: kind == .max, base), element.optionalFlattened, at: range)
         case nil:
+            if method == "map", refuseMapInPredicate(name, sequence: base.range, element: element, method: nil) {
+                return make(.error, .error, at: range)
+            }
             if method == "map" {
                 error(
                     .unsupportedConstruct,

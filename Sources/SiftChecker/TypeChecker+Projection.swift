@@ -43,6 +43,19 @@ extension TypeChecker {
         var columns: [SelectedColumn] = []
         var subqueries: [Int: CheckedQuery] = [:]
         for item in projection.items {
+            if let subquery = item.subquery, let rowName, Self.readsRowsAround(subquery) {
+                // It reads the selecting row: a value of this query's tree.
+                guard let value = checkCorrelatedMeasure(item, subquery, rowName: rowName) else { continue }
+                let name = item.label?.name ?? text(item.value.range)
+                if let earlier = columns.first(where: { $0.name == name }) {
+                    error(
+                        .duplicateColumn, "two columns are named '\(name)'; name one of them with a label, as in 'other: \(name)'",
+                        at: item.range, notes: [.init("the first is here", at: earlier.value.range)], fixIts: [.insert("other: ", at: item.range.start)])
+                    continue
+                }
+                columns.append(SelectedColumn(name: name, value: value))
+                continue
+            }
             if let subquery = item.subquery {
                 if let (column, checked) = checkSubqueryColumn(item, subquery, after: columns) {
                     subqueries[columns.count] = checked

@@ -14,6 +14,31 @@ extension TypeChecker {
         }
     }
 
+    /// Whether the query is written in a form whose closures are Foundation's `#Predicate`
+    /// bodies (`#Predicate`, `FetchDescriptor`, SwiftUI's `@Query`), where `map` does not exist:
+    /// the macro has no `PredicateExpressions` for it, so the program would not compile.
+    var isPredicateMacroForm: Bool {
+        switch queryForm {
+        case .predicate?, .fetchDescriptor?, .swiftUIQuery?: true
+        default: false
+        }
+    }
+
+    /// In a `#Predicate` body, `relationship.map(…)` is an error saying so, with what the macro has
+    /// instead (returns true); elsewhere nothing (returns false). `element` is the relationship's
+    /// element type, for the example.
+    mutating func refuseMapInPredicate(_ mapName: Identifier, sequence: SourceRange, element: SiftType?, method: String?) -> Bool {
+        guard isPredicateMacroForm else { return false }
+        let base = text(sequence)
+        let attribute = element.map { Self.exampleAttribute(of: $0, in: schema) } ?? "value"
+        let written = "'\(base).map(…)\(method.map { ".\($0)()" } ?? "")'"
+        error(
+            .unsupportedConstruct,
+            "Foundation's #Predicate has no 'map', so \(written) does not compile in a #Predicate closure; test the related objects with 'contains(where:)' or 'allSatisfy', as in '\(base).contains { $0.\(attribute) > 90 }', or write the query in the concise form, where 'map(…).max()' is Sift's own",
+            at: mapName.range)
+        return true
+    }
+
     /// Whether `expr` is a call of `map` on some base: `users.map(\.age)`, `users.map { $0.age }`.
     func isMapCall(_ expr: Expr) -> Bool {
         guard case .call(let call) = tree[expr], case .member(_, let name) = tree[call.callee] else { return false }
@@ -24,6 +49,11 @@ extension TypeChecker {
     /// the key path, a filtered relationship): an aggregate of the values of a row's related objects.
     mutating func checkRowAggregate(_ mapped: Expr, method: Identifier, call: Call, at range: SourceRange) -> TypedExpr {
         guard case .call(let mapCall) = tree[mapped], case .member(let sequenceExpr, let mapName) = tree[mapCall.callee] else {
+            return make(.error, .error, at: range)
+        }
+        if isPredicateMacroForm {
+            let sequence = check(sequenceExpr, expected: nil)
+            if !sequence.type.isError { _ = refuseMapInPredicate(mapName, sequence: sequenceExpr.range, element: sequence.type.sequenceElement, method: method.name) }
             return make(.error, .error, at: range)
         }
         if method.name == "reduce" {

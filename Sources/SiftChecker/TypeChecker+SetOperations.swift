@@ -125,6 +125,8 @@ extension TypeChecker {
         written.tree = tree
         var inner = TypeChecker(schema: schema, source: source, tree: tree, options: options)
         inner.presumedParameterTypes = presumedParameterTypes.merging(parameters.map { ($0.name, $0.type) }) { first, _ in first }
+        // The selecting query's rows: the counted query, checked on its own, cannot read them.
+        inner.outerRowNames = scopes.map(\.name)
         let result = inner.checkQuery(written)
         diagnostics += inner.diagnostics
         guard let checked = result, !inner.diagnostics.hasErrors, let measure = checked.measure else { return nil }

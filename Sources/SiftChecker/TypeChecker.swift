@@ -131,6 +131,14 @@ public struct TypeChecker {
     var builderRows: [VariableID] = []
     /// The clause of a StructuredQueries chain being checked, for messages (`'group'`); nil in `where`.
     var builderClause: String?
+    /// How the query being checked is written: what its closures may call depends on it
+    /// (Foundation's `#Predicate` has no `map`; the concise form's `map(…).max()` is Sift's own).
+    var queryForm: Query.Form?
+    /// The name the concise query's row is read by (`RemindersList as list`), when written.
+    var rowName: Identifier?
+    /// The names of the rows of a selecting query around this one (a counted query checked on
+    /// its own), which it cannot read: reading one is reported.
+    var outerRowNames: [String] = []
 
     init(schema: Schema, source: SourceFile, tree: SyntaxTree, options: Options) {
         self.schema = schema
@@ -227,6 +235,7 @@ public struct TypeChecker {
     // MARK: Queries
 
     mutating func checkQuery(_ query: Query) -> CheckedQuery? {
+        queryForm = query.form
         if !query.commonTables.isEmpty { return checkWithCommonTables(query) }
         guard let model = resolveModel(of: query) else { return nil }
         if query.form == .structuredQueries {
@@ -258,6 +267,7 @@ public struct TypeChecker {
             root = declare("self", type: rootType, origin: .root, at: query.range)
             implicitSelf = root
             implicitModel = model
+            nameRow(query.rowName, root)
             if let joins = query.projection?.joins, !joins.isEmpty { checkJoins(joins, model: model, root: root) }
             filter = checkPredicateBody(expr)
         case .format(let format):
@@ -268,9 +278,11 @@ public struct TypeChecker {
                 root = declare("self", type: rootType, origin: .root, at: query.range)
                 implicitSelf = root
                 implicitModel = model
+                nameRow(query.rowName, root)
                 if let joins = query.projection?.joins, !joins.isEmpty { checkJoins(joins, model: model, root: root) }
             } else {
                 root = declare("$0", type: rootType, origin: .root, at: query.range)
+                nameRow(query.rowName, root)
             }
         }
         var selection: CheckedSelection?
@@ -306,6 +318,13 @@ public struct TypeChecker {
         if let selection { checked.selection = selection }
         checked.measure = query.measure
         return checked
+    }
+
+    /// `Model as name`: the row is in scope under its name.
+    mutating func nameRow(_ name: Identifier?, _ root: VariableID) {
+        guard let name else { return }
+        rowName = name
+        scopes.append((name.name, root))
     }
 
     mutating func checkPredicateBody(_ body: Expr) -> TypedExpr {

@@ -414,6 +414,10 @@ public enum TypedExprKind: Sendable, Hashable {
     case range(lower: TypedExpr, upper: TypedExpr, closed: Bool)
     /// `[a, b, c]`.
     case arrayLiteral([TypedExpr])
+    /// Every object of the model named so, in no order: the rows of a query that a selected
+    /// `count(...)` or `exists(...)` filters with a condition on the selecting row
+    /// (`count(Reminder where remindersListID == list.id)`).
+    case objects(model: String)
     /// `sequence.contains(element)` on an array or a range of values.
     case contains(sequence: TypedExpr, element: TypedExpr)
     /// `sequence.contains { predicate }` / `contains(where:)`: some element matches.

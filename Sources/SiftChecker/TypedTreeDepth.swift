@@ -21,7 +21,7 @@ package enum TypedTreeDepth {
     /// Calls `body` with each direct subexpression, in order.
     package static func forEachChild(of kind: TypedExprKind, _ body: (TypedExpr) -> Void) {
         switch kind {
-        case .constant, .parameter, .variable, .trap, .error: break
+        case .constant, .parameter, .variable, .objects, .trap, .error: break
         case .attribute(let base, _), .toOne(let base, _), .toMany(let base, _): body(base)
         case .optionalMap(let source, _, let then):
             body(source)
@@ -70,7 +70,7 @@ extension TypedExprKind {
     /// impossible.
     var childSummary: (height: Int32, hazards: EvaluationHazards) {
         switch self {
-        case .constant, .parameter, .variable, .trap, .error: (0, [])
+        case .constant, .parameter, .variable, .objects, .trap, .error: (0, [])
         case .attribute(let base, _), .toOne(let base, _), .toMany(let base, _): (base.height, base.hazards)
         case .optionalMap(let source, _, let body): Self.summary(source, body)
         case .ifLet(let source, _, let then, let otherwise): Self.summary(source, then, otherwise)

@@ -118,6 +118,8 @@ public struct TypedTreePrinter {
             line(depth, "parameter \(name)\(type)")
         case .variable(let id):
             line(depth, "variable \(name(id))\(type)")
+        case .objects(let model):
+            line(depth, "objects \(model)\(type)")
         case .attribute(let base, let attribute):
             line(depth, "attribute \(attribute.name)\(type)")
             visit(base, depth: depth + 1)

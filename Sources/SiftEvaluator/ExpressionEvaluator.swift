@@ -59,6 +59,7 @@ final class ExpressionEvaluator {
         case .attribute: return { try $0.dispatchAttribute($1) }
         case .toOne: return { try $0.dispatchToOne($1) }
         case .toMany: return { try $0.dispatchToMany($1) }
+        case .objects: return { try $0.dispatchObjects($1) }
         case .optionalMap: return { try $0.dispatchOptionalMap($1) }
         case .ifLet: return { try $0.dispatchIfLet($1) }
         case .injectOptional: return { try $0.dispatchInjectOptional($1) }
@@ -149,6 +150,14 @@ final class ExpressionEvaluator {
     fileprivate func dispatchToMany(_ expr: TypedExpr) throws -> Value {
         let (base, relationship) = try unpack(expr) { if case .toMany(let base, let relationship) = $0 { (base, relationship) } else { nil } }
         return try toMany(base, relationship)
+    }
+
+    /// Every object of a model, in the dataset's order (a counted query's rows).
+    @inline(never)
+    fileprivate func dispatchObjects(_ expr: TypedExpr) throws -> Value {
+        let model = try unpack(expr) { if case .objects(let model) = $0 { model } else { nil } }
+        guard dataset.tables[model] != nil else { throw EvaluationError.unknownModel(model) }
+        return .objects(dataset.objects(of: model))
     }
 
     @inline(never)

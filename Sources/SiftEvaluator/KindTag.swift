@@ -5,7 +5,7 @@ import SiftChecker
 /// a stack slot for every case's payload (over 5 KB per level), which deep trees cannot afford.
 enum KindTag {
     case constant, parameter,
-        variable, attribute, toOne, toMany, optionalMap, ifLet, injectOptional, not, negate, arithmetic, comparison, logical, nilCoalescing, conditional, conversion, stringTest, stringComparison, stringTransform, stringLength, rawValue, range, arrayLiteral, contains, any, all, filter, count, isEmpty, first, extremum, timeInterval, aggregate, rowAggregate, sql, trap, error
+        variable, objects, attribute, toOne, toMany, optionalMap, ifLet, injectOptional, not, negate, arithmetic, comparison, logical, nilCoalescing, conditional, conversion, stringTest, stringComparison, stringTransform, stringLength, rawValue, range, arrayLiteral, contains, any, all, filter, count, isEmpty, first, extremum, timeInterval, aggregate, rowAggregate, sql, trap, error
 
     @inline(never)
     init(_ kind: TypedExprKind) {
@@ -13,6 +13,7 @@ enum KindTag {
         case .constant: self = .constant
         case .parameter: self = .parameter
         case .variable: self = .variable
+        case .objects: self = .objects
         case .attribute: self = .attribute
         case .toOne: self = .toOne
         case .toMany: self = .toMany

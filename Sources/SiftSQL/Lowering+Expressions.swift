@@ -226,7 +226,8 @@ extension LoweringContext {
         case .range:
             // Ranges are only lowered by `contains`.
             return constantBool(false)
-        case .arrayLiteral:
+        case .arrayLiteral, .objects:
+            // Sequences are only lowered by the operations on them.
             return constantBool(false)
         case .contains(let sequence, let element):
             return lowerContains(sequence: sequence, element: element)

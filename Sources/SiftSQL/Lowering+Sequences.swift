@@ -118,6 +118,16 @@ extension LoweringContext {
             case .foreignKey:
                 return nil
             }
+        case .objects(let name):
+            // Every object of a model: its conditions (the counted query's) tie it to the outer row.
+            let target = model(named: name)
+            let elementAlias = alias(target.tableName)
+            let level = QueryLevel(from: SQLFragment.tableReference(target.tableName, alias: elementAlias))
+            var opened = OpenedSequence(level: level, row: (elementAlias, target), mayTrap: false)
+            if let entities = target.entitySelection {
+                opened.filters.append(Lowered(entityCondition(entities, alias: elementAlias), isAtomic: true))
+            }
+            return opened
         case .filter(let inner, let variable, let predicate):
             guard var opened = openSequence(inner, elementEncoding: elementEncoding) else { return nil }
             bindElement(variable, of: opened)

@@ -74,7 +74,19 @@ extension Parser {
     mutating func parseConciseQuery() -> Query? {
         let start = current.range.start
         let modelToken = advance()
-        return parseConciseClauses(model: name(of: modelToken), start: start)
+        // `RemindersList as list`: the row's name, read by the queries the row counts.
+        var rowName: Identifier?
+        if atContextualKeyword("as"), !current.atStartOfLine {
+            advance()
+            guard at(.identifier) else {
+                error(.expectedExpression, "expected a name for the row after 'as', such as '\(text(modelToken)) as row'", at: missingTokenRange)
+                return nil
+            }
+            rowName = name(of: advance())
+        }
+        var query = parseConciseClauses(model: name(of: modelToken), start: start)
+        query.rowName = rowName
+        return query
     }
 
     /// The clauses after the model of a concise query that starts at `start`.
@@ -150,7 +162,8 @@ extension Parser {
         var combinedLimit: Expr?
         var combinedOffset: Expr?
         while let op = setOperator() {
-            let keyword = advance()
+            var keyword = advance()
+            if op == .unionAll { keyword.range = keyword.range.union(advance().range) }
             if setOperations.isEmpty, !sort.isEmpty || limit != nil || offset != nil {
                 error(
                     .invalidClause,
@@ -200,7 +213,12 @@ extension Parser {
     /// The set operator at the cursor, if any.
     mutating func setOperator() -> SetOperation.Operator? {
         guard at(.identifier) else { return nil }
-        if atContextualKeyword("union") { return .union }
+        if atContextualKeyword("union") {
+            // `union all`: every row of both, repeated rows kept.
+            let next = peek()
+            if next.kind == .identifier, tokenTextEquals(next, "all"), !next.atStartOfLine, peek(2).kind == .identifier { return .unionAll }
+            return .union
+        }
         if atContextualKeyword("intersect") { return .intersect }
         if atContextualKeyword("except") { return .except }
         return nil

@@ -117,6 +117,13 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         get { storage.fields.commonTables }
         set { uniqueStorage().fields.commonTables = newValue }
     }
+    /// The name the concise query's row is read by (`RemindersList as list`), when written: in
+    /// its clauses, and in the queries it counts or tests (`count(Reminder where remindersList ==
+    /// list)`), which then read that row.
+    public var rowName: Identifier? {
+        get { storage.fields.rowName }
+        set { uniqueStorage().fields.rowName = newValue }
+    }
     /// Where the whole query is in the source.
     public var range: SourceRange {
         get { storage.fields.range }
@@ -191,6 +198,7 @@ public struct Query: Sendable, Hashable, CustomDebugStringConvertible {
         var builder: BuilderClauses? = nil
         var measure: QueryMeasure? = nil
         var commonTables: [CommonTable] = []
+        var rowName: Identifier? = nil
     }
 
     private final class Storage: @unchecked Sendable {

@@ -51,6 +51,9 @@ import Testing
         let shape = shapes[generator.random.weighted([6, 5, 2, 2])]
         let scope = GenScope(variables: [GenVariable(name: "", type: .object(shape.model))])
         var text = shape.model
+        // A named row: its selection may count queries that read it.
+        let namesRow = generator.random.chance(1, in: 5)
+        if namesRow { text += " as o" }
         var columns = shape.columns + (rowAggregates[shape.model]?.values ?? [])
         let numbers = shape.numbers + (rowAggregates[shape.model]?.numbers ?? [])
         var groupKeys = shape.groupKeys
@@ -88,7 +91,8 @@ import Testing
         switch generator.random.below(3) {
         case 0:
             let distinct = generator.random.chance(1, in: 3)
-            let selected = (0..<generator.random.int(in: 1...3)).map { _ in labelled(generator.random.pick(columns)) }
+            var selected = (0..<generator.random.int(in: 1...3)).map { _ in labelled(generator.random.pick(columns)) }
+            if namesRow { selected.append(labelled(Self.correlatedMeasure(shape.model, &generator))) }
             text += " select " + (distinct ? "distinct " : "") + selected.joined(separator: ", ")
         case 1:
             let group = generator.random.pick(groupKeys)
@@ -163,7 +167,8 @@ import Testing
                           "count(distinct:", "group by remindersList", "company?.", " join interests as j", "left join ", " join Company as j on ",
                           "j.company?.city == city", "join j.company as k", "on j.category != company?.city", "group by j.", " union ", " intersect ", " except ",
                           ".map(\\.age).max()", ".map { $0.age }.min()", ".sum()", ".average()", ".filter { $0.isActive }.map(", "sortedBy: ",
-                          "order: .reverse", "groupConcat(distinct:", "}.sum()", ") > "]
+                          "order: .reverse", "groupConcat(distinct:", "}.sum()", ") > ", " as o ", "count(User where", "exists(",
+                          "age > o.age)", " union all "]
         {
             #expect(texts.contains(construct), "\(construct)")
         }

@@ -52,6 +52,30 @@ extension SelectionDifferentialTests {
             ["users.map(\\.age).sum()"]),
     ]
 
+    /// Counted queries that read the selecting row, named `o` (`User as o select …`): the counted
+    /// model and the condition that ties its objects to `o`.
+    static let correlatedMeasures: [String: [(model: String, correlation: String)]] = [
+        "User": [
+            ("User", "age > o.age"), ("User", "company?.name == o.company?.name && name != o.name"),
+            ("Interest", "users.count > o.interests.count"), ("Company", "name == o.company?.name"),
+        ],
+        "Reminder": [("Reminder", "remindersListID == o.remindersListID && position < o.position"), ("User", "age == o.position")],
+        "Company": [("User", "company?.name == o.name"), ("Company", "city == o.city && name != o.name")],
+        "Interest": [("Interest", "category == o.category"), ("User", "interests.count == o.users.count")],
+    ]
+
+    /// `count(Model where … && correlation)` or `exists(...)` of a query that reads the row `o`,
+    /// with a generated condition on the counted model's objects half the time.
+    static func correlatedMeasure(_ model: String, _ generator: inout PredicateGenerator) -> String {
+        let form = generator.random.pick(correlatedMeasures[model]!)
+        var condition = form.correlation
+        if generator.random.chance(1, in: 2) {
+            let scope = GenScope(variables: [GenVariable(name: "", type: .object(form.model))])
+            condition = "(\(generator.boolean(1, scope).render())) && " + condition
+        }
+        return generator.random.pick(["count", "exists"]) + "(\(form.model) where \(condition))"
+    }
+
     /// Sorted group concatenations of a model's rows: the strings, and keys to sort them by.
     static let concatenations: [String: (strings: [String], keys: [String])] = [
         "User": (["name", "nickname ?? name", "company?.name ?? \"-\""], ["age", "score", "birth", "name", "nickname"]),
@@ -91,7 +115,7 @@ extension SelectionDifferentialTests {
                 text += " where " + generator.boolean(1, scope).render()
             }
             text += " select " + operand.column
-            if index > 0 { parts.append(generator.random.pick(["union", "intersect", "except"])) }
+            if index > 0 { parts.append(generator.random.pick(["union", "union all", "intersect", "except"])) }
             parts.append(text)
         }
         return parts.joined(separator: " ")

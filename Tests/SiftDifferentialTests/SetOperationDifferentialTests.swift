@@ -40,7 +40,7 @@ import Testing
         }
         var text = operand()
         for _ in 0..<generator.random.int(in: 1...3) {
-            text += " " + generator.random.pick(["union", "intersect", "except"]) + " " + operand()
+            text += " " + generator.random.pick(["union", "union all", "intersect", "except"]) + " " + operand()
         }
         if generator.random.chance(1, in: 2) {
             // Every column: the combined rows are distinct, so the order is total.
@@ -140,7 +140,7 @@ import Testing
     /// The generator reaches each operator, sorting, limits and each column type.
     @Test func theGeneratorCoversTheConstructs() {
         let texts = (UInt64(1)...200).map(Self.query(seed:)).joined(separator: "\n")
-        for construct in [" union ", " intersect ", " except ", " sort by ", " limit ", " offset ", "nickname", "dueDate", "birth", "age", " desc"] {
+        for construct in [" union ", " union all ", " intersect ", " except ", " sort by ", " limit ", " offset ", "nickname", "dueDate", "birth", "age", " desc"] {
             #expect(texts.contains(construct), "\(construct)")
         }
     }

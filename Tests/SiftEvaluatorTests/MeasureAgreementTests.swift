@@ -44,6 +44,27 @@ import Testing
                 SELECT status, count(*), (SELECT count(*) FROM reminders WHERE status IS NOT 'done') FROM reminders GROUP BY status ORDER BY count(*) DESC
                 """,
             ordered: true),
+        // A query that names its row counts per row: a correlated sub-select.
+        .init(
+            query: "RemindersList as list select title, open: count(Reminder where remindersListID == list.id && !isCompleted), urgent: exists(Reminder where remindersListID == list.id && priority == .high) sort by open desc, title",
+            handWritten: """
+                SELECT l.title, (SELECT count(*) FROM reminders r WHERE r.remindersListID = l.id AND NOT r.isCompleted) AS open,
+                EXISTS (SELECT 1 FROM reminders r WHERE r.remindersListID = l.id AND r.priority = 3)
+                FROM remindersLists l ORDER BY open DESC, sift_nfc(l.title)
+                """,
+            ordered: true),
+        // A model counted against itself, and a row joined to the selecting one.
+        .init(
+            query: "User as user where age > 60 select name, older: count(User where age > user.age) sort by name, older",
+            handWritten: "SELECT u.name, (SELECT count(*) FROM users o WHERE o.age > u.age) FROM users u WHERE u.age > 60 ORDER BY sift_nfc(u.name), 2",
+            ordered: true),
+        .init(
+            query: "Company as c join users as u select name, u.name, peers: count(User where company?.name == c.name && age == u.age) sort by name, u.name, peers",
+            handWritten: """
+                SELECT c.name, u.name, (SELECT count(*) FROM users o LEFT JOIN companies oc ON oc.id = o.companyID WHERE sift_nfc(oc.name) = sift_nfc(c.name) AND o.age = u.age)
+                FROM companies c JOIN users u ON u.companyID = c.id ORDER BY sift_nfc(c.name), sift_nfc(u.name), 3
+                """,
+            ordered: true),
         .init(query: "Reminder.where { $0.isCompleted }.count()", handWritten: "SELECT count(*) FROM reminders WHERE isCompleted", ordered: true),
         .init(query: "Reminder.count()", handWritten: "SELECT count(*) FROM reminders", ordered: true),
         .init(query: "try Reminder.where { $0.title.contains(\"gym\") }.fetchCount(db)", handWritten: "SELECT count(*) FROM reminders WHERE title LIKE '%gym%'", ordered: true),

@@ -42,6 +42,17 @@ import Testing
                 ORDER BY a, n LIMIT 5
                 """,
             ordered: true),
+        // `union all` keeps the repeated rows: 'Café hopping' twice from interests, and again from tags.
+        .init(
+            query: "Interest select title union all Tag select title sort by title",
+            handWritten: "SELECT sift_nfc(title) AS t FROM interests UNION ALL SELECT sift_nfc(title) FROM tags ORDER BY t", ordered: true),
+        .init(
+            query: "Reminder where isCompleted select dueDate union all Reminder where priority == .high select dueDate",
+            handWritten: """
+                SELECT round((julianday(dueDate) - 2451910.5) * 86400.0, 3) FROM reminders WHERE isCompleted
+                UNION ALL SELECT round((julianday(dueDate) - 2451910.5) * 86400.0, 3) FROM reminders WHERE priority = 3
+                """,
+            ordered: false),
     ]
 
     @Test(arguments: cases.indices)
