@@ -161,6 +161,28 @@ import Testing
         #expect(candidates("User where age > 20 sel") == ["select"])
     }
 
+    @Test func conciseRelationshipsMapAndAggregatePerRow() {
+        #expect(candidates("Company where users.") == ["allSatisfy", "contains", "count", "filter", "first", "isEmpty", "map"])
+        #expect(candidates("Company select users.ma") == ["map"])
+        #expect(candidates("Company select users.map(\\.") == Self.userMembers)
+        #expect(candidates("Company select users.filter { $0.isActive }.map(\\.sc") == ["score"])
+        #expect(candidates("Company select users.map { $0.a") == ["age"])
+        #expect(candidates("Company select users.map(\\.age).") == ["average", "max", "min", "sum"])
+        #expect(candidates("Company where (users.map { $0.age }.m") == ["max", "min"])
+        // `#Predicate` has no `map`: not offered there.
+        #expect(candidates("#Predicate<Company> { $0.users.ma") == [])
+    }
+
+    @Test func selectionSortKeysAndCountedQueries() {
+        #expect(candidates("User group by company select company?.name, n: count() sort by cou") == ["count"])
+        #expect(candidates("User select name sort by av") == ["average"])
+        #expect(candidates("User where age > 20 sort by av") == [])
+        #expect(candidates("Company select name, n: count(Us") == ["User", "UserInterest"])
+        #expect(candidates("Company select name, n: exists(Int") == ["Interest"])
+        // Outside a selection, `count(` is not a counted query: no models.
+        #expect(candidates("Company where name == count(Us") == ["users"])
+    }
+
     @Test func parametersAndLiteralsInClosures() {
         #expect(candidates("#Predicate<User> { $0.age > min") == ["minimumAge"])
         #expect(candidates("#Predicate<User> { $0.isActive == tr") == ["true"])

@@ -132,12 +132,22 @@ public struct Completer {
         guard count > 0 else { return schema.modelNames + ["FetchDescriptor", "SortDescriptor"] }
         switch scope.tokens[last].kind {
         case .period where scope.kind(last - 1) == .backslash:
+            // `users.map(\.`: the related objects' members; otherwise the key path's model's.
+            if let element = mappedElement(scope, opener: last - 2) { return catalog.memberNames(of: element) }
             let model = scope.builderKeyPathModel(backslash: last - 1) ?? scope.queryModel
             return model.map { catalog.memberNames(of: .model($0)) } ?? []
         case .period where scope.isImplicitMember(last):
             return implicitMembers(scope, period: last)
+        case .period where mappedElement(scope, closingAt: last - 1) != nil:
+            // `users.map(\.age).`: the mapped values aggregate.
+            return Self.rowAggregateNames
         case .period:
-            return scope.chainType(endingAt: last - 1).map(catalog.memberNames) ?? []
+            guard let type = scope.chainType(endingAt: last - 1) else { return [] }
+            var names = catalog.memberNames(of: type)
+            // A to-many relationship's values map and aggregate per row in the concise form (not in
+            // `#Predicate`, which has no `map`).
+            if scope.conciseModel != nil, case .array(let element) = type.unwrapped.kind, case .model = element.kind { names.append("map") }
+            return names
         case .backslash:
             return schema.modelNames
         case .pound:
@@ -172,6 +182,26 @@ public struct Completer {
         return []
     }
 
+    /// The element type of the to-many relationship whose `map(` opens at `opener`
+    /// (`users.map(`), in the concise form; nil otherwise.
+    private func mappedElement(_ scope: QueryScope, opener: Int) -> SiftType? {
+        guard scope.conciseModel != nil, scope.kind(opener) == .leftParen || scope.kind(opener) == .leftBrace, scope.isIdentifier(opener - 1, "map"),
+            scope.kind(opener - 2) == .period, let base = scope.chainType(endingAt: opener - 3),
+            case .array(let element) = base.unwrapped.kind, case .model = element.kind
+        else { return nil }
+        return element
+    }
+
+    /// The element type of the relationship mapped by the call that closes at `closing`
+    /// (`users.map(\.age)`, `users.map { $0.age }`); nil when it is not such a call.
+    private func mappedElement(_ scope: QueryScope, closingAt closing: Int) -> SiftType? {
+        guard scope.kind(closing) == .rightParen || scope.kind(closing) == .rightBrace, let opener = scope.matchingOpener(closing) else { return nil }
+        return mappedElement(scope, opener: opener)
+    }
+
+    /// What follows `map(…).` of a relationship: Sift's per-row aggregates.
+    static let rowAggregateNames = ["max", "min", "sum", "average"]
+
     /// The words that start a clause of the concise form.
     static let clauseWords = ["where", "select", "group", "having", "join", "sort", "limit", "offset"]
     /// The aggregate functions a selection, a condition on groups or a sort key may call.
@@ -186,7 +216,11 @@ public struct Completer {
         if scope.isIdentifier(last, "sort") || scope.isIdentifier(last, "group") { return ["by"] }
         let sortBy = (1..<count).last { scope.isIdentifier($0, "sort") && scope.isIdentifier($0 + 1, "by") }
         if let sortBy, scope.enclosingBraces(before: count).isEmpty {
-            let attributes = schema.model(named: model)?.attributes.map(\.name) ?? []
+            var attributes = schema.model(named: model)?.attributes.map(\.name) ?? []
+            // A query that selects or groups sorts by aggregates too (`sort by count() desc`).
+            if (1..<sortBy).contains(where: { scope.isIdentifier($0, "select") || scope.isIdentifier($0, "group") }) {
+                attributes += Self.aggregateNames
+            }
             if last == sortBy + 1 || scope.kind(last) == .comma { return attributes }
             if scope.isIdentifier(last), last > sortBy + 1 { return ["asc", "desc", "limit", "offset"] }
             return []
@@ -197,6 +231,10 @@ public struct Completer {
         let clause = (1..<count).last { index in ["where", "select", "having", "group"].contains { scope.isIdentifier(index, $0) } }
         if let clause, scope.isIdentifier(clause, "select") || scope.isIdentifier(clause, "having") {
             names += Self.aggregateNames
+            // `open: count(Reminder where …)`: the count or existence of a query.
+            if scope.isIdentifier(clause, "select"), scope.kind(last) == .leftParen, scope.isIdentifier(last - 1, "count") || scope.isIdentifier(last - 1, "exists") {
+                names += schema.modelNames
+            }
         }
         switch scope.kind(last) {
         case .identifier, .rightParen, .integerLiteral, .floatLiteral, .stringLiteral, .kwTrue, .kwFalse, .kwNil:

@@ -77,7 +77,7 @@ struct MemberCatalog {
     func closureParameterType(method name: String, of type: SiftType) -> SiftType? {
         switch (type.kind, name) {
         case (.array(let element), "contains"), (.array(let element), "allSatisfy"), (.array(let element), "filter"),
-            (.array(let element), "first"), (.array(let element), "count"):
+            (.array(let element), "first"), (.array(let element), "count"), (.array(let element), "map"):
             return element
         case (.optional(let wrapped), "map"), (.optional(let wrapped), "flatMap"):
             return wrapped
