@@ -1,3 +1,7 @@
+@Table struct Reminder {
+    let id: Int
+}
+
 @Table struct Tag {
     let reminderID: Reminder.ID
     let tagID: Tag.ID

@@ -278,18 +278,23 @@ public struct ModelFileReader {
             }
         } else if let id = model.attribute(named: "id") {
             model.primaryKey = [id.columnName]
-        } else if style == .table, foreignKeys.count != 2 {
-            model.primaryKey = ["rowid"]
-            // `let rowid: Int` (an FTS5 table's key) is that key.
-            for index in model.members.indices {
-                if case .attribute(var attribute) = model.members[index], attribute.columnName == "rowid" {
-                    attribute.isPrimaryKey = true
-                    attribute.isUnique = true
-                    model.members[index] = .attribute(attribute)
-                }
-            }
+        } else if style == .table, foreignKeys.count < 2 {
+            Self.keyByRowID(&model)
         }
         return ModelDraft(model: model, relationships: relationships, foreignKeys: foreignKeys)
+    }
+
+    /// A `@Table` without a declared key or `id` is keyed by the rowid; `let rowid: Int` (an FTS5
+    /// table's key) is that key.
+    static func keyByRowID(_ model: inout Model) {
+        model.primaryKey = ["rowid"]
+        for index in model.members.indices {
+            if case .attribute(var attribute) = model.members[index], attribute.columnName == "rowid" {
+                attribute.isPrimaryKey = true
+                attribute.isUnique = true
+                model.members[index] = .attribute(attribute)
+            }
+        }
     }
 
     /// The type written for a property, or inferred from its literal initializer.
@@ -548,13 +553,23 @@ public struct ModelFileReader {
         func key(of model: String) -> String { models[index[model]!].primaryKey.first ?? "id" }
 
         // A @Table whose key is two foreign keys is a join table: many-to-many on both sides. Its
-        // key is settled first, as a foreign key to it refers to its key.
+        // key is settled first, as a foreign key to it refers to its key. A foreign key to a model
+        // the file does not declare is an error and an `Int` column: it does not count (the printed
+        // schema holds it as one, and must read back as the same table).
+        func resolvedForeignKeyColumns(_ draft: ModelDraft) -> [String] {
+            draft.foreignKeys.filter { index[$0.target] != nil }.map(\.attribute.columnName)
+        }
         func isJoinTable(_ draft: ModelDraft) -> Bool {
-            draft.model.style == .table && draft.foreignKeys.count == 2 && draft.model.attribute(named: "id") == nil
-                && (draft.model.primaryKey == ["id"] || draft.model.primaryKey == draft.foreignKeys.map(\.attribute.columnName))
+            let keys = resolvedForeignKeyColumns(draft)
+            return draft.model.style == .table && keys.count == 2 && draft.model.attribute(named: "id") == nil
+                && (draft.model.primaryKey == ["id"] || draft.model.primaryKey == keys)
+        }
+        for (position, draft) in drafts.enumerated() where draft.model.style == .table && draft.model.primaryKey == ["id"] {
+            // Two or more foreign keys and no key declared: a join table, or else keyed by the rowid.
+            if draft.model.attribute(named: "id") == nil, !isJoinTable(draft) { Self.keyByRowID(&models[position]) }
         }
         for (position, draft) in drafts.enumerated() where isJoinTable(draft) {
-            let keyColumns = draft.foreignKeys.map(\.attribute.columnName)
+            let keyColumns = resolvedForeignKeyColumns(draft)
             models[position].primaryKey = keyColumns
             for index in models[position].members.indices {
                 if case .attribute(var attribute) = models[position].members[index], keyColumns.contains(attribute.columnName) {
@@ -634,6 +649,10 @@ public struct ModelFileReader {
                 // The relationship on the target that points back: the declared inverse, or the
                 // target's inverse that names this one, or the only one to this model.
                 var back: RelationshipDraft?
+                // A relationship whose written inverse is wrong is reported, and kept as if none
+                // were written: a relationship of the target may name it as its inverse, and the
+                // schema printed from this one must read back the same.
+                var inverseIsWrong = false
                 if let inverse = relationship.inverse {
                     if let root = inverse.model, root != relationship.target {
                         error(
@@ -655,15 +674,15 @@ public struct ModelFileReader {
                             .badInverse, "'\(relationship.target)' has no relationship '\(inverse.name.name)' to be the inverse of '\(relationship.name.name)'",
                             at: inverse.name.range,
                             notes: [.init("'\(relationship.target)' is declared here", at: targetDraft.model.declaration)])
-                        continue
-                    }
-                    if back!.target != draft.model.name, ancestors[draft.model.name]?.contains(back!.target) != true {
+                        inverseIsWrong = true
+                    } else if back!.target != draft.model.name, ancestors[draft.model.name]?.contains(back!.target) != true {
                         error(
                             .badInverse, "the inverse '\(inverse.name.name)' does not point back: it is a relationship to '\(back!.target)', not to '\(draft.model.name)'",
                             at: inverse.name.range, notes: [.init("'\(inverse.name.name)' is declared here", at: back!.name.range)])
-                        continue
+                        inverseIsWrong = true
                     }
-                } else {
+                }
+                if relationship.inverse == nil || inverseIsWrong {
                     let pointing = targetDraft.relationships.filter { $0.target == draft.model.name && ($0.inverse == nil || $0.inverse?.name.name == relationship.name.name) }
                     back = pointing.first { $0.inverse?.name.name == relationship.name.name } ?? (pointing.count == 1 ? pointing[0] : nil)
                     if position == target { back = pointing.first { $0.name.name != relationship.name.name && $0.inverse?.name.name == relationship.name.name } }

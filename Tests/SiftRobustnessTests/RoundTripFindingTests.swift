@@ -149,4 +149,30 @@ import Testing
             #expect(printed.contains(expected), "\(expected) in \(printed)")
         }
     }
+
+    /// A `@Table` without a key whose foreign keys are three, one to a model the file does not
+    /// declare (an error, and an `Int` column), was keyed by the rowid; printed, it has two foreign
+    /// keys and read back as a join table keyed by them. Only foreign keys to declared models count
+    /// (a join table's two keys refer to declared models).
+    @Test func joinTableUnknownForeignKey() throws {
+        let finding = try Self.finding("roundtrip-join-table-unknown-foreign-key.swift")
+        #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
+        let url = FuzzFiles.fuzzDirectory.appendingPathComponent("findings/roundtrip-join-table-unknown-foreign-key.swift")
+        let (schema, diagnostics) = ModelFileReader.read(SourceFile(name: "Models.swift", text: try String(contentsOf: url, encoding: .utf8)))
+        #expect(diagnostics.hasErrors, "'Tag' is not declared")
+        // Its two foreign keys to declared models make it a join table, as its printed form reads.
+        #expect(schema.model(named: "Reminder")?.primaryKey == ["remindersListID", "reminderID"])
+    }
+
+    /// A relationship whose written inverse does not exist was dropped, while the target's
+    /// relationship named it as its inverse: printed, that inverse was missing ("'Interest' has no
+    /// relationship 'users' to be the inverse of 'interests'"). It is kept as if no inverse were written.
+    @Test func inverseNamedByAWrongInverse() throws {
+        let finding = try Self.finding("roundtrip-inverse-named-by-wrong-inverse.swift")
+        #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
+        let url = FuzzFiles.fuzzDirectory.appendingPathComponent("findings/roundtrip-inverse-named-by-wrong-inverse.swift")
+        let (schema, diagnostics) = ModelFileReader.read(SourceFile(name: "Models.swift", text: try String(contentsOf: url, encoding: .utf8)))
+        #expect(diagnostics.filter { $0.severity == .error }.map(\.message) == ["'User' has no relationship 'company' to be the inverse of 'users'"])
+        #expect(schema.model(named: "Interest")?.member(named: "users") != nil)
+    }
 }
