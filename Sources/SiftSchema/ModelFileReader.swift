@@ -284,6 +284,21 @@ public struct ModelFileReader {
         return ModelDraft(model: model, relationships: relationships, foreignKeys: foreignKeys)
     }
 
+    /// The relationship of `target` that `relationship` (of `draft`) names as its inverse: one it
+    /// declares, or the to-one a `@Table` foreign key implies (`listID` gives `list`); nil when none.
+    func declaredInverse(of relationship: RelationshipDraft, in draft: ModelDraft, target: ModelDraft) -> RelationshipDraft? {
+        guard let inverse = relationship.inverse else { return nil }
+        if let declared = target.relationships.first(where: { $0.name.name == inverse.name.name }) { return declared }
+        guard
+            let foreignKey = target.foreignKeys.first(where: {
+                $0.target == draft.model.name && (Naming.relationshipName(forForeignKeyColumn: $0.attribute.name) ?? "") == inverse.name.name
+            })
+        else { return nil }
+        return RelationshipDraft(
+            name: inverse.name, target: draft.model.name, targetRange: foreignKey.range, isToMany: false,
+            isOptional: foreignKey.attribute.isOptional, inverse: nil, columnName: foreignKey.attribute.columnName)
+    }
+
     /// A `@Table` without a declared key or `id` is keyed by the rowid; `let rowid: Int` (an FTS5
     /// table's key) is that key.
     static func keyByRowID(_ model: inout Model) {
@@ -641,6 +656,33 @@ public struct ModelFileReader {
             }
         }
 
+        // A written inverse that does not exist or does not point back is reported, and the
+        // relationship is read as if none were written, on both sides: the schema printed from
+        // this one (which writes no such inverse) must read back the same.
+        var drafts = drafts
+        for position in drafts.indices {
+            for number in drafts[position].relationships.indices {
+                let relationship = drafts[position].relationships[number]
+                guard let inverse = relationship.inverse, let target = index[relationship.target] else { continue }
+                let targetDraft = drafts[target]
+                let draft = drafts[position]
+                guard let back = declaredInverse(of: relationship, in: draft, target: targetDraft) else {
+                    error(
+                        .badInverse, "'\(relationship.target)' has no relationship '\(inverse.name.name)' to be the inverse of '\(relationship.name.name)'",
+                        at: inverse.name.range,
+                        notes: [.init("'\(relationship.target)' is declared here", at: targetDraft.model.declaration)])
+                    drafts[position].relationships[number].inverse = nil
+                    continue
+                }
+                if back.target != draft.model.name, ancestors[draft.model.name]?.contains(back.target) != true {
+                    error(
+                        .badInverse, "the inverse '\(inverse.name.name)' does not point back: it is a relationship to '\(back.target)', not to '\(draft.model.name)'",
+                        at: inverse.name.range, notes: [.init("'\(inverse.name.name)' is declared here", at: back.name.range)])
+                    drafts[position].relationships[number].inverse = nil
+                }
+            }
+        }
+
         // @Model relationships, declared as objects.
         for (position, draft) in drafts.enumerated() {
             for relationship in draft.relationships {
@@ -649,40 +691,14 @@ public struct ModelFileReader {
                 // The relationship on the target that points back: the declared inverse, or the
                 // target's inverse that names this one, or the only one to this model.
                 var back: RelationshipDraft?
-                // A relationship whose written inverse is wrong is reported, and kept as if none
-                // were written: a relationship of the target may name it as its inverse, and the
-                // schema printed from this one must read back the same.
-                var inverseIsWrong = false
                 if let inverse = relationship.inverse {
                     if let root = inverse.model, root != relationship.target {
                         error(
                             .badInverse, "the inverse '\\\(root).\(inverse.name.name)' must be a member of '\(relationship.target)'",
                             at: inverse.name.range)
                     }
-                    back = targetDraft.relationships.first { $0.name.name == inverse.name.name }
-                    if back == nil, let foreignKey = targetDraft.foreignKeys.first(where: {
-                        $0.target == draft.model.name
-                            && (Naming.relationshipName(forForeignKeyColumn: $0.attribute.name) ?? "") == inverse.name.name
-                    }) {
-                        // The inverse is the to-one a @Table foreign key implies (`listID` → `list`).
-                        back = RelationshipDraft(
-                            name: inverse.name, target: draft.model.name, targetRange: foreignKey.range, isToMany: false,
-                            isOptional: foreignKey.attribute.isOptional, inverse: nil, columnName: foreignKey.attribute.columnName)
-                    }
-                    if back == nil {
-                        error(
-                            .badInverse, "'\(relationship.target)' has no relationship '\(inverse.name.name)' to be the inverse of '\(relationship.name.name)'",
-                            at: inverse.name.range,
-                            notes: [.init("'\(relationship.target)' is declared here", at: targetDraft.model.declaration)])
-                        inverseIsWrong = true
-                    } else if back!.target != draft.model.name, ancestors[draft.model.name]?.contains(back!.target) != true {
-                        error(
-                            .badInverse, "the inverse '\(inverse.name.name)' does not point back: it is a relationship to '\(back!.target)', not to '\(draft.model.name)'",
-                            at: inverse.name.range, notes: [.init("'\(inverse.name.name)' is declared here", at: back!.name.range)])
-                        inverseIsWrong = true
-                    }
-                }
-                if relationship.inverse == nil || inverseIsWrong {
+                    back = declaredInverse(of: relationship, in: draft, target: targetDraft)
+                } else {
                     let pointing = targetDraft.relationships.filter { $0.target == draft.model.name && ($0.inverse == nil || $0.inverse?.name.name == relationship.name.name) }
                     back = pointing.first { $0.inverse?.name.name == relationship.name.name } ?? (pointing.count == 1 ? pointing[0] : nil)
                     if position == target { back = pointing.first { $0.name.name != relationship.name.name && $0.inverse?.name.name == relationship.name.name } }
