@@ -68,6 +68,8 @@ extension TypeChecker {
         case .macroExpansion(let macro):
             error(.unsupportedConstruct, "'#\(macro.name.name)' cannot be nested inside a predicate", at: range)
             return make(.error, .error, at: range)
+        case .measuredQuery(let query):
+            return checkMeasuredValue(query, at: range)
         case .prefix(let prefix):
             return checkPrefix(prefix, expected: expected, at: range)
         case .binary(let binary):

@@ -45,7 +45,7 @@ extension TypeChecker {
         for item in projection.items {
             if let subquery = item.subquery, let rowName, Self.readsRowsAround(subquery) {
                 // It reads the selecting row: a value of this query's tree.
-                guard let value = checkCorrelatedMeasure(item, subquery, rowName: rowName) else { continue }
+                guard let value = checkCorrelatedMeasure(subquery, rowName: rowName, at: item.value.range) else { continue }
                 let name = item.label?.name ?? text(item.value.range)
                 if let earlier = columns.first(where: { $0.name == name }) {
                     error(

@@ -89,6 +89,10 @@ public enum ExprKind: Sendable, Hashable {
     case ifExpr(IfExpr)
     /// `(expr)`.
     case paren(Expr)
+    /// `count(Reminder where remindersListID == list.id)`, `exists(...)` inside an expression of
+    /// the concise form: the number of the query's rows, or whether it has one. (Boxed: a query is
+    /// a reference and a few words.)
+    indirect case measuredQuery(Query)
     /// `(a, b.desc())`: a tuple, read only where a query builder takes one (`.order { ... }`).
     case tuple([Expr])
     /// A place where the parser reported an error and recovered; later phases skip it silently.

@@ -259,15 +259,15 @@ extension Parser {
                 label = name(of: advance())
                 advance()
             }
-            if atQueryMeasure(), let subquery = parseMeasuredQuery() {
-                // `count(Reminder where isCompleted)`: a query's count as a column.
-                let value = make(.error, subquery.range, height: 1).expr
-                var item = SelectItem(label: label, value: value, range: SourceRange(start: start, end: previous.range.end))
+            let value = parseExpression().expr
+            if case .measuredQuery(let subquery) = kind(of: value) {
+                // `count(Reminder where isCompleted)` alone: a query's count as a column (in an
+                // expression, `count(…) + 1`, it is a value like any other).
+                var item = SelectItem(label: label, value: make(.error, subquery.range, height: 1).expr, range: SourceRange(start: start, end: previous.range.end))
                 item.subquery = subquery
                 items.append(item)
                 continue
             }
-            let value = parseExpression().expr
             items.append(SelectItem(label: label, value: value, range: SourceRange(start: start, end: previous.range.end)))
         } while consume(.comma) != nil
         return items

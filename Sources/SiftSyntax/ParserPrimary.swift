@@ -21,6 +21,7 @@ extension Parser {
             return leaf(.nilLiteral, token.range)
         case .identifier:
             if tokenTextEquals(token, "switch") { return parseSwitch() }
+            if atQueryMeasure() { return parseMeasuredQueryExpression() }
             advance()
             return leaf(.identifier(name(of: token)), token.range)
         case .anonymousParameter: return parseAnonymousParameter()

@@ -16,6 +16,19 @@ extension Parser {
         return text(peek(2)).unicodeScalars.first?.properties.isUppercase == true
     }
 
+    /// `count(Reminder where remindersListID == list.id) > 2` in an expression: the measured query
+    /// as a node, as tall as the tallest expression inside it and one more.
+    mutating func parseMeasuredQueryExpression() -> Node {
+        let start = current.range.start
+        let outerTallest = tallestExpression
+        tallestExpression = 0
+        let query = parseMeasuredQuery()
+        let inner = tallestExpression
+        tallestExpression = max(outerTallest, inner)
+        guard let query else { return errorNode(SourceRange(start: start, end: previous.range.end)) }
+        return make(.measuredQuery(query), query.range, height: inner + 1)
+    }
+
     /// `count(Reminder where isCompleted)`, `exists(Reminder.where { $0.isCompleted })`: the query
     /// inside, asked for its number of rows or whether it has one.
     mutating func parseMeasuredQuery() -> Query? {

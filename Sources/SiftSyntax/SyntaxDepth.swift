@@ -112,6 +112,9 @@ package enum SyntaxDepth {
         case .macroExpansion(let macro):
             for argument in macro.arguments { body(argument.value) }
             if let closure = macro.trailingClosure { body(closure.body) }
+        case .measuredQuery(let query):
+            if case .implicit(let filter) = query.filter { body(filter) }
+            projectionRoots(of: query).forEach(body)
         case .prefix(let prefix): body(prefix.operand)
         case .binary(let binary):
             body(binary.lhs)

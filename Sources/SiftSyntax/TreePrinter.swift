@@ -111,6 +111,15 @@ public enum TreePrinter {
             write(arguments, in: tree, to: &out)
             out += ")"
         case .closure(let closure): write(closure, in: tree, to: &out)
+        case .measuredQuery(let query):
+            out += "(\(query.measure?.rawValue ?? "count")-of-query " + (query.namedModel.map { printedName($0.name.name) } ?? "?")
+            if let rowName = query.rowName { out += " as " + printedName(rowName.name) }
+            if case .implicit(let filter) = query.filter {
+                out += " (where "
+                write(filter, in: tree, to: &out)
+                out += ")"
+            }
+            out += ")"
         case .macroExpansion(let macro):
             out += "(macro #" + macro.name.name
             if !macro.genericArguments.isEmpty {

@@ -65,6 +65,12 @@ import Testing
         // A joined query tests its filter on every joined row: a shallow one keeps the run short.
         let depth = text.contains(" join ") ? 1 : generator.random.int(in: 1...3)
         if generator.random.chance(2, in: 3) { text += " where " + generator.boolean(depth, scope).render() }
+        if namesRow, generator.random.chance(1, in: 3) {
+            // A condition on a count of a query that reads the row.
+            let measure = Self.correlatedMeasure(shape.model, &generator)
+            let condition = measure.hasPrefix("count") ? "\(measure) > \(generator.random.pick([0, 1, 3]))" : "!\(measure)"
+            text += (text.contains(" where ") ? " && " : " where ") + condition
+        }
         if generator.random.chance(1, in: 8), let numbers = rowAggregates[shape.model]?.numbers, !numbers.isEmpty {
             text += (text.contains(" where ") ? " && " : " where ") + "(\(generator.random.pick(numbers))) > \(generator.random.pick([0, 30, 90, 500]))"
         }
@@ -168,7 +174,7 @@ import Testing
                           "j.company?.city == city", "join j.company as k", "on j.category != company?.city", "group by j.", " union ", " intersect ", " except ",
                           ".map(\\.age).max()", ".map { $0.age }.min()", ".sum()", ".average()", ".filter { $0.isActive }.map(", "sortedBy: ",
                           "order: .reverse", "groupConcat(distinct:", "}.sum()", ") > ", " as o ", "count(User where", "exists(",
-                          "age > o.age)", " union all "]
+                          "age > o.age)", " union all ", ") > 1", "&& !exists("]
         {
             #expect(texts.contains(construct), "\(construct)")
         }

@@ -53,6 +53,22 @@ import Testing
                 FROM remindersLists l ORDER BY open DESC, sift_nfc(l.title)
                 """,
             ordered: true),
+        // In a condition: a semi-join, and a count compared per row; a counted query naming its own row.
+        .init(
+            query: "RemindersList as list where exists(Reminder where remindersListID == list.id && priority == .high) && count(Reminder where remindersListID == list.id) > 10 select title sort by title",
+            handWritten: """
+                SELECT l.title FROM remindersLists l
+                WHERE EXISTS (SELECT 1 FROM reminders r WHERE r.remindersListID = l.id AND r.priority = 3)
+                AND (SELECT count(*) FROM reminders r WHERE r.remindersListID = l.id) > 10 ORDER BY sift_nfc(l.title)
+                """,
+            ordered: true),
+        .init(
+            query: "RemindersList as list select title, tagged: count(Reminder as r where remindersListID == list.id && exists(ReminderTag where reminderID == r.id)) sort by tagged desc, title",
+            handWritten: """
+                SELECT l.title, (SELECT count(*) FROM reminders r WHERE r.remindersListID = l.id AND EXISTS (SELECT 1 FROM reminderTags t WHERE t.reminderID = r.id)) AS tagged
+                FROM remindersLists l ORDER BY tagged DESC, sift_nfc(l.title)
+                """,
+            ordered: true),
         // A model counted against itself, and a row joined to the selecting one.
         .init(
             query: "User as user where age > 60 select name, older: count(User where age > user.age) sort by name, older",
