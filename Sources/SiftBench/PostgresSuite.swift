@@ -253,52 +253,21 @@ final class PostgresSuite: Suite {
         }
 
         // Execution
-        var execTable = Table([
-            ("query", .left), ("rows", .right), ("hand ms", .right), ("min–max", .right), ("Sift SQL ms", .right),
-            ("min–max", .right), ("forEachRow ms", .right), ("SQL ratio", .right), ("end-to-end", .right),
-        ])
-        var executions: [(item: Item, ratio: Double, endToEnd: Double)] = []
-        for item in loaded.items {
-            let label = item.query.label
-            guard let hand = byName["exec/hand/\(label)"], let siftSQL = byName["exec/sift-sql/\(label)"],
-                let sift = byName["exec/sift/\(label)"]
-            else { continue }
-            let ratio = Harness.pairedRatio(siftSQL, hand)
-            let endToEnd = Harness.pairedRatio(sift, hand)
-            executions.append((item, ratio, endToEnd))
-            figures["exec.\(label).sqlRatio"] = ratio
-            execTable.add([
-                label, String(item.rows), Format.milliseconds(hand.medianNanoseconds), Format.rangeMilliseconds(hand),
-                Format.milliseconds(siftSQL.medianNanoseconds), Format.rangeMilliseconds(siftSQL),
-                Format.milliseconds(sift.medianNanoseconds), Format.fixed(ratio, 2) + (ratio > 1.10 ? " ✗" : ""),
-                Format.fixed(endToEnd, 2),
-            ])
-        }
-        if !executions.isEmpty {
-            print(
-                "Execution on PostgreSQL per query, every row read (median of samples). SQL ratio = Sift's SQL / hand-written, both\nprepared once and read as text; end-to-end = PostgresDatabase.forEachRow (single-row mode, decoding) / hand-written;\neach ratio is the median of the ratios of samples taken side by side. Target: SQL ratio ≤ 1.10 for every query.\n"
-            )
-            print(execTable.render())
-            let sortedRatios = executions.map(\.ratio).sorted()
-            figures["worstSQLRatio"] = sortedRatios.last
-            figures["medianSQLRatio"] = Harness.median(ofSorted: sortedRatios)
-            figures["queriesOverSQLRatioTarget"] = Double(sortedRatios.filter { $0 > 1.10 }.count)
-            figures["queryCount"] = Double(sortedRatios.count)
-            figures["worstEndToEndRatio"] = executions.map(\.endToEnd).max()
-            figures["medianEndToEndRatio"] = Harness.median(ofSorted: executions.map(\.endToEnd).sorted())
-            print(
-                "\nSQL ratio: median \(Format.fixed(figures["medianSQLRatio"]!, 2)), worst \(Format.fixed(sortedRatios.last!, 2)); \(Int(figures["queriesOverSQLRatioTarget"]!)) of \(sortedRatios.count) queries above 1.10. End-to-end: median \(Format.fixed(figures["medianEndToEndRatio"]!, 2)), worst \(Format.fixed(figures["worstEndToEndRatio"]!, 2)).\n"
-            )
-            print("The three worst SQL ratios:\n")
-            for (rank, execution) in executions.sorted(by: { $0.ratio > $1.ratio }).prefix(3).enumerated() {
-                print("\(rank + 1). \(execution.item.query.label) (\(Format.fixed(execution.ratio, 2))×): \(execution.item.query.text)")
-                print("   Sift:  \(SQLSuite.oneLine(execution.item.compiled.sql))")
-                print("          parameters \(execution.item.siftParameters.map { $0 ?? "NULL" })")
-                print("   hand:  \(execution.item.hand)")
-                print("          parameters \(execution.item.handParameters.map { $0 ?? "NULL" })")
-            }
-            print()
-        }
+        ExecutionReport.report(
+            loaded.items.map { item in
+                ExecutionReport.Query(label: item.query.label, text: item.query.text, rows: item.rows) {
+                    [
+                        "   Sift:  \(SQLSuite.oneLine(item.compiled.sql))",
+                        "          parameters \(item.siftParameters.map { $0 ?? "NULL" })",
+                        "   hand:  \(item.hand)",
+                        "          parameters \(item.handParameters.map { $0 ?? "NULL" })",
+                    ]
+                }
+            },
+            results: byName,
+            heading:
+                "Execution on PostgreSQL per query, every row read (median of samples). SQL ratio = Sift's SQL / hand-written, both\nprepared once and read as text; end-to-end = PostgresDatabase.forEachRow (single-row mode, decoding) / hand-written;\neach ratio is the median of the ratios of samples taken side by side. Target: SQL ratio ≤ 1.10 for every query.\n",
+            figures: &figures)
         if !loaded.skipped.isEmpty {
             print("Skipped on PostgreSQL:")
             for (label, reason) in loaded.skipped { print("  \(label): \(reason)") }

@@ -289,52 +289,21 @@ final class SQLSuite: Suite {
         }
 
         // Execution
-        var execTable = Table([
-            ("query", .left), ("rows", .right), ("hand ms", .right), ("min–max", .right), ("Sift SQL ms", .right),
-            ("min–max", .right), ("forEachRow ms", .right), ("SQL ratio", .right), ("end-to-end", .right),
-        ])
-        var executions: [(item: Item, ratio: Double, endToEnd: Double)] = []
-        for item in loaded.items {
-            let label = item.query.label
-            guard let hand = byName["exec/hand/\(label)"], let siftSQL = byName["exec/sift-sql/\(label)"],
-                let sift = byName["exec/sift/\(label)"]
-            else { continue }
-            let ratio = Harness.pairedRatio(siftSQL, hand)
-            let endToEnd = Harness.pairedRatio(sift, hand)
-            executions.append((item, ratio, endToEnd))
-            figures["exec.\(label).sqlRatio"] = ratio
-            execTable.add([
-                label, String(item.rows), Format.milliseconds(hand.medianNanoseconds), Format.rangeMilliseconds(hand),
-                Format.milliseconds(siftSQL.medianNanoseconds), Format.rangeMilliseconds(siftSQL),
-                Format.milliseconds(sift.medianNanoseconds), Format.fixed(ratio, 2) + (ratio > 1.10 ? " ✗" : ""),
-                Format.fixed(endToEnd, 2),
-            ])
-        }
-        if !executions.isEmpty {
-            print(
-                "Execution per query, every row stepped (median of samples). SQL ratio = Sift's SQL / hand-written, both with plain\nSQLValue reads; end-to-end = SiftDatabase.forEachRow (decoding) / hand-written; each ratio is the median of the\nratios of samples taken side by side. Target: SQL ratio ≤ 1.10 for every query.\n"
-            )
-            print(execTable.render())
-            let sortedRatios = executions.map(\.ratio).sorted()
-            figures["worstSQLRatio"] = sortedRatios.last
-            figures["medianSQLRatio"] = Harness.median(ofSorted: sortedRatios)
-            figures["queriesOverSQLRatioTarget"] = Double(sortedRatios.filter { $0 > 1.10 }.count)
-            figures["queryCount"] = Double(sortedRatios.count)
-            figures["worstEndToEndRatio"] = executions.map(\.endToEnd).max()
-            figures["medianEndToEndRatio"] = Harness.median(ofSorted: executions.map(\.endToEnd).sorted())
-            print(
-                "\nSQL ratio: median \(Format.fixed(figures["medianSQLRatio"]!, 2)), worst \(Format.fixed(sortedRatios.last!, 2)); \(Int(figures["queriesOverSQLRatioTarget"]!)) of \(sortedRatios.count) queries above 1.10. End-to-end: median \(Format.fixed(figures["medianEndToEndRatio"]!, 2)), worst \(Format.fixed(figures["worstEndToEndRatio"]!, 2)).\n"
-            )
-            print("The three worst SQL ratios:\n")
-            for (rank, execution) in executions.sorted(by: { $0.ratio > $1.ratio }).prefix(3).enumerated() {
-                print("\(rank + 1). \(execution.item.query.label) (\(Format.fixed(execution.ratio, 2))×): \(execution.item.query.text)")
-                print("   Sift:  \(Self.oneLine(execution.item.compiled.sql))")
-                print("          bindings \(execution.item.siftBindings)")
-                print("   hand:  \(execution.item.query.hand)")
-                print("          bindings \(execution.item.query.handBindings)")
-            }
-            print()
-        }
+        ExecutionReport.report(
+            loaded.items.map { item in
+                ExecutionReport.Query(label: item.query.label, text: item.query.text, rows: item.rows) {
+                    [
+                        "   Sift:  \(Self.oneLine(item.compiled.sql))",
+                        "          bindings \(item.siftBindings)",
+                        "   hand:  \(item.query.hand)",
+                        "          bindings \(item.query.handBindings)",
+                    ]
+                }
+            },
+            results: byName,
+            heading:
+                "Execution per query, every row stepped (median of samples). SQL ratio = Sift's SQL / hand-written, both with plain\nSQLValue reads; end-to-end = SiftDatabase.forEachRow (decoding) / hand-written; each ratio is the median of the\nratios of samples taken side by side. Target: SQL ratio ≤ 1.10 for every query.\n",
+            figures: &figures)
 
         // Cache hits
         var cacheTable = Table([
