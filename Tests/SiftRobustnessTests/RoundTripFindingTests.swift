@@ -164,9 +164,9 @@ import Testing
         #expect(schema.model(named: "Reminder")?.primaryKey == ["remindersListID", "reminderID"])
     }
 
-    /// A relationship whose written inverse does not exist was dropped, while the target's
-    /// relationship named it as its inverse: printed, that inverse was missing ("'Interest' has no
-    /// relationship 'users' to be the inverse of 'interests'"). It is kept as if no inverse were written.
+    /// A relationship whose written inverse does not exist, named as the inverse by the target's
+    /// relationship, must survive printing (otherwise the printed file says "'Interest' has no
+    /// relationship 'users' to be the inverse of 'interests'"): it is kept as if no inverse were written.
     @Test func inverseNamedByAWrongInverse() throws {
         let finding = try Self.finding("roundtrip-inverse-named-by-wrong-inverse.swift")
         #expect(finding == nil, "\(finding.map(String.init(describing:)) ?? "")")
