@@ -37,15 +37,13 @@ public struct TypeName: Sendable, Hashable, CustomStringConvertible {
     public var description: String { string }
 }
 
-/// How many types could not be represented because a table was full, over the process's life: a
-/// check compares it before and after to know whether one of its types fell back to ``SiftType/error``.
+/// How many types could not be represented because a process-wide table was full, over the
+/// process's life: a check compares it before and after to know whether one of its types fell back
+/// to ``SiftType/error``. Only the shared tables count here, so a private table filled on purpose
+/// (in tests) never makes a concurrent check report a full table.
 package enum TypeTableOverflow {
-    private static let count = Atomic<Int>(0)
-
-    /// The number of refusals so far.
-    package static var refusals: Int { count.load(ordering: .relaxed) }
-
-    static func record() { count.add(1, ordering: .relaxed) }
+    /// The number of refusals of the process-wide tables so far.
+    package static var refusals: Int { TypeNameTable.shared.refusals + DeepTypeTable.shared.refusals }
 
     /// The most names the name table holds.
     package static var nameCapacity: Int { TypeNameTable.capacity }
@@ -68,7 +66,11 @@ final class TypeNameTable: Sendable {
     }
 
     private let contents = Mutex(Contents())
+    private let refusalCount = Atomic<Int>(0)
     let capacity: Int
+
+    /// How many new names this table refused because it was full.
+    var refusals: Int { refusalCount.load(ordering: .relaxed) }
 
     init(capacity: Int) {
         precondition(capacity < Int(TypeName.unrepresentable.id), "the last id stands for no name")
@@ -85,7 +87,7 @@ final class TypeNameTable: Sendable {
             contents.ids[name] = id
             return id
         }
-        if id == nil { TypeTableOverflow.record() }
+        if id == nil { refusalCount.add(1, ordering: .relaxed) }
         return id
     }
 
@@ -116,7 +118,11 @@ final class DeepTypeTable: Sendable {
     }
 
     private let contents = Mutex(Contents())
+    private let refusalCount = Atomic<Int>(0)
     let capacity: Int
+
+    /// How many new types this table refused because it was full.
+    var refusals: Int { refusalCount.load(ordering: .relaxed) }
 
     init(capacity: Int) {
         precondition(capacity <= Int(UInt32.max), "an index is a type's 32-bit payload")
@@ -135,7 +141,7 @@ final class DeepTypeTable: Sendable {
             contents.indexes[entry] = index
             return index
         }
-        if index == nil { TypeTableOverflow.record() }
+        if index == nil { refusalCount.add(1, ordering: .relaxed) }
         return index
     }
 
