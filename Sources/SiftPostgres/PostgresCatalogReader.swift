@@ -66,6 +66,7 @@ struct PostgresCatalogReader {
             LEFT JOIN pg_catalog.pg_class tgt ON tgt.oid = con.confrelid
             LEFT JOIN pg_catalog.pg_attribute ta ON ta.attrelid = con.confrelid AND ta.attnum = con.confkey[k.ord]
             WHERE con.contype IN ('p', 'u', 'f') AND n.nspname = ANY (current_schemas(false))
+              AND pg_catalog.pg_table_is_visible(src.oid) AND (con.contype <> 'f' OR pg_catalog.pg_table_is_visible(tgt.oid))
             ORDER BY src.relname COLLATE "C", con.contype, con.conname COLLATE "C", k.ord
             """)
         var index: [String: Int] = [:]
@@ -103,7 +104,7 @@ struct PostgresCatalogReader {
             CROSS JOIN LATERAL unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)
             JOIN pg_catalog.pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
             WHERE i.indisunique AND NOT i.indisprimary AND i.indpred IS NULL AND i.indexprs IS NULL
-              AND n.nspname = ANY (current_schemas(false))
+              AND n.nspname = ANY (current_schemas(false)) AND pg_catalog.pg_table_is_visible(c.oid)
             ORDER BY c.relname COLLATE "C", i.indexrelid, k.ord
             """)
         var indexColumns: [(table: String, index: Int64, columns: [String])] = []
@@ -129,7 +130,7 @@ struct PostgresCatalogReader {
             SELECT t.typname::text, e.enumlabel::text FROM pg_catalog.pg_enum e
             JOIN pg_catalog.pg_type t ON t.oid = e.enumtypid
             JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
-            WHERE n.nspname = ANY (current_schemas(false))
+            WHERE n.nspname = ANY (current_schemas(false)) AND pg_catalog.pg_type_is_visible(t.oid)
             ORDER BY t.typname COLLATE "C", e.enumsortorder
             """)
         var enums: [(name: String, labels: [String])] = []

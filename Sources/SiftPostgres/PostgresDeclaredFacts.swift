@@ -26,6 +26,7 @@ enum PostgresDeclaredFacts {
             JOIN pg_catalog.pg_attribute ta ON ta.attrelid = con.confrelid AND ta.attnum = con.confkey[1]
             WHERE con.contype = 'f' AND con.convalidated AND NOT con.condeferrable AND cardinality(con.conkey) = 1
               AND n.nspname = ANY (current_schemas(false))
+              AND pg_catalog.pg_table_is_visible(src.oid) AND pg_catalog.pg_table_is_visible(tgt.oid)
             """)
         for row in foreignKeys {
             guard let table = row[0].stringValue, let column = row[1].stringValue, let notNull = row[2].boolValue,
@@ -45,7 +46,7 @@ enum PostgresDeclaredFacts {
             JOIN pg_catalog.pg_namespace n ON n.oid = src.relnamespace
             JOIN pg_catalog.pg_attribute sa ON sa.attrelid = con.conrelid AND sa.attnum = con.conkey[1]
             WHERE con.contype = 'c' AND con.convalidated AND cardinality(con.conkey) = 1
-              AND n.nspname = ANY (current_schemas(false))
+              AND n.nspname = ANY (current_schemas(false)) AND pg_catalog.pg_table_is_visible(src.oid)
             """)
         for row in checks {
             guard let table = row[0].stringValue, let column = row[1].stringValue, let quoted = row[2].stringValue,

@@ -140,8 +140,10 @@ import Testing
     /// The generator reaches each operator, sorting, limits and each column type.
     @Test func theGeneratorCoversTheConstructs() {
         let texts = (UInt64(1)...200).map(Self.query(seed:)).joined(separator: "\n")
-        for construct in [" union ", " union all ", " intersect ", " except ", " sort by ", " limit ", " offset ", "nickname", "dueDate", "birth", "age", " desc"] {
+        for construct in [" union all ", " intersect ", " except ", " sort by ", " limit ", " offset ", "nickname", "dueDate", "birth", "age", " desc"] {
             #expect(texts.contains(construct), "\(construct)")
         }
+        // A plain union, not only 'union all' (whose text contains " union ").
+        #expect(texts.contains(/ union (?!all )/), "plain union")
     }
 }

@@ -31,7 +31,9 @@ import Testing
         for _ in 0..<30_000 {
             let x = Self.number(&random)
             let digits = random.int(in: -2...33)
-            guard x.isFinite, case .real(let expected) = try statement.rows(bindings: [.real(x), .integer(Int64(digits))]).first?.first else {
+            guard x.isFinite else { continue }
+            guard case .real(let expected) = try statement.rows(bindings: [.real(x), .integer(Int64(digits))]).first?.first else {
+                failures.append("round(\(x), \(digits)): SQLite gave no REAL")
                 continue
             }
             let mine = SQLiteRounding.round(x, digits: min(max(digits, 0), 30))
@@ -59,27 +61,35 @@ import Testing
             let text = random.pick(Self.texts)
             let start = integer()
             let count = integer()
-            if case .text(let expected)? = try substr3.rows(bindings: [.text(text), .integer(start), .integer(count)]).first?.first,
-                Array(SQLiteText.substr(text, start: start, count: count).utf8) != Array(expected.utf8)
-            {
-                failures.append("substr(\(text.debugDescription), \(start), \(count)): SQLite \(expected.debugDescription)")
+            if case .text(let expected)? = try substr3.rows(bindings: [.text(text), .integer(start), .integer(count)]).first?.first {
+                if Array(SQLiteText.substr(text, start: start, count: count).utf8) != Array(expected.utf8) {
+                    failures.append("substr(\(text.debugDescription), \(start), \(count)): SQLite \(expected.debugDescription)")
+                }
+            } else {
+                failures.append("substr(\(text.debugDescription), \(start), \(count)): SQLite gave no TEXT")
             }
-            if case .text(let expected)? = try substr2.rows(bindings: [.text(text), .integer(start)]).first?.first,
-                Array(SQLiteText.substr(text, start: start, count: nil).utf8) != Array(expected.utf8)
-            {
-                failures.append("substr(\(text.debugDescription), \(start)): SQLite \(expected.debugDescription)")
+            if case .text(let expected)? = try substr2.rows(bindings: [.text(text), .integer(start)]).first?.first {
+                if Array(SQLiteText.substr(text, start: start, count: nil).utf8) != Array(expected.utf8) {
+                    failures.append("substr(\(text.debugDescription), \(start)): SQLite \(expected.debugDescription)")
+                }
+            } else {
+                failures.append("substr(\(text.debugDescription), \(start)): SQLite gave no TEXT")
             }
             let other = random.pick(Self.texts + ["a", "b", "c", "ö", "😀", "bc", "aa"])
-            if case .integer(let expected)? = try instr.rows(bindings: [.text(text), .text(other)]).first?.first,
-                SQLiteText.instr(Array(text.utf8), Array(other.utf8)) != expected
-            {
-                failures.append("instr(\(text.debugDescription), \(other.debugDescription)): SQLite \(expected)")
+            if case .integer(let expected)? = try instr.rows(bindings: [.text(text), .text(other)]).first?.first {
+                if SQLiteText.instr(Array(text.utf8), Array(other.utf8)) != expected {
+                    failures.append("instr(\(text.debugDescription), \(other.debugDescription)): SQLite \(expected)")
+                }
+            } else {
+                failures.append("instr(\(text.debugDescription), \(other.debugDescription)): SQLite gave no INTEGER")
             }
             let replacement = random.pick(["", "-", "xyz", "é"])
-            if case .text(let expected)? = try replace.rows(bindings: [.text(text), .text(other), .text(replacement)]).first?.first,
-                Array(SQLiteText.replace(text, other, with: replacement).utf8) != Array(expected.utf8)
-            {
-                failures.append("replace(\(text.debugDescription), \(other.debugDescription), \(replacement.debugDescription)): SQLite \(expected.debugDescription)")
+            if case .text(let expected)? = try replace.rows(bindings: [.text(text), .text(other), .text(replacement)]).first?.first {
+                if Array(SQLiteText.replace(text, other, with: replacement).utf8) != Array(expected.utf8) {
+                    failures.append("replace(\(text.debugDescription), \(other.debugDescription), \(replacement.debugDescription)): SQLite \(expected.debugDescription)")
+                }
+            } else {
+                failures.append("replace(\(text.debugDescription), \(other.debugDescription), \(replacement.debugDescription)): SQLite gave no TEXT")
             }
         }
         #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(5).joined(separator: "; "))")
@@ -100,7 +110,10 @@ import Testing
             let statement = try connection.prepare("SELECT ?1 \(op.rawValue) ?2")
             for _ in 0..<2000 {
                 let (a, b) = (integer(), integer())
-                guard case .integer(let expected)? = try statement.rows(bindings: [.integer(a), .integer(b)]).first?.first else { continue }
+                guard case .integer(let expected)? = try statement.rows(bindings: [.integer(a), .integer(b)]).first?.first else {
+                    failures.append("\(a) \(op.rawValue) \(b): SQLite gave no INTEGER")
+                    continue
+                }
                 let mine = SQLiteBits.apply(op, a, b)
                 if mine != expected { failures.append("\(a) \(op.rawValue) \(b): SQLite \(expected), evaluator \(mine)") }
             }
@@ -119,7 +132,10 @@ import Testing
             let milliseconds = random.chance(1, in: 2)
                 ? Int64(random.int(in: -62_167_219_200_000...253_402_300_799_000))
                 : Int64(random.int(in: -3...3)) * 86_400_000 + Int64(random.pick([951_782_400_000, 1_704_067_199_999, -2_203_891_200_000, 0]))
-            guard case .text(let expected)? = try statement.rows(bindings: [.text(format), .integer(milliseconds)]).first?.first else { continue }
+            guard case .text(let expected)? = try statement.rows(bindings: [.text(format), .integer(milliseconds)]).first?.first else {
+                failures.append("\(milliseconds): SQLite gave no TEXT")
+                continue
+            }
             let mine = SQLiteTime(milliseconds: milliseconds).format(format)
             if mine != expected { failures.append("\(milliseconds): SQLite \(expected), evaluator \(mine ?? "NULL")") }
         }

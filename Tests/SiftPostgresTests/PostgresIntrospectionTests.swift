@@ -49,6 +49,26 @@ struct PostgresIntrospectionTests {
         try expectGolden("every-type-and-relationship", schema, diagnostics)
     }
 
+    /// Two schemas on the search path with a table of the same name: the visible one's columns,
+    /// keys and references are read, never the hidden one's (its key on another column).
+    @Test func aTableHiddenBehindOneOfTheSameNameLendsItNothing() throws {
+        let database = try PostgresServer.shared().createDatabase("shadowed")
+        try database.load(
+            """
+            CREATE TABLE items (id integer PRIMARY KEY, code text NOT NULL);
+            CREATE SCHEMA extra;
+            CREATE TABLE extra.items (id integer, code text PRIMARY KEY);
+            CREATE TABLE extra.owners (id integer PRIMARY KEY, item_code text REFERENCES extra.items);
+            ALTER DATABASE "\(database.name)" SET search_path = public, extra;
+            """)
+        let connection = try PostgresConnection(uri: database.uri())
+        let (schema, _) = try PostgresSchemaLoader.introspect(connection)
+        let items = try #require(schema.models.first { $0.tableName == "items" })
+        #expect(items.primaryKey == ["id"])
+        let owners = try #require(schema.models.first { $0.tableName == "owners" })
+        #expect(owners.relationships.isEmpty, "\(owners.relationships.map(\.name))")
+    }
+
     @Test func quotedMixedCaseNames() throws {
         let database = try PostgresServer.shared().createDatabase("mixed case")
         try database.load(
