@@ -23,7 +23,8 @@ package enum SyntaxDepth {
             body.tree = query.tree
             return of(body)
         }
-        return (roots.map { of($0, in: query.tree) } + operands + tables).max() ?? 0
+        let counted = subqueries(of: query).map { of($0) + 1 }
+        return (roots.map { of($0, in: query.tree) } + operands + tables + counted).max() ?? 0
     }
 
     /// The height of an expression tree.
@@ -61,7 +62,19 @@ package enum SyntaxDepth {
             operand.tree = query.tree
             if exceeds(limit, operand) { return true }
         }
+        for counted in subqueries(of: query) where limit == 0 || exceeds(limit - 1, counted) { return true }
         return false
+    }
+
+    /// The queries whose count or existence a concise query selects as columns
+    /// (`select open: count(Reminder where …)`), in the query's tree: each one level below its
+    /// column, as the parser measures a counted query.
+    static func subqueries(of query: Query) -> [Query] {
+        (query.projection?.items ?? []).compactMap { item in
+            guard var counted = item.subquery else { return nil }
+            counted.tree = query.tree
+            return counted
+        }
     }
 
     /// The expressions of a concise query's selection: its values, grouping keys, condition on

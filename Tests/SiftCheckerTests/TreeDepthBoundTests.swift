@@ -31,6 +31,8 @@ import Testing
         // (parentheses leave no node in the typed tree).
         ("#Predicate<Person> { if let name = $0.name { ((((((name.count > 1)))))) } else { false } }", 10),
         ("#Predicate<Person> { $0.age > 2 ? ((((($0.age < 9))))) : false }", 9),
+        // The tallest part in a query whose count is a selected column.
+        ("Person where age > 1 select n: count(Person where " + String(repeating: "!(", count: 40) + "age > 1" + String(repeating: ")", count: 40) + ")", 82),
     ]
 
     @Test(arguments: sources)
