@@ -167,6 +167,13 @@ public struct Model: Sendable, Hashable {
         get { storage.fields.columnGroups }
         set { uniqueStorage().fields.columnGroups = newValue }
     }
+    /// StructuredQueries `@Selection` enums its properties hold (`var kind: Kind`): each case's
+    /// columns are optional attributes of this model, reached in a query through the enum and the
+    /// case (`$0.kind.note`, `$0.kind.image.caption`).
+    public var enumColumnGroups: [EnumColumnGroup] {
+        get { storage.fields.enumColumnGroups }
+        set { uniqueStorage().fields.enumColumnGroups = newValue }
+    }
     /// Whether its table is an FTS5 virtual table (`@Table struct ReminderText: FTS5`, or a
     /// `CREATE VIRTUAL TABLE ... USING fts5`): it can be matched against a full-text query.
     public var isFullTextTable: Bool {
@@ -223,6 +230,7 @@ public struct Model: Sendable, Hashable {
         var entitySelection: EntitySelection? = nil
         var parent: String?
         var columnGroups: [ColumnGroup] = []
+        var enumColumnGroups: [EnumColumnGroup] = []
         var isFullTextTable = false
         var lacksTable = false
     }

@@ -30,6 +30,9 @@ public struct ModelFileReader {
     var typeDeclarations: [TypeDeclaration] = []
     /// `@Selection` structs: column groups, stored inline in the tables whose properties hold them.
     var selectionGroups: [String: TypeDeclaration] = [:]
+    /// `@Selection` enums with associated values: one table for several kinds of rows, stored
+    /// inline in the tables whose properties hold them.
+    var selectionEnums: [String: EnumDeclaration] = [:]
     /// The groups being read, outermost first (a group that holds itself is reported, not followed).
     var openGroups: [String] = []
     /// The nodes of the file's expressions.
@@ -97,13 +100,8 @@ public struct ModelFileReader {
         for declaration in declarations {
             switch declaration {
             case .enumeration(let enumDeclaration):
-                if let selection = attribute(named: "Selection", in: enumDeclaration.attributes) {
-                    error(
-                        .badEnum,
-                        "'@Selection' enum '\(enumDeclaration.name.name)' (one table for several kinds of rows) cannot be read: which columns belong to which case is not written in the declaration",
-                        at: enumDeclaration.name.range,
-                        notes: [.init("declare the table's columns in a '@Table' struct, with optional columns for the cases' values", at: selection.range)])
-                    rejectedEnums.insert(enumDeclaration.name.name)
+                if attribute(named: "Selection", in: enumDeclaration.attributes) != nil {
+                    collectSelectionEnum(enumDeclaration)
                     continue
                 }
                 guard let enumType = readEnum(enumDeclaration) else {
@@ -124,7 +122,16 @@ public struct ModelFileReader {
                     continue
                 }
                 typeDeclarations.append(typeDeclaration)
-                collect(typeDeclaration.members.filter { if case .enumeration = $0 { true } else { false } })
+                // Nested enums, and nested `@Selection` structs (`Attachment.Image`).
+                collect(
+                    typeDeclaration.members.filter {
+                        switch $0 {
+                        case .enumeration: true
+                        case .type(let nested):
+                            attribute(named: "Selection", in: nested.attributes) != nil && attribute(named: "Table", in: nested.attributes) == nil
+                        default: false
+                        }
+                    })
             case .property(let property):
                 warning(.badAttribute, "a top-level property is not part of any model; it is ignored", at: property.range)
             case .skipped:
@@ -385,6 +392,10 @@ public struct ModelFileReader {
         }
         if let group = selectionGroups[written], foreignKeyTarget == nil, !isArray {
             readColumnGroup(group, property: property, isOptional: isOptional, style: style, into: &model)
+            return
+        }
+        if let enumeration = selectionEnums[written], foreignKeyTarget == nil, !isArray {
+            readEnumColumnGroup(enumeration, property: property, isOptional: isOptional, style: style, into: &model)
             return
         }
         if isModelName(written) && foreignKeyTarget == nil {

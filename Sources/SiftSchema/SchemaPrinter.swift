@@ -42,6 +42,13 @@ public enum SchemaPrinter {
                 out += "}\n\n"
             }
         }
+        // Each `@Selection` enum once (the structs its cases hold first), before the tables.
+        var printedEnums: Set<String> = []
+        for model in schema.models {
+            for group in model.enumColumnGroups where printedEnums.insert(group.typeName).inserted {
+                out += selectionEnum(group, of: model, in: schema, printedStructs: &printedGroups)
+            }
+        }
         for (index, model) in schema.models.enumerated() {
             out += print(model, in: schema)
             if index < schema.models.count - 1 { out += "\n" }
@@ -67,6 +74,13 @@ public enum SchemaPrinter {
                 return nil
             }, uniquingKeysWith: { first, _ in first })
         for attribute in model.attributes {
+            // An enum's columns print as its one property, where its first column is.
+            if let group = model.enumColumnGroups.first(where: { $0.attributeNames.contains(attribute.name) }) {
+                if group.attributeNames.first == attribute.name {
+                    out += "    var \(swiftName(group.name)): \(swiftName(group.typeName))\(group.isOptional ? "?" : "")\n"
+                }
+                continue
+            }
             // A column group's columns print as its one property, where its first column is.
             if let group = enclosingGroup(of: attribute.name, within: nil, in: model) {
                 if group.attributeNames.first == attribute.name { out += groupProperty(group) }
@@ -114,6 +128,42 @@ public enum SchemaPrinter {
         return out + "}\n"
     }
 
+
+    /// `@Selection enum Kind { case link(URL) ... }`, after the `@Selection` structs its cases
+    /// hold (each once). A case's value prints as its column was declared: not optional, with
+    /// `@Column("name")` and `@Storage(...)` where they differ from the defaults.
+    static func selectionEnum(_ group: EnumColumnGroup, of model: Model, in schema: Schema, printedStructs: inout Set<String>) -> String {
+        var out = ""
+        for enumCase in group.cases {
+            guard let structName = enumCase.structName, printedStructs.insert(structName).inserted else { continue }
+            out += "@Selection struct \(swiftName(structName)) {\n"
+            for name in enumCase.attributeNames {
+                guard var attribute = model.attribute(named: name) else { continue }
+                attribute.isOptional = enumCase.optionalAttributeNames.contains(name)
+                attribute.name = group.declaredName(of: name, in: enumCase)
+                out += attributeLine(attribute, of: model, in: schema, foreignKeyColumns: [:]) + "\n"
+            }
+            out += "}\n\n"
+        }
+        out += "@Selection enum \(swiftName(group.typeName)) {\n"
+        for enumCase in group.cases {
+            let label = enumCase.label.map { "\(swiftName($0)): " } ?? ""
+            if let structName = enumCase.structName {
+                out += "    case \(swiftName(enumCase.name))(\(label)\(swiftName(structName)))\n"
+                continue
+            }
+            guard let name = enumCase.attributeNames.first, var attribute = model.attribute(named: name) else { continue }
+            attribute.isOptional = false
+            attribute.name = enumCase.name
+            // The case's column, declared as a property would be, then moved onto the case.
+            let line = attributeLine(attribute, of: model, in: schema, foreignKeyColumns: [:])
+            guard let declaration = line.firstRange(of: "var \(swiftName(attribute.name)): ") else { continue }
+            let attributes = line[line.startIndex..<declaration.lowerBound].dropFirst(4)
+            let type = line[declaration.upperBound...]
+            out += "    \(attributes)case \(swiftName(enumCase.name))(\(label)\(type))\n"
+        }
+        return out + "}\n\n"
+    }
 
     /// `var timestamps: Timestamps`, indented for a type's body.
     static func groupProperty(_ group: ColumnGroup) -> String {

@@ -59,6 +59,7 @@ public enum SchemaRefinement {
             refined.style = fileModel.style
             refined.parent = fileModel.parent
             refined.columnGroups = fileModel.columnGroups
+            refined.enumColumnGroups = fileModel.enumColumnGroups
             if fileModel.isFullTextTable, !found.isFullTextTable {
                 diagnostics.append(
                     .error(

@@ -165,11 +165,44 @@ public struct EnumCaseSyntax: Sendable, Hashable {
     public var rawValue: Expr?
     /// Where the case is written.
     public var range: SourceRange
+    /// The attributes written before `case` (`@Column("video_preview")`), shared by the cases of
+    /// one `case` declaration.
+    public var attributes: [AttributeSyntax]
+    /// The associated values, `(URL)` or `(startDate: Date)`; nil when the case has none.
+    public var associatedValues: [AssociatedValueSyntax]?
+    /// How many cases the `case` declaration that declares this one names (`case a, b` names two).
+    public var casesInDeclaration: Int
 
     /// A case named `name` with `rawValue`.
-    public init(name: Identifier, rawValue: Expr?, range: SourceRange) {
+    public init(
+        name: Identifier, rawValue: Expr?, range: SourceRange, attributes: [AttributeSyntax] = [],
+        associatedValues: [AssociatedValueSyntax]? = nil, casesInDeclaration: Int = 1
+    ) {
         self.name = name
         self.rawValue = rawValue
+        self.range = range
+        self.attributes = attributes
+        self.associatedValues = associatedValues
+        self.casesInDeclaration = casesInDeclaration
+    }
+}
+
+/// One associated value of an enum case: `URL`, `startDate: Date`, `_ url: URL = x`.
+public struct AssociatedValueSyntax: Sendable, Hashable {
+    /// The label, when written (`startDate`); nil for none or `_`.
+    public var label: Identifier?
+    /// The type; nil when it is not a type Sift reads (a tuple, a function).
+    public var type: TypeSyntax?
+    /// Whether a default value is written (`= ""`).
+    public var hasDefault: Bool
+    /// Where it is written.
+    public var range: SourceRange
+
+    /// An associated value.
+    public init(label: Identifier?, type: TypeSyntax?, hasDefault: Bool, range: SourceRange) {
+        self.label = label
+        self.type = type
+        self.hasDefault = hasDefault
         self.range = range
     }
 }

@@ -307,9 +307,10 @@ extension Parser {
             if consume(.semicolon) != nil { continue }
             let before = position
             let memberStart = current.range.start
-            _ = parseAttributes()
+            let caseAttributes = parseAttributes()
             _ = parseModifiers()
             if consume(.kwCase) != nil {
+                let firstCase = cases.count
                 repeat {
                     guard isMemberName(current) else {
                         error(.expectedToken, "expected a case name", at: missingTokenRange)
@@ -317,16 +318,16 @@ extension Parser {
                     }
                     let caseStart = current.range.start
                     let caseName = advanceName()
-                    if at(.leftParen), !current.atStartOfLine {
-                        // Associated values: not stored data; read and ignored.
-                        advance()
-                        skipBalanced(stopAtComma: false, closing: .rightParen)
-                        _ = consume(.rightParen)
-                    }
+                    var associatedValues: [AssociatedValueSyntax]?
+                    if at(.leftParen), !current.atStartOfLine { associatedValues = parseAssociatedValues() }
                     var rawValue: Expr?
                     if consume(.equal) != nil { rawValue = parseExpression().expr }
-                    cases.append(EnumCaseSyntax(name: caseName, rawValue: rawValue, range: rangeFrom(caseStart)))
+                    cases.append(
+                        EnumCaseSyntax(
+                            name: caseName, rawValue: rawValue, range: rangeFrom(caseStart), attributes: caseAttributes,
+                            associatedValues: associatedValues))
                 } while consume(.comma) != nil
+                for index in firstCase..<cases.count { cases[index].casesInDeclaration = cases.count - firstCase }
             } else {
                 // Other members (functions, computed properties, nested types) are read and ignored.
                 position = before
@@ -340,6 +341,41 @@ extension Parser {
         return EnumDeclaration(
             attributes: attributes, modifiers: modifiers, name: name, inheritance: inheritance, cases: cases,
             lessThan: lessThan, range: rangeFrom(start))
+    }
+
+    /// `(URL)`, `(startDate: Date, _ end: Date = x)`: a case's associated values. A value whose
+    /// type is not a named or collection type (a tuple, a function) is read with no type.
+    mutating func parseAssociatedValues() -> [AssociatedValueSyntax] {
+        let open = advance()
+        var values: [AssociatedValueSyntax] = []
+        while !at(.rightParen), !at(.endOfFile) {
+            let start = current.range.start
+            var label: Identifier?
+            if isMemberName(current), peek().kind == .colon {
+                label = advanceName()
+                advance()
+            } else if isMemberName(current), peek().kind == .identifier, peek(2).kind == .colon {
+                let outer = advanceName()
+                _ = advanceName()
+                advance()
+                label = outer.name == "_" ? nil : outer
+            }
+            var type: TypeSyntax?
+            if at(.identifier) || at(.leftBracket) { type = parseType() }
+            var hasDefault = false
+            if consume(.equal) != nil {
+                hasDefault = true
+                skipBalanced(stopAtComma: true, closing: .rightParen)
+            }
+            if !at(.comma), !at(.rightParen) {
+                type = nil
+                skipBalanced(stopAtComma: true, closing: .rightParen)
+            }
+            values.append(AssociatedValueSyntax(label: label, type: type, hasDefault: hasDefault, range: rangeFrom(start)))
+            if consume(.comma) == nil { break }
+        }
+        expectClosing(.rightParen, opener: open, context: "the associated values")
+        return values
     }
 
     /// Whether the tokens of one member declare `func <`, and whether its body only compares the

@@ -3,7 +3,7 @@ import Sift
 import Testing
 
 /// Model files as SQLiteData apps write them: `@Column` spellings, `@Selection` column groups,
-/// `.ID` foreign keys, FTS5 tables, and the `@Selection` enum that cannot be read.
+/// `.ID` foreign keys and FTS5 tables (`@Selection` enums: `SelectionEnumModelFileTests`).
 @Suite struct SQLiteDataModelFileTests {
     static let models = """
         import SQLiteData
@@ -91,23 +91,6 @@ import Testing
             }
             """)
         #expect(diagnostics.map(\.id) == [.duplicateMember], "\(rendered)")
-    }
-
-    @Test func aSelectionEnumIsReportedNotMisread() throws {
-        let (schema, diagnostics, rendered) = readModels(
-            """
-            @CasePathable @Selection enum Attachment {
-                case link(URL)
-                case note(String)
-            }
-            @Table struct Item {
-                let id: Int
-                var attachment: Attachment
-            }
-            """)
-        #expect(diagnostics.map(\.id) == [.badEnum], "\(rendered)")
-        #expect(rendered.contains("'@Selection' enum 'Attachment'"), "\(rendered)")
-        #expect(schema.model(named: "Item")?.attribute(named: "attachment") == nil)
     }
 
     /// What a model says of its columns and groups, without where it was declared.

@@ -1,0 +1,130 @@
+import Foundation
+import Sift
+import Testing
+
+/// StructuredQueries' `@Selection` enums with associated values (one table for several kinds of
+/// rows), as the library's `EnumTableTests` declare them: each case's columns are optional
+/// attributes of the table holding the enum, named after the case or as its struct declares them.
+@Suite struct SelectionEnumModelFileTests {
+    static let models = """
+        import SQLiteData
+
+        @Table struct Reminder {
+            let id: Int
+            var title = ""
+        }
+
+        @Table struct Attachment {
+            let id: Int
+            var reminderID: Reminder.ID
+            var kind: Kind
+
+            @CasePathable @Selection
+            enum Kind {
+                case link(URL)
+                @Column("noteText") case note(String)
+                case video(Attachment.Video)
+                case image(Attachment.Image)
+            }
+
+            @Selection struct Video {
+                @Column("videoURL") var url: URL
+                @Column("videoKind") var kind: Platform = .youtube
+            }
+
+            @Selection struct Image {
+                @Column("imageCaption") let caption: String
+                @Column("imageURL") let url: URL
+                @Column(as: Date.UnixTimeRepresentation.self) var takenAt: Date?
+            }
+        }
+
+        enum Platform: String { case youtube, vimeo }
+
+        @Table struct Record {
+            let id: Int
+            var time: RecordTime?
+        }
+
+        @Selection enum RecordTime {
+            case moment(Date)
+            case interval(startDate: Date)
+        }
+        """
+
+    @Test func theCasesColumnsAreOptionalAttributesOfTheTable() throws {
+        let (schema, diagnostics, rendered) = readModels(Self.models)
+        #expect(diagnostics.isEmpty, "\(rendered)")
+        let attachment = try #require(schema.model(named: "Attachment"))
+        #expect(
+            attachment.attributes.map { "\($0.name) \($0.columnName) \($0.type) \($0.isOptional) \($0.storage)" } == [
+                "id id Int false integer", "reminderID reminderID Int false integer",
+                "kind.link link URL true text", "kind.note noteText String true text",
+                "kind.video.url videoURL URL true text", "kind.video.kind videoKind Platform true text",
+                "kind.image.caption imageCaption String true text", "kind.image.url imageURL URL true text",
+                "kind.image.takenAt takenAt Date true dateUnixSeconds",
+            ])
+        #expect(attachment.enumColumnGroups.count == 1)
+        let group = try #require(attachment.enumColumnGroups.first)
+        #expect(group.name == "kind" && group.typeName == "Kind" && !group.isOptional)
+        #expect(group.cases.map(\.name) == ["link", "note", "video", "image"])
+        #expect(group.cases.map(\.structName) == [nil, nil, "Video", "Image"])
+        // The struct's optional column does not decide its case.
+        #expect(group.cases[3].requiredAttributeNames == ["kind.image.caption", "kind.image.url"])
+        // The property holding the enum is not a column.
+        #expect(attachment.attribute(named: "kind") == nil)
+        #expect(attachment.relationships.map(\.name) == ["reminder"])
+        let record = try #require(schema.model(named: "Record"))
+        #expect(record.enumColumnGroups.first?.isOptional == true)
+        #expect(record.enumColumnGroups.first?.cases.map(\.label) == [nil, "startDate"])
+        #expect(record.attribute(named: "time.interval")?.columnName == "interval")
+    }
+
+    /// An enum prints as declared (its cases' structs first, then the enum, then one property
+    /// in the table), and the printed schema reads back the same, which prints the same.
+    @Test func anEnumPrintsAsDeclaredAndReadsBack() throws {
+        let (schema, _, _) = readModels(Self.models)
+        let printed = SchemaPrinter.print(schema)
+        #expect(
+            printed.contains(
+                """
+                @Selection struct Video {
+                    @Column("videoURL") var url: URL
+                    @Column("videoKind") var kind: Platform
+                }
+
+                @Selection struct Image {
+                    @Column("imageCaption") var caption: String
+                    @Column("imageURL") var url: URL
+                    @Storage(.unixTime) var takenAt: Date?
+                }
+
+                @Selection enum Kind {
+                    case link(URL)
+                    @Column("noteText") case note(String)
+                    case video(Video)
+                    case image(Image)
+                }
+
+                @Selection enum RecordTime {
+                    case moment(Date)
+                    case interval(startDate: Date)
+                }
+
+                """), "\(printed)")
+        #expect(
+            printed.contains(
+                """
+                @Table("attachments") struct Attachment {
+                    let id: Int
+                    var reminderID: Reminder.ID
+                    var kind: Kind
+                """), "\(printed)")
+        #expect(printed.contains("    var time: RecordTime?\n"), "\(printed)")
+        let (reread, diagnostics, rendered) = readModels(printed)
+        #expect(diagnostics.isEmpty, "\(rendered)")
+        #expect(reread.models.map(\.enumColumnGroups) == schema.models.map(\.enumColumnGroups))
+        #expect(SQLiteDataModelFileTests.shape(reread) == SQLiteDataModelFileTests.shape(schema))
+        #expect(SchemaPrinter.print(reread) == printed)
+    }
+}
