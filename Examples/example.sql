@@ -3,6 +3,7 @@
 -- One database, two domains:
 --   People (SwiftData flavour): companies, users, interests, userInterests.
 --   Reminders (SQLiteData / StructuredQueries flavour): remindersLists, reminders, tags, reminderTags,
+--     attachments (one table for a reminder's links, notes and images: a `@Selection` enum),
 --     and reminderTexts, an FTS5 full-text index of the reminders' titles and notes.
 --
 -- Conventions
@@ -651,6 +652,30 @@ INSERT INTO categories (id, title, parentID) VALUES
   (8, 'Launch', 7),
   (9, 'Cafe' || char(769), 2),  -- decomposed é
   (10, 'Café', 6);  -- composed é
+
+-- ============================================================ Attachments
+-- One table for several kinds of rows (StructuredQueries' `@Selection` enum `Attachment.Kind`):
+-- each case's columns are NULL in the rows of the other cases. A link is `link`, a note `note`
+-- (an empty note is still a note), an image `imageCaption` and `imageURL`.
+CREATE TABLE attachments (
+  id INTEGER PRIMARY KEY,
+  reminderID INTEGER NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
+  link TEXT,
+  note TEXT,
+  imageCaption TEXT,
+  imageURL TEXT
+);
+CREATE INDEX attachments_reminderID ON attachments(reminderID);
+
+INSERT INTO attachments (id, reminderID, link, note, imageCaption, imageURL) VALUES
+  (1, 1, 'https://www.pointfree.co', NULL, NULL, NULL),
+  (2, 1, NULL, 'Today was a good day', NULL, NULL),
+  (3, 2, NULL, NULL, 'Blob', 'https://www.pointfree.co/blob.jpg'),
+  (4, 3, NULL, '', NULL, NULL),
+  (5, 5, 'https://swift.org', NULL, NULL, NULL),
+  (6, 12, NULL, NULL, 'Gym plan', 'https://example.com/gym.png'),
+  (7, 12, NULL, 'Bring a towel', NULL, NULL),
+  (8, 20, NULL, NULL, '', 'https://example.com/blank.png');
 
 -- ============================================================ Full-text search
 -- An FTS5 index of the reminders' titles and notes (external content: the text is read from

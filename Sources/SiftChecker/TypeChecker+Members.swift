@@ -5,6 +5,8 @@ extension TypeChecker {
     // MARK: Member access
 
     mutating func checkMember(base: Expr, name: Identifier, at range: SourceRange) -> TypedExpr {
+        // `$0.kind.note`: a case's column of a `@Selection` enum.
+        if let typed = checkEnumColumnMember(base: base, name: name, at: range) { return typed }
         // `Priority.high`: a case of a schema enum, written with its type.
         if case .identifier(let typeName) = tree[base], resolveVariable(typeName.name) == nil, !isImplicitMember(typeName.name),
             let enumType = schema.enumType(named: typeName.name)

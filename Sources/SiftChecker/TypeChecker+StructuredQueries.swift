@@ -91,6 +91,7 @@ extension TypeChecker {
 
     /// The column a key path of one component (or a column group and its column) names.
     mutating func columnOfKeyPath(_ keyPath: KeyPath, model: Model, root: VariableID, what: String) -> TypedExpr? {
+        if let column = enumColumnOfKeyPath(keyPath, model: model, root: root, what: what) { return column }
         let components = keyPath.components
         if components.count == 2,
             model.columnGroups.contains(where: { $0.name == components[0].name.name && $0.attributeNames.contains(components[1].name.name) })
@@ -187,7 +188,8 @@ extension TypeChecker {
     }
 
     /// `lhs IS rhs` / `lhs IS NOT rhs`: never NULL.
-    mutating func checkIdentity(_ lhs: Expr, _ rhs: Expr, negated: Bool, at range: SourceRange) -> TypedExpr {
+    mutating func checkIdentity(_ lhs: Expr, _ rhs: Expr, negated: Bool, method: String? = nil, at range: SourceRange) -> TypedExpr {
+        if let test = checkEnumCaseTest(lhs, rhs, negated: negated, method: method, at: range) { return test }
         let (left, right) = checkSQLOperands(lhs, rhs, what: negated ? "'isNot'" : "'is'")
         if left.type.isError || right.type.isError { return make(.error, .error, at: range) }
         return make(.sql(.isIdentical(negated: negated), [left, right]), .bool, at: range)
@@ -296,7 +298,7 @@ extension TypeChecker {
             return checkSQLComparison(op, base, other, at: range)
         case "is", "isNot":
             guard let other = single() else { return wrongArguments(method, "(_:)", at: range) }
-            return checkIdentity(base, other, negated: method.name == "isNot", at: range)
+            return checkIdentity(base, other, negated: method.name == "isNot", method: method.name, at: range)
         case "and", "or":
             guard let other = single() else { return wrongArguments(method, "(_:)", at: range) }
             let operands = [checkSQLCondition(base), checkSQLCondition(other)]

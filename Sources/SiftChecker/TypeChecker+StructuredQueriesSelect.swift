@@ -303,6 +303,7 @@ extension TypeChecker {
             checkBuilderColumnsCall(type, call, at: element.range, into: &columns)
             return
         }
+        if appendEnumColumns(element, to: &columns) { return }
         let typed = checkSQL(element)
         if typed.type.isError { return }
         if case .model(let name) = typed.type.unwrapped.kind, let rowModel = model(named: name) {

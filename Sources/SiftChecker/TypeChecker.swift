@@ -673,6 +673,13 @@ public struct TypeChecker {
     // MARK: Unknown members
 
     mutating func reportUnknownMember(_ name: Identifier, in model: Model) {
+        if let group = model.enumColumnGroups.first(where: { $0.name == name.name }) {
+            error(
+                .unknownMember,
+                "'\(name.name)' is the '@Selection' enum '\(group.typeName)' of '\(model.name)', stored in several columns; read a case's value, as in '\(name.name).\(group.cases[0].name)' (nil unless the row is of that case)",
+                at: name.range)
+            return
+        }
         if let group = model.columnGroups.first(where: { $0.name == name.name }) {
             error(
                 .unknownMember,
