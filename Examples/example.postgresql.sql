@@ -57,6 +57,14 @@ CREATE TABLE "reminderTags" (
   "tagID" bigint NOT NULL REFERENCES "tags"("id") ON DELETE CASCADE,
   PRIMARY KEY ("reminderID", "tagID")
 );
+CREATE TABLE "attachments" (
+  "id" bigint PRIMARY KEY,
+  "reminderID" bigint NOT NULL REFERENCES "reminders"("id") ON DELETE CASCADE,
+  "link" text,
+  "note" text,
+  "imageCaption" text,
+  "imageURL" text
+);
 CREATE TABLE "categories" (
   "id" bigint PRIMARY KEY,
   "title" text NOT NULL,
@@ -73,6 +81,7 @@ CREATE INDEX "reminders_remindersListID" ON "reminders" ("remindersListID");
 CREATE INDEX "reminders_dueDate" ON "reminders" ("dueDate");
 CREATE INDEX "reminders_priority" ON "reminders" ("priority");
 CREATE INDEX "reminderTags_tagID" ON "reminderTags" ("tagID");
+CREATE INDEX "attachments_reminderID" ON "attachments" ("reminderID");
 CREATE INDEX "categories_parentID" ON "categories" ("parentID");
 
 INSERT INTO "companies" ("id", "name", "city", "founded") VALUES
@@ -866,6 +875,16 @@ INSERT INTO "reminderTags" ("reminderID", "tagID") VALUES
   (81, 7),
   (82, 1),
   (82, 6);
+
+INSERT INTO "attachments" ("id", "reminderID", "link", "note", "imageCaption", "imageURL") VALUES
+  (1, 1, 'https://www.pointfree.co', NULL, NULL, NULL),
+  (2, 1, NULL, 'Today was a good day', NULL, NULL),
+  (3, 2, NULL, NULL, 'Blob', 'https://www.pointfree.co/blob.jpg'),
+  (4, 3, NULL, '', NULL, NULL),
+  (5, 5, 'https://swift.org', NULL, NULL, NULL),
+  (6, 12, NULL, NULL, 'Gym plan', 'https://example.com/gym.png'),
+  (7, 12, NULL, 'Bring a towel', NULL, NULL),
+  (8, 20, NULL, NULL, '', 'https://example.com/blank.png');
 
 INSERT INTO "categories" ("id", "title", "parentID") VALUES
   (1, 'Home', NULL),

@@ -86,6 +86,26 @@ enum Status: String, Codable, QueryBindable {
     let tagID: Tag.ID
 }
 
+// One table for several kinds of rows: an attachment is a link, a note or an image, each case
+// stored in its own columns (NULL in the rows of the other cases).
+@Table struct Attachment {
+    let id: Int
+    var reminderID: Reminder.ID
+    var kind: Kind
+
+    @CasePathable @Selection
+    enum Kind {
+        case link(URL)
+        case note(String)
+        case image(Attachment.Image)
+    }
+
+    @Selection struct Image {
+        @Column("imageCaption") var caption = ""
+        @Column("imageURL") var url: URL
+    }
+}
+
 // A tree: a category's parent is another category; a root has none.
 @Table struct Category {
     let id: Int

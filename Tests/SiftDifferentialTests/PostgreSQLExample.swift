@@ -48,6 +48,13 @@ enum PostgreSQLExample {
             ], ["PRIMARY KEY (\"reminderID\", \"tagID\")"]
         ),
         (
+            "attachments",
+            [
+                ("id", "bigint PRIMARY KEY"), ("reminderID", "bigint NOT NULL REFERENCES \"reminders\"(\"id\") ON DELETE CASCADE"),
+                ("link", "text"), ("note", "text"), ("imageCaption", "text"), ("imageURL", "text"),
+            ], []
+        ),
+        (
             "categories",
             [
                 ("id", "bigint PRIMARY KEY"), ("title", "text NOT NULL"),
@@ -63,7 +70,7 @@ enum PostgreSQLExample {
         ("interests_title", "interests", "title"), ("companies_name", "companies", "name"),
         ("reminders_remindersListID", "reminders", "remindersListID"), ("reminders_dueDate", "reminders", "dueDate"),
         ("reminders_priority", "reminders", "priority"), ("reminderTags_tagID", "reminderTags", "tagID"),
-        ("categories_parentID", "categories", "parentID"),
+        ("attachments_reminderID", "attachments", "reminderID"), ("categories_parentID", "categories", "parentID"),
     ]
 
     /// Columns SQLite stores as 0/1 that PostgreSQL stores as `boolean`.

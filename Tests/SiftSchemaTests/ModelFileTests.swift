@@ -208,12 +208,18 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
 
     @Test func exampleModelsFile() throws {
         let schema = try Fixtures.exampleModels.get()
-        #expect(schema.modelNames == ["User", "Company", "Interest", "RemindersList", "Reminder", "Tag", "ReminderTag", "Category", "ReminderText"])
+        #expect(
+            schema.modelNames == ["User", "Company", "Interest", "RemindersList", "Reminder", "Tag", "ReminderTag", "Attachment", "Category", "ReminderText"])
         #expect(
             schema.models.map(\.tableName) == [
-                "users", "companies", "interests", "remindersLists", "reminders", "tags", "reminderTags", "categories", "reminderTexts",
+                "users", "companies", "interests", "remindersLists", "reminders", "tags", "reminderTags", "attachments", "categories",
+                "reminderTexts",
             ])
-        #expect(schema.models.map(\.isFullTextTable) == [false, false, false, false, false, false, false, false, true])
+        #expect(schema.models.map(\.isFullTextTable) == [false, false, false, false, false, false, false, false, false, true])
+        // A `@Selection` enum: each case's columns are optional attributes of the table.
+        let attachment = try #require(schema.model(named: "Attachment"))
+        #expect(attachment.enumColumnGroups.map(\.name) == ["kind"])
+        #expect(attachment.attributes.map(\.columnName) == ["id", "reminderID", "link", "note", "imageCaption", "imageURL"])
         // A self-relationship: a category's parent and the categories whose parent it is.
         let category = try #require(schema.model(named: "Category"))
         #expect(category.relationship(named: "parent")?.link == .foreignKey(column: "parentID", targetColumn: "id"))
@@ -275,6 +281,17 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
                     case todo, inProgress, done
                 }
 
+                @Selection struct Image {
+                    @Column("imageCaption") var caption: String
+                    @Column("imageURL") var url: URL
+                }
+
+                @Selection enum Kind {
+                    case link(URL)
+                    case note(String)
+                    case image(Image)
+                }
+
                 @Model final class User {
                     @Attribute(.unique) var identifier: UUID
                     var name: String
@@ -322,6 +339,7 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
                     // remindersList: RemindersList (remindersListID → id)
                     // reminderTags: [ReminderTag] (through reminderID)
                     // tags: [Tag] (through reminderTags.reminderID, reminderTags.tagID)
+                    // attachments: [Attachment] (through reminderID)
                 }
 
                 @Table("tags") struct Tag {
@@ -329,6 +347,13 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
                     var title: String
                     // reminderTags: [ReminderTag] (through tagID)
                     // reminders: [Reminder] (through reminderTags.tagID, reminderTags.reminderID)
+                }
+
+                @Table("attachments") struct Attachment {
+                    let id: Int
+                    var reminderID: Reminder.ID
+                    var kind: Kind
+                    // reminder: Reminder (reminderID → id)
                 }
 
                 @Table("categories") struct Category {

@@ -142,6 +142,7 @@ public struct Completer {
             // `users.map(\.age).`: the mapped values aggregate.
             return Self.rowAggregateNames
         case .period:
+            if let names = enumPathCandidates(scope, endingAt: last - 1) { return names }
             guard let type = scope.chainType(endingAt: last - 1) else { return [] }
             var names = catalog.memberNames(of: type)
             // A to-many relationship's values map and aggregate per row in the concise form (not in
@@ -164,6 +165,29 @@ public struct Completer {
         }
         // A bare name inside a closure: the names in scope, parameters and literals.
         return scope.namesInScope(at: count) + Array(parameterTypes.keys) + ["true", "false", "nil"]
+    }
+
+    /// After `$0.kind.`, `\.kind.image.`, `kind.` (concise): the cases of a `@Selection` enum, or
+    /// the columns of a case's struct; nil when the names before the `.` are not such a path.
+    private func enumPathCandidates(_ scope: QueryScope, endingAt end: Int) -> [String]? {
+        var names: [String] = []
+        var position = end
+        while position >= 1, scope.kind(position) == .identifier {
+            names.insert(scope.text(position), at: 0)
+            guard scope.kind(position - 1) == .period, !scope.isImplicitMember(position - 1) else {
+                // `kind.` in the concise form: a member of the query's model.
+                guard let model = scope.conciseModel, scope.enclosingBraces(before: position).isEmpty else { return nil }
+                return scope.catalog.enumPathCandidates(names, after: .model(model))
+            }
+            position -= 2
+            // The value the names follow: a key path's model, or the chain ending there.
+            let rootType: SiftType? =
+                scope.kind(position) == .backslash
+                ? (scope.builderKeyPathModel(backslash: position) ?? scope.queryModel).map { .model($0) }
+                : scope.chainType(endingAt: position)
+            if let rootType, let candidates = scope.catalog.enumPathCandidates(names, after: rootType) { return candidates }
+        }
+        return nil
     }
 
     /// After `== .`, `!= .` (enum cases), `order: .` and `comparator: .`.

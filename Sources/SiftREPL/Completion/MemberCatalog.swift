@@ -9,7 +9,7 @@ struct MemberCatalog {
     /// Names offered after `value.` (an optional offers its wrapped type's members).
     func memberNames(of type: SiftType) -> [String] {
         switch type.kind {
-        case .model(let name): schema.model(named: name)?.members.map(\.name) ?? []
+        case .model(let name): schema.model(named: name).map(Self.memberNames(of:)) ?? []
         case .string:
             ["count", "isEmpty"] + [
                 "contains", "hasPrefix", "hasSuffix", "starts", "localizedStandardContains", "caseInsensitiveCompare",
@@ -22,6 +22,38 @@ struct MemberCatalog {
         case .date: ["timeIntervalSinceReferenceDate", "timeIntervalSince1970"]
         case .optional(let wrapped): memberNames(of: wrapped)
         default: []
+        }
+    }
+
+    /// A model's members as a query names them first: a `@Selection` enum's columns
+    /// (`kind.note`, `kind.image.caption`) by the enum's property, once.
+    static func memberNames(of model: Model) -> [String] {
+        var names: [String] = []
+        for member in model.members {
+            let enumName = member.name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? member.name
+            if enumName != member.name, model.enumColumnGroups.contains(where: { $0.name == enumName }) {
+                if !names.contains(enumName) { names.append(enumName) }
+            } else {
+                names.append(member.name)
+            }
+        }
+        return names
+    }
+
+    /// After `$0.kind.` (the enum's cases) or `$0.kind.image.` (the columns of the case's struct):
+    /// nil when `names` after a value of `type` do not name a `@Selection` enum of its model.
+    func enumPathCandidates(_ names: [String], after type: SiftType) -> [String]? {
+        guard let enumName = names.first, case .model(let modelName) = type.unwrapped.kind,
+            let group = schema.model(named: modelName)?.enumColumnGroups.first(where: { $0.name == enumName })
+        else { return nil }
+        switch names.count {
+        case 1:
+            return group.cases.map(\.name)
+        case 2:
+            guard let enumCase = group.enumCase(named: names[1]), enumCase.structName != nil else { return nil }
+            return enumCase.attributeNames.map { group.declaredName(of: $0, in: enumCase) }
+        default:
+            return nil
         }
     }
 
