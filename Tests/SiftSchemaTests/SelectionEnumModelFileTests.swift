@@ -127,4 +127,81 @@ import Testing
         #expect(SQLiteDataModelFileTests.shape(reread) == SQLiteDataModelFileTests.shape(schema))
         #expect(SchemaPrinter.print(reread) == printed)
     }
+
+    /// What the library's macro rejects, and what a column cannot store, is reported at the case,
+    /// with the remedy; the enum's good cases are still read.
+    @Test func badCasesAreReportedAtTheCase() throws {
+        let (schema, diagnostics, rendered) = readModels(
+            """
+            @Table struct Item {
+                let id: Int
+                var kind: Kind
+                var other: Other
+            }
+
+            @Selection enum Kind {
+                case empty
+                case pair(Int, String)
+                case a(Int), b(String)
+                case maybe(String?)
+                @Ephemeral case skipped(Int)
+                @Column("x", primaryKey: true) case keyed(Int)
+                case table(Item)
+                case tuple((Int, Int))
+                case ok(String)
+                @Column("ok") case clash(Int)
+            }
+
+            @Selection enum Other {
+                case none
+            }
+            """)
+        #expect(
+            rendered == """
+                Models.swift:8:10: error: the case 'empty' of '@Selection' enum 'Kind' must hold one associated value: a column's value, as in 'case empty(String)', or an '@Selection' struct of columns
+                    case empty
+                         ^~~~~
+                Models.swift:9:10: error: the case 'pair' of '@Selection' enum 'Kind' must hold one associated value: a column's value, as in 'case pair(String)', or an '@Selection' struct of columns
+                    case pair(Int, String)
+                         ^~~~~~~~~~~~~~~~~
+                Models.swift:10:10: error: declare each case of '@Selection' enum 'Kind' with its own 'case'
+                    case a(Int), b(String)
+                         ^~~~~~
+                Models.swift:10:18: error: declare each case of '@Selection' enum 'Kind' with its own 'case'
+                    case a(Int), b(String)
+                                 ^~~~~~~~~
+                Models.swift:11:16: error: the value of case 'maybe' cannot be optional: a NULL column says that a row is of another case; write 'String'
+                    case maybe(String?)
+                               ^~~~~~~
+                               String
+                Models.swift:12:5: error: a case of '@Selection' enum 'Kind' cannot be ephemeral: each case is stored
+                    @Ephemeral case skipped(Int)
+                    ^~~~~~~~~~
+                Models.swift:13:18: error: 'primaryKey:' is not supported on the columns of an enum's cases
+                    @Column("x", primaryKey: true) case keyed(Int)
+                                 ^~~~~~~~~~~~~~~~
+                Models.swift:14:16: error: the value of case 'table' is a table; a case holds a column's value or an '@Selection' struct of columns
+                    case table(Item)
+                               ^~~~
+                Models.swift:15:16: error: the value of case 'tuple' cannot be stored in a column; use a scalar, a raw-value enum or an '@Selection' struct
+                    case tuple((Int, Int))
+                               ^~~~~~~~~~
+                Models.swift:17:24: error: 'Item' has two columns named 'ok': 'kind.ok' and 'kind.clash'; name one with '@Column("...")'
+                    @Column("ok") case clash(Int)
+                                       ^~~~~
+                Models.swift:3:9: note: the other is declared here
+                    var kind: Kind
+                        ^~~~
+                Models.swift:21:10: error: the case 'none' of '@Selection' enum 'Other' must hold one associated value: a column's value, as in 'case none(String)', or an '@Selection' struct of columns
+                    case none
+                         ^~~~
+                Models.swift:20:17: error: '@Selection' enum 'Other' has no case with a value to store; StructuredQueries requires at least one, as in 'case note(String)'
+                @Selection enum Other {
+                                ^~~~~
+                """ + "\n")
+        #expect(diagnostics.allSatisfy { $0.severity == .error })
+        // The good case is read; the enum of no good case is not.
+        #expect(schema.model(named: "Item")?.enumColumnGroups.map(\.name) == ["kind"])
+        #expect(schema.model(named: "Item")?.enumColumnGroups.first?.cases.map(\.name) == ["ok"])
+    }
 }

@@ -174,7 +174,7 @@ public struct Completer {
         var position = end
         while position >= 1, scope.kind(position) == .identifier {
             names.insert(scope.text(position), at: 0)
-            guard scope.kind(position - 1) == .period, !scope.isImplicitMember(position - 1) else {
+            guard scope.kind(position - 1) == .period, scope.kind(position - 2) == .backslash || !scope.isImplicitMember(position - 1) else {
                 // `kind.` in the concise form: a member of the query's model.
                 guard let model = scope.conciseModel, scope.enclosingBraces(before: position).isEmpty else { return nil }
                 return scope.catalog.enumPathCandidates(names, after: .model(model))

@@ -40,18 +40,23 @@ struct MemberCatalog {
         return names
     }
 
-    /// After `$0.kind.` (the enum's cases) or `$0.kind.image.` (the columns of the case's struct):
-    /// nil when `names` after a value of `type` do not name a `@Selection` enum of its model.
+    /// After `$0.kind.` (the enum's cases), `$0.kind.image.` (the columns of the case's struct) or
+    /// `$0.kind.note.` (the members of the case's value): nil when `names` after a value of `type`
+    /// do not name a `@Selection` enum of its model.
     func enumPathCandidates(_ names: [String], after type: SiftType) -> [String]? {
-        guard let enumName = names.first, case .model(let modelName) = type.unwrapped.kind,
-            let group = schema.model(named: modelName)?.enumColumnGroups.first(where: { $0.name == enumName })
+        guard let enumName = names.first, case .model(let modelName) = type.unwrapped.kind, let model = schema.model(named: modelName),
+            let group = model.enumColumnGroups.first(where: { $0.name == enumName })
         else { return nil }
-        switch names.count {
-        case 1:
-            return group.cases.map(\.name)
-        case 2:
-            guard let enumCase = group.enumCase(named: names[1]), enumCase.structName != nil else { return nil }
+        if names.count == 1 { return group.cases.map(\.name) }
+        guard let enumCase = group.enumCase(named: names[1]) else { return nil }
+        switch (names.count, enumCase.structName) {
+        case (2, nil):
+            return model.attribute(named: enumCase.attributeNames[0]).map { memberNames(of: SiftType($0.type)) }
+        case (2, _?):
             return enumCase.attributeNames.map { group.declaredName(of: $0, in: enumCase) }
+        case (3, _?):
+            let column = enumCase.attributeNames.first { group.declaredName(of: $0, in: enumCase) == names[2] }
+            return column.flatMap { model.attribute(named: $0) }.map { memberNames(of: SiftType($0.type)) }
         default:
             return nil
         }
