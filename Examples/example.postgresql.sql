@@ -884,7 +884,8 @@ INSERT INTO "attachments" ("id", "reminderID", "link", "note", "imageCaption", "
   (5, 5, 'https://swift.org', NULL, NULL, NULL),
   (6, 12, NULL, NULL, 'Gym plan', 'https://example.com/gym.png'),
   (7, 12, NULL, 'Bring a towel', NULL, NULL),
-  (8, 20, NULL, NULL, '', 'https://example.com/blank.png');
+  (8, 20, NULL, NULL, '', 'https://example.com/blank.png'),
+  (9, 21, NULL, NULL, NULL, 'https://example.com/untitled.png');
 
 INSERT INTO "categories" ("id", "title", "parentID") VALUES
   (1, 'Home', NULL),

@@ -656,7 +656,7 @@ INSERT INTO categories (id, title, parentID) VALUES
 -- ============================================================ Attachments
 -- One table for several kinds of rows (StructuredQueries' `@Selection` enum `Attachment.Kind`):
 -- each case's columns are NULL in the rows of the other cases. A link is `link`, a note `note`
--- (an empty note is still a note), an image `imageCaption` and `imageURL`.
+-- (an empty note is still a note), an image `imageCaption` (optional: 9 has none) and `imageURL`.
 CREATE TABLE attachments (
   id INTEGER PRIMARY KEY,
   reminderID INTEGER NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
@@ -675,7 +675,8 @@ INSERT INTO attachments (id, reminderID, link, note, imageCaption, imageURL) VAL
   (5, 5, 'https://swift.org', NULL, NULL, NULL),
   (6, 12, NULL, NULL, 'Gym plan', 'https://example.com/gym.png'),
   (7, 12, NULL, 'Bring a towel', NULL, NULL),
-  (8, 20, NULL, NULL, '', 'https://example.com/blank.png');
+  (8, 20, NULL, NULL, '', 'https://example.com/blank.png'),
+  (9, 21, NULL, NULL, NULL, 'https://example.com/untitled.png');
 
 -- ============================================================ Full-text search
 -- An FTS5 index of the reminders' titles and notes (external content: the text is read from

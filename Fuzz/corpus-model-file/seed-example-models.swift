@@ -43,9 +43,9 @@ import StructuredQueries
 }
 
 // MARK: Reminders (SQLiteData / StructuredQueries): Date as ISO-8601 text.
-
-enum Priority: Int, Codable, QueryBindable {
+enum Priority: Int, Codable, QueryBindable, Comparable {
     case low = 1, medium, high
+    static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 enum Status: String, Codable, QueryBindable {
@@ -79,4 +79,38 @@ enum Status: String, Codable, QueryBindable {
 @Table("reminderTags") struct ReminderTag {
     let reminderID: Reminder.ID
     let tagID: Tag.ID
+}
+
+// One table for several kinds of rows: an attachment is a link, a note or an image, each case
+// stored in its own columns (NULL in the rows of the other cases).
+@Table struct Attachment {
+    let id: Int
+    var reminderID: Reminder.ID
+    var kind: Kind
+
+    @CasePathable @Selection
+    enum Kind {
+        case link(URL)
+        case note(String)
+        case image(Attachment.Image)
+    }
+
+    @Selection struct Image {
+        @Column("imageCaption") var caption: String?
+        @Column("imageURL") var url: URL
+    }
+}
+
+// A tree: a category's parent is another category; a root has none.
+@Table struct Category {
+    let id: Int
+    var title = ""
+    var parentID: Category.ID?
+}
+
+// Full-text search (FTS5): a row's rowid is its reminder's id.
+@Table struct ReminderText: FTS5 {
+    let rowid: Int
+    let title: String
+    let notes: String
 }

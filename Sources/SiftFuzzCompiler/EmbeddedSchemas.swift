@@ -101,7 +101,7 @@ enum Status: String, Codable, QueryBindable {
     }
 
     @Selection struct Image {
-        @Column("imageCaption") var caption = ""
+        @Column("imageCaption") var caption: String?
         @Column("imageURL") var url: URL
     }
 }

@@ -282,7 +282,7 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
                 }
 
                 @Selection struct Image {
-                    @Column("imageCaption") var caption: String
+                    @Column("imageCaption") var caption: String?
                     @Column("imageURL") var url: URL
                 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftTestSupport
 import Testing
 
 /// StructuredQueries' `@Selection` enums with associated values (one table for several kinds of
@@ -126,6 +127,57 @@ import Testing
         #expect(reread.models.map(\.enumColumnGroups) == schema.models.map(\.enumColumnGroups))
         #expect(SQLiteDataModelFileTests.shape(reread) == SQLiteDataModelFileTests.shape(schema))
         #expect(SchemaPrinter.print(reread) == printed)
+    }
+
+    /// Generated enums (cases of each storable type, renamed and stored columns, labels, cases of
+    /// structs with optional columns, optional properties, two tables sharing an enum) print, read
+    /// back as the same schema, and print the same again.
+    @Test func generatedEnumsPrintAndReadBack() throws {
+        var random = SplitMix64(seed: 4242)
+        let types = ["Int", "String", "Double", "Bool", "Date", "UUID", "Data", "URL", "Level", "Int16"]
+        for round in 0..<150 {
+            var text = "enum Level: String { case low, high }\n\n"
+            var column = 0
+            func columnDeclaration(_ name: String, optional: Bool) -> String {
+                column += 1
+                let type = random.pick(types)
+                var attributes = ""
+                if random.chance(1, in: 3) { attributes += "@Column(\"c\(column)\") " }
+                if type == "Date", random.chance(1, in: 2) { attributes += "@Storage(.unixTime) " }
+                return "\(attributes)\(name)\(type)\(optional ? "?" : "")"
+            }
+            var structs: [String] = []
+            var cases: [String] = []
+            for number in 0..<random.int(in: 1...4) {
+                if random.chance(1, in: 3) {
+                    let name = "Part\(round)x\(number)"
+                    let members = (0..<random.int(in: 1...3)).map { index in
+                        "    " + columnDeclaration("var f\(number)x\(index): ", optional: random.chance(1, in: 4))
+                    }
+                    structs.append("@Selection struct \(name) {\n" + members.joined(separator: "\n") + "\n}\n")
+                    cases.append("    case s\(number)(\(random.chance(1, in: 3) ? "value: " : "")\(name))")
+                } else {
+                    let declared = columnDeclaration("", optional: false)
+                    // `@Column("c1") @Storage(.unixTime) Date`: the attributes go before `case`.
+                    let type = declared.split(separator: " ").last.map(String.init) ?? declared
+                    let attributes = declared.dropLast(type.count)
+                    cases.append("    \(attributes)case v\(number)(\(random.chance(1, in: 4) ? "label: " : "")\(type))")
+                }
+            }
+            text += structs.joined(separator: "\n") + "\n"
+            text += "@CasePathable @Selection enum Kind\(round) {\n" + cases.joined(separator: "\n") + "\n}\n\n"
+            let optional = random.chance(1, in: 3) ? "?" : ""
+            text += "@Table struct Holder {\n    let id: Int\n    var kind: Kind\(round)\(optional)\n    var after = 0\n}\n"
+            if random.chance(1, in: 3) { text += "\n@Table struct Other {\n    let id: Int\n    var same: Kind\(round)\n}\n" }
+            let (schema, diagnostics, rendered) = readModels(text)
+            #expect(diagnostics.isEmpty, "\(text)\n\(rendered)")
+            let printed = SchemaPrinter.print(schema)
+            let (reread, rereadDiagnostics, rereadRendered) = readModels(printed)
+            #expect(rereadDiagnostics.isEmpty, "\(printed)\n\(rereadRendered)")
+            #expect(reread.models.map(\.enumColumnGroups) == schema.models.map(\.enumColumnGroups), "\(text)\n\(printed)")
+            #expect(SQLiteDataModelFileTests.shape(reread) == SQLiteDataModelFileTests.shape(schema), "\(text)\n\(printed)")
+            #expect(SchemaPrinter.print(reread) == printed)
+        }
     }
 
     /// What the library's macro rejects, and what a column cannot store, is reported at the case,
