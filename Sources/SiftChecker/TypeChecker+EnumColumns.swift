@@ -221,6 +221,28 @@ extension TypeChecker {
         return true
     }
 
+    /// `.select(\.kind)`, `.select(\.kind.image)`: each column of the enum, or of the case's struct,
+    /// named by its attribute (`kind.image.caption`). False when the key path names no such group.
+    mutating func appendEnumColumns(_ keyPath: KeyPath, model: Model, root: VariableID, to columns: inout [SelectedColumn]) -> Bool {
+        let names = keyPath.components.map(\.name.name)
+        guard keyPath.root == nil, (1...2).contains(names.count), let group = model.enumColumnGroups.first(where: { $0.name == names[0] }) else {
+            return false
+        }
+        let attributeNames: [String]
+        if names.count == 1 {
+            attributeNames = group.attributeNames
+        } else {
+            guard let enumCase = group.enumCase(named: names[1]), enumCase.structName != nil else { return false }
+            attributeNames = enumCase.attributeNames
+        }
+        for name in attributeNames {
+            let value = member(of: reference(root, at: keyPath.range), name: Identifier(name, at: keyPath.range), baseRange: keyPath.range, at: keyPath.range)
+            if value.type.isError { continue }
+            appendColumn(named: name, value: value, to: &columns)
+        }
+        return true
+    }
+
     /// `\.kind.note`, `\.kind.image.caption`: the column a key path through an enum names; nil when
     /// the key path does not start with one of the model's enums.
     mutating func enumColumnOfKeyPath(_ keyPath: KeyPath, model: Model, root: VariableID, what: String) -> TypedExpr?? {

@@ -115,6 +115,8 @@ extension TypeChecker {
                     if let value = columnOfJoinedKeyPath(keyPath, model: models[joined], row: rows[joined]) {
                         appendColumn(named: keyPath.components.map(\.name.name).joined(separator: "."), value: value, to: &columns)
                     }
+                } else if appendEnumColumns(keyPath, model: model, root: root, to: &columns) {
+                    // `\.kind`, `\.kind.image`: the columns of the enum, or of the case.
                 } else if let value = columnOfKeyPath(keyPath, model: model, root: root, what: "'select'") {
                     appendColumn(named: keyPath.components.map(\.name.name).joined(separator: "."), value: value, to: &columns)
                 }
