@@ -221,6 +221,22 @@ extension TypeChecker {
         return true
     }
 
+    /// A key path's components with a path through one of `model`'s enums (`kind`, `image`,
+    /// `caption`) as the one attribute it names (`kind.image.caption`): `sort by kind.note`,
+    /// `SortDescriptor(\Attachment.kind.note)`. Other key paths are returned as they are.
+    static func mergingEnumPath(_ components: [KeyPathComponent], in model: Model) -> [KeyPathComponent] {
+        guard components.count >= 2, model.enumColumnGroups.contains(where: { $0.name == components[0].name.name }) else { return components }
+        for length in stride(from: min(3, components.count), through: 2, by: -1) {
+            let name = components[..<length].map(\.name.name).joined(separator: ".")
+            guard model.attribute(named: name) != nil else { continue }
+            let range = components[0].name.range.union(components[length - 1].name.range)
+            let last = components[length - 1]
+            let merged = KeyPathComponent(name: Identifier(name, at: range), isOptionalChained: last.isOptionalChained, isForceUnwrapped: last.isForceUnwrapped)
+            return [merged] + components[length...]
+        }
+        return components
+    }
+
     /// `.select(\.kind)`, `.select(\.kind.image)`: each column of the enum, or of the case's struct,
     /// named by its attribute (`kind.image.caption`). False when the key path names no such group.
     mutating func appendEnumColumns(_ keyPath: KeyPath, model: Model, root: VariableID, to columns: inout [SelectedColumn]) -> Bool {

@@ -455,7 +455,7 @@ public struct TypeChecker {
         var current = model
         var path: [Relationship] = []
         var throughOptional = false
-        let components = key.keyPath.components
+        let components = Self.mergingEnumPath(key.keyPath.components, in: model)
         guard !components.isEmpty else {
             error(.unsortable, "a sort key needs an attribute, e.g. '\\\(model.name).\(sortableAttribute(of: model) ?? "name")'", at: key.range)
             return nil

@@ -69,6 +69,12 @@ import Testing
         Case(query: #"#Predicate<Attachment> { $0.kind.note != "Bring a towel" }"#, sql: "SELECT * FROM attachments WHERE note IS NOT 'Bring a towel'"),
         Case(query: #"Attachment where kind.link != nil sort by id"#, sql: "SELECT * FROM attachments WHERE link IS NOT NULL ORDER BY id", ordered: true),
         Case(
+            query: #"Attachment where kind.link == nil sort by kind.note desc, id"#,
+            sql: "SELECT * FROM attachments WHERE link IS NULL ORDER BY note DESC, id", ordered: true),
+        Case(
+            query: #"FetchDescriptor<Attachment>(sortBy: [SortDescriptor(\.kind.image.caption), SortDescriptor(\.id, order: .reverse)])"#,
+            sql: "SELECT * FROM attachments ORDER BY imageCaption, id DESC", ordered: true),
+        Case(
             query: #"Attachment where kind.image.caption != "" && kind.image.caption != nil select id, kind.image.caption"#,
             sql: "SELECT id, imageCaption FROM attachments WHERE imageCaption IS NOT '' AND imageCaption IS NOT NULL"),
     ]
