@@ -33,6 +33,9 @@ extension ModelFileReader {
         }
         var cases: [EnumColumnGroup.Case] = []
         var seen: [String: SourceRange] = [:]
+        // Whether some case has the one associated value StructuredQueries requires (its columns
+        // may still be refused): without one, the enum itself is reported.
+        var declaresAValue = false
         for enumCase in declaration.cases {
             if isReserved(enumCase.name, kind: "an enum case") { continue }
             let caseName = enumCase.name.name
@@ -51,6 +54,7 @@ extension ModelFileReader {
                 error(.badEnum, why, at: enumCase.range)
                 continue
             }
+            declaresAValue = true
             guard checkCaseAttributes(enumCase, enumName: enumName) else { continue }
             guard let type = value.type else {
                 error(
@@ -99,6 +103,7 @@ extension ModelFileReader {
             cases.append(.init(name: caseName, label: label, attributeNames: names))
         }
         guard !cases.isEmpty else {
+            if declaresAValue { return }
             error(
                 .badEnum, "'@Selection' enum '\(enumName)' has no case with a value to store; StructuredQueries requires at least one, as in 'case note(String)'",
                 at: declaration.name.range)

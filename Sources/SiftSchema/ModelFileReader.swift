@@ -108,7 +108,7 @@ public struct ModelFileReader {
                     rejectedEnums.insert(enumDeclaration.name.name)
                     continue
                 }
-                if enums[enumType.name] != nil {
+                if enums[enumType.name] != nil || selectionEnums[enumType.name] != nil {
                     error(.duplicateModel, "the enum '\(enumType.name)' is declared twice", at: enumDeclaration.name.range)
                 } else {
                     enums[enumType.name] = enumType

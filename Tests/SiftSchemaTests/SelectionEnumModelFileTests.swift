@@ -180,6 +180,26 @@ import Testing
         }
     }
 
+    /// One enum held by two properties of a table would store both in the same columns: each
+    /// column is reported, and the enum is not said to lack cases. An enum of columns and a
+    /// raw-value enum of one name are two declarations of it.
+    @Test func columnsOfOneNameAndEnumsOfOneNameAreReported() throws {
+        let (schema, diagnostics, rendered) = readModels(
+            """
+            @Table struct Item {
+                let id: Int
+                var a: Kind
+                var b: Kind?
+            }
+            @Selection enum Kind { case link(URL); case note(String) }
+            enum Kind: Int { case low }
+            """)
+        #expect(diagnostics.map(\.id) == [.duplicateModel, .duplicateMember, .duplicateMember], "\(rendered)")
+        #expect(rendered.contains("'Item' has two columns named 'link': 'a.link' and 'b.link'"), "\(rendered)")
+        #expect(!rendered.contains("has no case"), "\(rendered)")
+        #expect(schema.model(named: "Item")?.enumColumnGroups.map(\.name) == ["a"])
+    }
+
     /// What the library's macro rejects, and what a column cannot store, is reported at the case,
     /// with the remedy; the enum's good cases are still read.
     @Test func badCasesAreReportedAtTheCase() throws {
