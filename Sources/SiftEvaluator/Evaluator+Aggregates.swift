@@ -8,6 +8,7 @@ extension ExpressionEvaluator {
     /// `max()`, `joined(separator:)`, and a JSON array.
     func aggregate(_ call: AggregateCall, type: SiftType) throws -> Value {
         guard groupRoot != nil else { throw EvaluationError.malformedTree("an aggregate outside a selection") }
+        if sqlMeaning { return try sqlAggregate(call) }
         let saved = slots
         defer { slots = saved }
         var rows = 0

@@ -120,8 +120,7 @@ extension ExpressionEvaluator {
         case .collectionAggregate(let op, let element):
             return try collectionAggregate(op, operands[0], element, operands[1])
         case .arithmetic, .negate, .concatenate, .coalesce, .ifNull, .caseWhen:
-            // Values computed with SQL's meaning are SQLite's to compute.
-            throw EvaluationError.needsDatabase(operation.name)
+            return try sqlValueOperation(operation, operands)
         }
         if let truth { return .bool(truth) }
         return .null

@@ -43,7 +43,7 @@ extension ExpressionEvaluator {
         case .sign:
             switch values[0] {
             case .int(let x): return .int(x.signum())
-            case .double(let x): return .double(x > 0 ? 1 : x < 0 ? -1 : 0)
+            case .double(let x): return .int(x > 0 ? 1 : x < 0 ? -1 : 0)  // SQLite's `sign` of a REAL is an integer
             default: return values[0]
             }
         case .round:

@@ -52,6 +52,7 @@ public struct Evaluator: Sendable {
 
     func runUnchecked(_ query: CheckedQuery, in dataset: Dataset, parameters: [String: Value]) throws -> EvaluationResult {
         let evaluator = ExpressionEvaluator(dataset: dataset, tree: query.tree, parameters: parameters, variableCount: query.variables.count)
+        evaluator.sqlMeaning = query.form == .structuredQueries
         var selected: [ObjectReference] = []
         var trapped: [EvaluationResult.TrappedRow] = []
         for object in dataset.objects(of: query.model.name) {
@@ -102,6 +103,7 @@ public struct Evaluator: Sendable {
         let checkedParameters = try Self.checkParameters(query, parameters, schema: dataset.schema)
         let work: @Sendable () throws -> Bool = {
             let evaluator = ExpressionEvaluator(dataset: dataset, tree: query.tree, parameters: checkedParameters, variableCount: query.variables.count)
+            evaluator.sqlMeaning = query.form == .structuredQueries
             evaluator.bind(query.root, .object(object))
             return try evaluator.truth(filter)
         }

@@ -20,6 +20,13 @@ final class ExpressionEvaluator {
     var group: [[(VariableID, Value)]] = []
     /// The query's root variable, which an aggregate's argument reads.
     var groupRoot: VariableID?
+    /// The query has SQL's meaning (StructuredQueries'): aggregates are SQL's, a NULL condition
+    /// holds for no row, and a column of a missing row (an outer join's, the group of no rows)
+    /// is NULL.
+    var sqlMeaning = false
+    /// Variables that stand for another's row (``SiftChecker/CheckedSelection/outerRowAliases``):
+    /// bound to the same value whenever a row is.
+    var rowAliases: [VariableID: VariableID] = [:]
 
     init(dataset: Dataset, tree: TypedTree, parameters: [String: Value], variableCount: Int) {
         self.dataset = dataset
@@ -31,6 +38,7 @@ final class ExpressionEvaluator {
     /// Binds each of a row's variables.
     func bind(_ row: [(VariableID, Value)]) {
         for (variable, value) in row { bind(variable, value) }
+        for (alias, original) in rowAliases where original.index < slots.count { bind(alias, slots[original.index]) }
     }
 
     func bind(_ variable: VariableID, _ value: Value) {
@@ -374,7 +382,11 @@ final class ExpressionEvaluator {
 
     @inline(never)
     func attribute(_ base: TypedExpr, _ attribute: Attribute) throws -> Value {
-        let reference = try object(base)
+        let row = try evaluate(base)
+        guard case .object(let reference) = row else {
+            if sqlMeaning, case .null = row { return .null }
+            throw EvaluationError.malformedTree("a member access on a value that is not an object")
+        }
         return dataset.storedObject(reference).attributes[attribute.name] ?? .null
     }
 

@@ -5,9 +5,9 @@ import Testing
 
 /// StructuredQueries' `With { ... } query: { ... }` (plain and recursive sub-queries), `total()`,
 /// `groupConcat(order:)` and a joined query's `select`, on the example database: the values of
-/// Sift's SQL are those of hand-written SQL with SQL's meaning, and of the SQL the library writes
+/// Sift's SQL are those of hand-written SQL with SQL's meaning, of the SQL the library writes
 /// in its own tests (`CommonTableExpressionTests`, `AggregateFunctionsTests`, `SelectTests`),
-/// adapted to the example schema.
+/// adapted to the example schema, and of the in-memory evaluator.
 @Suite struct StructuredQueriesCommonTableRowsTests {
     struct Case: Sendable, CustomStringConvertible {
         var builder: String
@@ -259,6 +259,9 @@ import Testing
         #expect(rows.count == sift.count)
         #expect(rows.first.map(\.names) ?? compiled.columnNames == compiled.columnNames)
         #expect(compiled.columnNames.count == expected.first?.count ?? 0)
+        // The in-memory evaluator computes the same rows from the typed tree.
+        let compared = try ExampleDatabase.expectEvaluatorAgrees(compiled, on: database, testCase.builder)
+        #expect(compared > 0 || compiled.query.limit != nil, "\(testCase.builder): no row compared with the evaluator's")
     }
 
     @Test(arguments: cases)

@@ -5,7 +5,8 @@ import Testing
 
 /// StructuredQueries' query builder on the example database: each builder query gives the rows of
 /// hand-written SQL with StructuredQueries' meaning (its `LIKE` for `contains`, SQL's `=` and NULL,
-/// stored values in `ORDER BY`), in the same order when the query orders its rows.
+/// stored values in `ORDER BY`), in the same order when the query orders its rows, and the rows
+/// the in-memory evaluator computes.
 @Suite struct StructuredQueriesRowsTests {
     let database: SiftDatabase
     let connection: Connection
@@ -80,6 +81,7 @@ import Testing
         let (builder, sql) = Self.unordered[index]
         let expected = try sqlIDs(sql).sorted()
         #expect(try siftIDs(builder).sorted() == expected, "\(builder)")
+        try ExampleDatabase.expectEvaluatorAgrees(try database.compile(builder), on: database, builder)
     }
 
     /// Queries that order their rows (ties broken by id on both sides): the same rows in the same order.
@@ -103,6 +105,7 @@ import Testing
     func orderedBuilderQueriesGiveTheRowsOfTheirSQLInOrder(_ index: Int) throws {
         let (builder, sql) = Self.ordered[index]
         #expect(try siftIDs(builder) == (try sqlIDs(sql)), "\(builder)")
+        try ExampleDatabase.expectEvaluatorAgrees(try database.compile(builder), on: database, builder)
     }
 
     /// SQL that StructuredQueries writes for these queries, transcribed from its documentation
@@ -161,6 +164,7 @@ import Testing
         } else {
             #expect(try siftIDs(builder).sorted() == expected.sorted(), "\(builder)")
         }
+        try ExampleDatabase.expectEvaluatorAgrees(try database.compile(builder), on: database, builder)
     }
 
     /// A value written on the left of a comparison, with the column on the right: the rows of
@@ -195,6 +199,7 @@ import Testing
         let (builder, sql, parameters, bindings) = Self.valueOnTheLeft[index]
         let expected = try sqlIDs(sql, bindings).sorted()
         #expect(try siftIDs(builder, parameters).sorted() == expected, "\(builder)")
+        try ExampleDatabase.expectEvaluatorAgrees(try database.compile(builder), on: database, parameters: parameters, builder)
     }
 
     /// A `Date` parameter on the left of the due dates selects the rows its mirror, with the

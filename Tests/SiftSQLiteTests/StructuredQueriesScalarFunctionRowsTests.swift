@@ -93,6 +93,7 @@ import Testing
         #expect(!expected.isEmpty, "\(testCase.builder): the hand-written SQL selects no row")
         #expect(sift == expected, "\(testCase.builder)\n\(compiled.sql)")
         #expect(try database.fetch(compiled).count == expected.count)
+        try ExampleDatabase.expectEvaluatorAgrees(compiled, on: database, testCase.builder)
     }
 
     /// `abs` of the smallest integer has no answer: SQLite stops the query ("integer overflow"),

@@ -7,7 +7,8 @@ import Testing
 /// StructuredQueries' builder beyond whole rows — `select`, `distinct`, the joins, `group`,
 /// `having`, the aggregates, `Case`, arithmetic and `??` — on the example database: the values
 /// Sift's SQL gives are those of hand-written SQL with SQL's meaning (bytes, NULL, SQL's
-/// aggregates), row for row, and the rows Sift decodes have the columns its compilation names.
+/// aggregates), row for row, and those the in-memory evaluator computes from the typed tree; the
+/// rows Sift decodes have the columns its compilation names.
 @Suite struct StructuredQueriesSelectionRowsTests {
     struct Case: Sendable, CustomStringConvertible {
         var builder: String
@@ -219,6 +220,9 @@ import Testing
         #expect(rows.count == sift.count)
         #expect(rows.first.map(\.names) ?? compiled.columnNames == compiled.columnNames)
         #expect(compiled.columnNames.count == expected.first?.count ?? 0)
+        // The in-memory evaluator computes the same rows from the typed tree.
+        let compared = try ExampleDatabase.expectEvaluatorAgrees(compiled, on: database, testCase.builder)
+        #expect(compared > 0 || compiled.query.limit != nil, "\(testCase.builder): no row compared with the evaluator's")
     }
 
     @Test(arguments: cases)
@@ -283,6 +287,7 @@ import Testing
             let expected = try connection.rows(sql).map { $0.map(Self.text) }.sorted { $0.joined(separator: "\u{1F}") < $1.joined(separator: "\u{1F}") }
             #expect(sift == expected, "\(builder)\n\(compiled.sql)\n\(sql)")
             #expect(try database.fetch(compiled).count == expected.count, "\(builder)")
+            try ExampleDatabase.expectEvaluatorAgrees(compiled, on: database, builder)
         }
     }
 

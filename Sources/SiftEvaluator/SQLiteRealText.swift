@@ -1,0 +1,115 @@
+import Foundation
+
+/// A `Double` as SQLite 3.40 writes a REAL into text and JSON (`printf("%!.15g")` in its
+/// `printf.c`): 15 significant digits, trailing zeros dropped but one digit kept after the point
+/// (`1.0`, `0.1`), the exponent form below 1e-4 and from 1e15 (`1.0e+20`, `1.0e-05`), no sign on
+/// a negative zero; the digits computed in 80-bit arithmetic as SQLite computes them on x86.
+enum SQLiteRealText {
+    static func text(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        #if arch(x86_64) || arch(i386)
+            return printed(value)
+        #else
+            var text = String(format: "%.15g", value)
+            if text == "-0" { text = "0" }
+            let mantissaEnd = text.firstIndex(of: "e") ?? text.endIndex
+            if !text[..<mantissaEnd].contains(".") { text.insert(contentsOf: ".0", at: mantissaEnd) }
+            return text
+        #endif
+    }
+
+    #if arch(x86_64) || arch(i386)
+        private static func printed(_ value: Double) -> String {
+            var real = Float80(value)
+            var out = ""
+            if real < 0 {
+                real = -real
+                out = "-"
+            }
+            // `%g` with precision 15 keeps 14 digits after the first.
+            var precision = 14
+            var rounder = Float80(5.0e-05)
+            rounder *= Float80(1.0e-10)
+            var exp = 0
+            if real > 0 {
+                var scale: Float80 = 1
+                while real >= Float80(1e100) * scale, exp <= 350 {
+                    scale *= Float80(1e100)
+                    exp += 100
+                }
+                while real >= Float80(1e10) * scale, exp <= 350 {
+                    scale *= Float80(1e10)
+                    exp += 10
+                }
+                while real >= 10 * scale, exp <= 350 {
+                    scale *= 10
+                    exp += 1
+                }
+                real /= scale
+                while real < Float80(1e-8) {
+                    real *= Float80(1e8)
+                    exp -= 8
+                }
+                while real < 1 {
+                    real *= 10
+                    exp -= 1
+                }
+                if exp > 350 { return out + "Inf" }
+            }
+            real += rounder
+            if real >= 10 {
+                real *= Float80(0.1)
+                exp += 1
+            }
+            let exponential = exp < -4 || exp > precision
+            if !exponential { precision -= exp }
+            var e2 = exponential ? 0 : exp
+            // `!` raises the significant digits SQLite produces from 16 to 26.
+            var significant = 26
+            func digit() -> Character {
+                guard significant > 0 else { return "0" }
+                significant -= 1
+                let d = Int(real)
+                real = (real - Float80(d)) * 10
+                return Character(Unicode.Scalar(UInt8(48 + d)))
+            }
+            if e2 < 0 {
+                out.append("0")
+            } else {
+                while e2 >= 0 {
+                    out.append(digit())
+                    e2 -= 1
+                }
+            }
+            out.append(".")
+            e2 += 1
+            while e2 < 0 {
+                out.append("0")
+                precision -= 1
+                e2 += 1
+            }
+            while precision > 0 {
+                out.append(digit())
+                precision -= 1
+            }
+            while out.last == "0" { out.removeLast() }
+            if out.last == "." { out.append("0") }
+            if exponential {
+                out.append("e")
+                if exp < 0 {
+                    out.append("-")
+                    exp = -exp
+                } else {
+                    out.append("+")
+                }
+                if exp >= 100 {
+                    out.append(String(exp / 100))
+                    exp %= 100
+                }
+                out.append(String(exp / 10))
+                out.append(String(exp % 10))
+            }
+            return out
+        }
+    #endif
+}
