@@ -12,7 +12,8 @@ import SiftSQLite
 /// - under `limit` or `offset` the runs at the edges (which may be cut anywhere in the tie) are
 ///   compared by their length only, as is every row of an unordered query with a limit;
 /// - a `groupConcat` without `order:` and a `jsonGroupArray` join their values in the order
-///   SQLite scans the rows, which SQL does not fix: their pieces are compared as a multiset.
+///   SQLite scans the rows, which SQL does not fix: their pieces are compared as a multiset;
+/// - REALs are compared to 12 significant digits (a sum depends on the order of its terms).
 ///
 /// Both failing (an integer overflow, an invalid JSON value) is agreement; the evaluator
 /// refusing the query (`needsDatabase`) is not.
@@ -220,6 +221,10 @@ public enum EvaluatorAgreement {
     }
 
     static func normalized(_ cell: Cell, column: Int, _ unordered: [Int: String?]) -> Cell {
+        if case .real(let real) = cell {
+            // A sum of REALs depends on the order SQLite adds them in: compared to 12 digits.
+            return .real(real.isFinite && real != 0 ? Double(String(format: "%.12g", real)) ?? real : real)
+        }
         guard let separator = unordered[column], case .text(let bytes) = cell else { return cell }
         if let separator {
             let text = String(decoding: bytes, as: UTF8.self)
