@@ -15,8 +15,8 @@ public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible 
     case missingRequiredTarget(model: String, identity: ObjectIdentity, relationship: String)
     /// The typed tree has an error node or a value of an unexpected shape (a checker bug).
     case malformedTree(String)
-    /// An operation only the database can compute (FTS5's `MATCH` and `bm25`, a collation the
-    /// application registers, SQL's arithmetic).
+    /// An operation only the database can compute (FTS5's `MATCH`, `bm25`, `highlight` and
+    /// `snippet`, a collation the application registers).
     case needsDatabase(String)
     /// Where SQLite stops the whole query with an error (`abs` of the smallest integer: "integer
     /// overflow"), as the query run on the database fails.
@@ -37,7 +37,7 @@ public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .malformedTree(let detail):
             "the typed tree cannot be evaluated: \(detail)"
         case .needsDatabase(let operation):
-            "'\(operation)' is computed by SQLite alone (its FTS5 index, its connection's collations, its arithmetic); the in-memory evaluator does not compute it"
+            "'\(operation)' is computed by SQLite alone (its FTS5 index, its connection's collations); the in-memory evaluator does not compute it"
         case .sqlFailure(let message):
             "SQLite stops this query: \(message)"
         }

@@ -10,7 +10,8 @@ import SiftSyntax
 /// It is the independent oracle of the SQL lowering: it shares no code with it and follows what a
 /// Swift program would compute in memory. Where Swift would trap (integer overflow, division or
 /// remainder by zero, `Int(Double)` out of range, a range with `lowerBound > upperBound`) the
-/// row is not selected (see ``Trap``).
+/// row is not selected (see ``Trap``). A StructuredQueries query has SQL's meaning, which it
+/// computes as SQLite does (see ``select(_:in:parameters:)``).
 public struct Evaluator: Sendable {
     /// How rows that compare equal on every sort key are ordered.
     public enum TieBreak: Sendable, Hashable {
