@@ -348,6 +348,15 @@ final class ExpressionEvaluator {
         return value
     }
 
+    /// A condition with SQL's meaning where a NULL one holds for no row (`ON`, `HAVING`,
+    /// `FILTER`, `CASE WHEN`); with Swift's meaning, a `Bool`.
+    func holds(_ condition: TypedExpr) throws -> Bool {
+        let value = try evaluate(condition)
+        if case .bool(let flag) = value { return flag }
+        guard sqlMeaning else { throw EvaluationError.malformedTree("a condition that is not a Bool") }
+        return sqlTruth(value) ?? false
+    }
+
     // MARK: Leaves
 
     static func value(of constant: Constant) -> Value {
