@@ -68,6 +68,9 @@ import Testing
         }
         #expect(answered >= Self.count * 9 / 10, "only \(answered) of \(Self.count) queries answered (\(bothFailed) failed in both)")
         #expect(comparedRows >= Self.count * 10, "only \(comparedRows) rows compared")
-        print("builder selections: \(answered) queries answered by both, \(bothFailed) failed in both, \(comparedRows) rows compared")
+        let rarest = Self.constructs.min { seen[$0, default: 0] < seen[$1, default: 0] } ?? ""
+        print(
+            "builder selections: \(answered) queries answered by both, \(bothFailed) failed in both, \(comparedRows) rows compared; "
+                + "the rarest construct, '\(rarest)', in \(seen[rarest, default: 0])")
     }
 }

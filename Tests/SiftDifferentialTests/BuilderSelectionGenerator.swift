@@ -66,7 +66,7 @@ struct BuilderSelectionGenerator {
         expressions: [
             .int: ["@.id", "@.position", "@.color", "@.color % 7", "@.position + 1", "@.title.length()"],
             .optionalInt: ["@.color / @.position", "@.id % @.position"],
-            .text: ["@.title", "@.title + \"!\"", "@.title.upper()"],
+            .text: ["@.title", "@.title + \"!\"", "@.title.upper()", "@.title.nullif(\"Work\").ifnull(\"none\")"],
             .optionalText: ["Case().when(@.position > 2, then: @.title)"],
             .bool: ["@.position > 2", "@.title.contains(\"o\")"],
         ],
@@ -89,7 +89,7 @@ struct BuilderSelectionGenerator {
     static let categories = Table(
         name: "Category",
         expressions: [
-            .int: ["@.id", "@.parentID ?? -1", "@.title.length()"],
+            .int: ["@.id", "@.parentID ?? -1", "@.title.length()", "@.parentID.ifnull(0)"],
             .optionalInt: ["@.parentID", "@.parentID + 1", "@.parentID * @.id"],
             .text: ["@.title", "@.title.lower()"],
             .optionalText: ["Case().when(@.parentID.is(nil), then: @.title)"],
