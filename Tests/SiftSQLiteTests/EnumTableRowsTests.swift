@@ -144,6 +144,8 @@ import Testing
         let rows = try database.fetch(compiled)
         #expect(rows.count == sift.count)
         #expect(compiled.columnNames.count == expected.first?.count ?? 0)
+        // The in-memory evaluator computes the same rows from the typed tree.
+        try ExampleDatabase.expectEvaluatorAgrees(compiled, on: database, testCase.query)
     }
 
     @Test(arguments: accessors)
