@@ -483,3 +483,274 @@ BEGIN
     RETURN v;
 END
 $$;
+
+-- SQLite's own functions and operators, for StructuredQueries' query builder, whose meaning is
+-- SQLite's (its `func.c` and `date.c`, 3.40): each answers what SQLite answers on the values a
+-- PostgreSQL column holds. NULL in, NULL out.
+
+-- An integer read as SQLite's 32-bit `int` (`sqlite3_value_int`): its low 32 bits, signed.
+CREATE OR REPLACE FUNCTION sift.sqlite_int(x bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+SELECT CASE WHEN (x & 4294967295) >= 2147483648 THEN (x & 4294967295) - 4294967296 ELSE x & 4294967295 END
+$$;
+
+-- SQLite's `substr(t, start, count)`: characters from `start` (1 the first; 0 and negative starts
+-- as SQLite counts them, a negative start from the end), `count` of them (a negative count: those
+-- before `start`); `start` and `count` read as 32-bit integers. Without a count, to the end.
+CREATE OR REPLACE FUNCTION sift.sqlite_substr(t text, start bigint, count bigint) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    len bigint := length(t);
+    p1 bigint := sift.sqlite_int(start);
+    p2 bigint := sift.sqlite_int(count);
+    before boolean := p2 < 0;
+    first bigint;
+BEGIN
+    IF before THEN p2 := -p2; END IF;
+    IF p1 < 0 THEN
+        p1 := p1 + len;
+        IF p1 < 0 THEN
+            p2 := greatest(p2 + p1, 0);
+            p1 := 0;
+        END IF;
+    ELSIF p1 > 0 THEN
+        p1 := p1 - 1;
+    ELSIF p2 > 0 THEN
+        p2 := p2 - 1;
+    END IF;
+    IF before THEN
+        p1 := p1 - p2;
+        IF p1 < 0 THEN
+            p2 := p2 + p1;
+            p1 := 0;
+        END IF;
+    END IF;
+    first := least(p1, len);
+    RETURN substr(t, (first + 1)::integer, (least(first + greatest(p2, 0), len) - first)::integer);
+END
+$$;
+
+CREATE OR REPLACE FUNCTION sift.sqlite_substr(t text, start bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+SELECT sift.sqlite_substr(t, start, 1000000000)
+$$;
+
+-- SQLite's `round(x)`: halves away from zero, `x + 0.5` (or `- 0.5`) computed in `Double` and cut
+-- to an integer; a number beyond 2^52 is whole already. (PostgreSQL's `round(float8)` takes
+-- halves to even.)
+CREATE OR REPLACE FUNCTION sift.sqlite_round(x float8) RETURNS float8
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+SELECT CASE WHEN x < -4503599627370496::float8 OR x > 4503599627370496::float8 OR x = 'NaN'::float8 THEN x
+    ELSE trunc(x + CASE WHEN x < 0 THEN -0.5::float8 ELSE 0.5::float8 END) + 0::float8 END
+$$;
+
+-- SQLite's `a << b` and `a >> b` on 64-bit integers: a negative shift goes the other way; a shift
+-- by 64 or more leaves 0, or -1 for a negative number shifted right. (PostgreSQL's operators take
+-- the shift modulo 64.)
+CREATE OR REPLACE FUNCTION sift.sqlite_shift(a bigint, b bigint, to_left boolean) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+SELECT CASE
+    WHEN b >= 64 OR b <= -64 THEN CASE WHEN a >= 0 OR to_left = (b > 0) THEN 0 ELSE -1 END
+    WHEN (b >= 0) = to_left THEN a << abs(b)::integer
+    ELSE a >> abs(b)::integer END
+$$;
+
+-- The moment of `strftime(..., seconds, 'unixepoch')`: SQLite's Julian day in milliseconds
+-- (`seconds * 1000 + 210866760000000`, in `Double`, rounded half up), here as milliseconds since
+-- 1970; NULL outside SQLite's range of dates (4713 BC to 9999).
+CREATE OR REPLACE FUNCTION sift.sqlite_unix_milliseconds(seconds float8) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+SELECT CASE WHEN seconds > -1e12::float8 AND seconds < 1e12::float8
+    AND seconds * 1000::float8 + 210866760000000::float8 >= 0::float8
+    AND seconds * 1000::float8 + 210866760000000::float8 < 464269060800000::float8
+    THEN CAST(trunc(seconds * 1000::float8 + 210866760000000::float8 + 0.5::float8) AS bigint) - 210866760000000 END
+$$;
+
+-- The exact value of a `Double`, in `numeric` (PostgreSQL's cast keeps 15 digits).
+CREATE OR REPLACE FUNCTION sift.exact_numeric(x float8) RETURNS numeric
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    bits bigint := ('x' || encode(float8send(x), 'hex'))::bit(64)::bigint;
+    biased integer := ((bits >> 52) & 2047)::integer;
+    mantissa numeric := (bits & 4503599627370495)::numeric;
+    exponent integer;
+    magnitude numeric;
+BEGIN
+    IF biased = 0 THEN exponent := -1074; ELSE mantissa := mantissa + 4503599627370496; exponent := biased - 1075; END IF;
+    IF exponent >= 0 THEN
+        magnitude := mantissa * power(2::numeric, exponent);
+    ELSE
+        magnitude := ((mantissa * power(5::numeric, -exponent))::text || 'e' || exponent)::numeric;
+    END IF;
+    RETURN CASE WHEN bits < 0 THEN -magnitude ELSE magnitude END;
+END
+$$;
+
+-- SQLite's `strftime(format, moment)` of a moment's fields: the year, month and day, the hour and
+-- minute, the seconds (with their fraction) as SQLite holds them, and the Julian day in
+-- milliseconds. The formats `%d %f %H %j %m %M %s %S %w %W %Y %%`; another letter, or a lone
+-- `%`, is NULL; `%J` (SQLite's own printing of a fractional Julian day) is refused.
+CREATE OR REPLACE FUNCTION sift.sqlite_format_time(
+    format text, y bigint, mo bigint, d bigint, h bigint, mi bigint, s float8, jd bigint
+) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    result text := '';
+    i integer := 1;
+    n integer := length(format);
+    c text;
+    day_of_year bigint;
+    y1 bigint := y;
+    m1 bigint := 13;
+    week_day bigint;
+    shown numeric;
+BEGIN
+    -- Days since January 1st, as SQLite's `%j` counts them (by Julian days of the fields).
+    y1 := y - 1;
+    day_of_year := d + (306001 * (mo + 1 + CASE WHEN mo <= 2 THEN 12 ELSE 0 END)) / 10000
+        + (36525 * (CASE WHEN mo <= 2 THEN y1 ELSE y END + 4716)) / 100
+        + 2 - (CASE WHEN mo <= 2 THEN y1 ELSE y END) / 100 + ((CASE WHEN mo <= 2 THEN y1 ELSE y END) / 100) / 4
+        - (1 + (306001 * (m1 + 1)) / 10000 + (36525 * (y1 + 4716)) / 100 + 2 - y1 / 100 + (y1 / 100) / 4);
+    WHILE i <= n LOOP
+        c := substr(format, i, 1);
+        i := i + 1;
+        IF c <> '%' THEN
+            result := result || c;
+            CONTINUE;
+        END IF;
+        IF i > n THEN RETURN NULL; END IF;
+        c := substr(format, i, 1);
+        i := i + 1;
+        CASE c
+            WHEN 'd' THEN result := result || lpad(d::text, 2, '0');
+            WHEN 'f' THEN
+                -- SQLite's `%06.3f` of the seconds (at most 59.999): its printf adds half a
+                -- thousandth and 3e-16 of the value, then cuts.
+                shown := floor((sift.exact_numeric(least(s, 59.999::float8)) * (1 + sift.exact_numeric(3e-16::float8))
+                    + sift.exact_numeric(0.0005::float8)) * 1000);
+                result := result || lpad(div(shown, 1000)::text, 2, '0') || '.' || lpad(mod(shown, 1000)::text, 3, '0');
+            WHEN 'H' THEN result := result || lpad(h::text, 2, '0');
+            WHEN 'j' THEN result := result || lpad((day_of_year + 1)::text, 3, '0');
+            WHEN 'm' THEN result := result || lpad(mo::text, 2, '0');
+            WHEN 'M' THEN result := result || lpad(mi::text, 2, '0');
+            WHEN 's' THEN result := result || (jd / 1000 - 210866760000)::text;
+            WHEN 'S' THEN result := result || lpad(trunc(s)::bigint::text, 2, '0');
+            WHEN 'w' THEN result := result || (((jd + 129600000) / 86400000) % 7)::text;
+            WHEN 'W' THEN
+                week_day := ((jd + 43200000) / 86400000) % 7;
+                result := result || lpad(((day_of_year + 7 - week_day) / 7)::text, 2, '0');
+            -- `%04d`: a sign counts in the width.
+            WHEN 'Y' THEN result := result || CASE WHEN y <= -100 OR y >= 1000 THEN y::text WHEN y < 0 THEN '-' || lpad((-y)::text, 3, '0') ELSE lpad(y::text, 4, '0') END;
+            WHEN '%' THEN result := result || '%';
+            WHEN 'J' THEN RAISE EXCEPTION 'Sift: strftime''s %%J (a fractional Julian day printed by SQLite''s own printf) has no exact form on PostgreSQL';
+            ELSE RETURN NULL;
+        END CASE;
+    END LOOP;
+    RETURN result;
+END
+$$;
+
+-- SQLite's `strftime(format, jd)` of a Julian day in milliseconds: its fields computed as SQLite's
+-- `computeYMD` and `computeHMS` compute them.
+CREATE OR REPLACE FUNCTION sift.sqlite_strftime_julian(format text, jd bigint) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    z bigint := (jd + 43200000) / 86400000;
+    a bigint;
+    b bigint;
+    cc bigint;
+    dd bigint;
+    e bigint;
+    mo bigint;
+    ms bigint := (jd + 43200000) % 86400000;
+    whole bigint;
+    s float8;
+BEGIN
+    IF jd < 0 OR jd > 464269060799999 THEN RETURN NULL; END IF;
+    a := trunc((z - 1867216.25::float8) / 36524.25::float8)::bigint;
+    a := z + 1 + a - a / 4;
+    b := a + 1524;
+    cc := trunc((b - 122.1::float8) / 365.25::float8)::bigint;
+    dd := (36525 * (cc & 32767)) / 100;
+    e := trunc((b - dd) / 30.6001::float8)::bigint;
+    mo := CASE WHEN e < 14 THEN e - 1 ELSE e - 13 END;
+    s := ms / 1000.0::float8;
+    whole := trunc(s)::bigint;
+    s := s - whole;
+    RETURN sift.sqlite_format_time(
+        format, CASE WHEN mo > 2 THEN cc - 4716 ELSE cc - 4715 END, mo, b - dd - trunc(30.6001::float8 * e)::bigint,
+        whole / 3600, whole % 3600 / 60, s + (whole % 60), jd);
+END
+$$;
+
+-- SQLite's `strftime(format, seconds, 'unixepoch')`.
+CREATE OR REPLACE FUNCTION sift.sqlite_strftime(format text, seconds float8) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+SELECT sift.sqlite_strftime_julian(format, sift.sqlite_unix_milliseconds(seconds) + 210866760000000)
+$$;
+
+-- SQLite's `strftime(format, text)` of a date written as text: `[-]YYYY-MM-DD`, then spaces or
+-- `T`s, `HH:MM[:SS[.fraction]]`, spaces and `Z` or `±HH:MM` (SQLite's `parseYyyyMmDd`). Without a
+-- time zone the fields are formatted as written (`24:00`, February 31st); with one, the moment is
+-- moved to UTC and its fields computed. Other texts (a time alone, a Julian day number) are NULL.
+CREATE OR REPLACE FUNCTION sift.sqlite_strftime(format text, t text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    f text[] := regexp_match(t,
+        '^(-?)([0-9]{4})-([0-9]{2})-([0-9]{2})[ \t\n\v\f\rT]*(?:([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]+))?)?[ \t\n\v\f\r]*(?:([-+])([0-9]{2}):([0-9]{2})|([Zz]))?[ \t\n\v\f\r]*)?$');
+    y bigint;
+    mo bigint;
+    d bigint;
+    h bigint := 0;
+    mi bigint := 0;
+    s float8 := 0;
+    fraction float8 := 0;
+    scale float8 := 1;
+    k integer;
+    yy bigint;
+    mm bigint;
+    jd bigint;
+    zone bigint := 0;
+BEGIN
+    IF f IS NULL THEN RETURN NULL; END IF;
+    y := f[2]::bigint;
+    mo := f[3]::bigint;
+    d := f[4]::bigint;
+    IF mo < 1 OR mo > 12 OR d < 1 OR d > 31 THEN RETURN NULL; END IF;
+    IF f[1] = '-' THEN y := -y; END IF;
+    IF f[5] IS NOT NULL THEN
+        h := f[5]::bigint;
+        mi := f[6]::bigint;
+        IF h > 24 OR mi > 59 THEN RETURN NULL; END IF;
+        IF f[7] IS NOT NULL THEN
+            IF f[7]::bigint > 59 THEN RETURN NULL; END IF;
+            IF f[8] IS NOT NULL THEN
+                -- As SQLite reads it: digit by digit, in `Double`.
+                FOR k IN 1..length(f[8]) LOOP
+                    fraction := fraction * 10::float8 + (ascii(substr(f[8], k, 1)) - 48)::float8;
+                    scale := scale * 10::float8;
+                END LOOP;
+                fraction := fraction / scale;
+            END IF;
+            s := f[7]::bigint::float8 + fraction;
+        END IF;
+        IF f[9] IS NOT NULL THEN
+            IF f[10]::bigint > 14 OR f[11]::bigint > 59 THEN RETURN NULL; END IF;
+            zone := (f[10]::bigint * 60 + f[11]::bigint) * CASE WHEN f[9] = '-' THEN -1 ELSE 1 END;
+        END IF;
+    END IF;
+    IF y < -4713 OR y > 9999 THEN RETURN NULL; END IF;
+    yy := CASE WHEN mo <= 2 THEN y - 1 ELSE y END;
+    mm := CASE WHEN mo <= 2 THEN mo + 12 ELSE mo END;
+    jd := ((36525 * (yy + 4716)) / 100 + (306001 * (mm + 1)) / 10000 + d + 2 - yy / 100 + (yy / 100) / 4) * 86400000 - 131716800000;
+    IF f[5] IS NOT NULL THEN
+        jd := jd + h * 3600000 + mi * 60000 + trunc(s * 1000::float8 + 0.5::float8)::bigint - zone * 60000;
+    END IF;
+    IF jd < 0 OR jd > 464269060799999 THEN RETURN NULL; END IF;
+    -- `Z` and `+00:00` leave the fields as written, as in SQLite.
+    IF zone <> 0 THEN
+        RETURN sift.sqlite_strftime_julian(format, jd);
+    END IF;
+    RETURN sift.sqlite_format_time(format, y, mo, d, h, mi, s, jd);
+END
+$$;

@@ -139,6 +139,7 @@ extension LoweringContext {
             let operand = lowerSQLOperand(operands[0], toMatch: nil)
             return Lowered("-(" + operand.sql + ")", isOptional: isOptional, isAtomic: true)
         case .bitwise(let op):
+            if !writesInPlace, op == .shiftLeft || op == .shiftRight { return lowerSQLShiftElsewhere(op, operands, isOptional: isOptional) }
             let left = lowerSQLOperand(operands[0], toMatch: nil)
             let right = lowerSQLOperand(operands[1], toMatch: nil)
             return Lowered("(" + left.sql + " " + SQLFragment(op.rawValue) + " " + right.sql + ")", isOptional: isOptional, isAtomic: true)
@@ -146,6 +147,7 @@ extension LoweringContext {
             let operand = lowerSQLOperand(operands[0], toMatch: nil)
             return Lowered("~(" + operand.sql + ")", isOptional: isOptional, isAtomic: true)
         case .datePart, .strftime:
+            if !writesInPlace { return lowerSQLDateFunctionElsewhere(operation, operands, isOptional: isOptional) }
             return lowerSQLDateFunction(operation, operands, isOptional: isOptional)
         case .concatenate:
             let left = lowerSQLOperand(operands[0], toMatch: nil)
@@ -179,20 +181,14 @@ extension LoweringContext {
         }
     }
 
-    /// The name of an operation only Sift's SQLite dialect writes (FTS5's, Core Data's, SQLite's
-    /// scalar functions other than `length`, `lower`, `upper` and the trims of spaces, a collation
-    /// registered on a SQLite connection), for the refusal in another dialect.
+    /// The name of an operation only Sift's SQLite dialect writes (FTS5's, Core Data's, `round` to
+    /// a number of digits, a collation registered on a SQLite connection), for the refusal in
+    /// another dialect. SQLite's other scalar functions, bitwise operators and date functions have
+    /// SQLite's answer there too (`Lowering+SQLiteFunctionsElsewhere`).
     static func sqliteOnlyName(of operation: SQLOperation, operandCount: Int) -> String? {
         switch operation {
-        case .function(let function):
-            switch function {
-            case .length, .lower, .upper: nil
-            case .trim, .ltrim, .rtrim: operandCount == 1 ? nil : "SQLite's '\(function.rawValue)' of other characters than spaces"
-            default: "SQLite's '\(function.rawValue)' with \(operandCount == 1 ? "one argument" : "\(operandCount) arguments")"
-            }
+        case .function(.round) where operandCount > 1: "SQLite's 'round' to a number of digits"
         case .customCollate(let name): "the collation '\(name)' registered on a SQLite connection"
-        case .bitwise, .bitwiseNot: "SQLite's bitwise operator '\(operation.name)'"
-        case .datePart, .strftime: "SQLite's date function ('\(operation.name)', 'strftime')"
         case .fullTextMatch, .fullTextPhrase: "SQLite's full-text search ('match', FTS5)"
         case .rank: "SQLite's full-text 'rank' (FTS5)"
         case .bm25: "SQLite's full-text 'bm25' (FTS5)"
@@ -208,6 +204,8 @@ extension LoweringContext {
             "Core Data's case and diacritic folding, LIKE and MATCHES are Sift's SQLite functions; run the query on a SQLite database, or write it as a #Predicate"
         case .fullTextMatch, .fullTextPhrase, .rank, .bm25:
             "FTS5 tables exist only in SQLite (PostgreSQL's text search tokenizes and ranks otherwise); run the query on the SQLite database"
+        case .function(.round):
+            "SQLite rounds to digits by printing the number with its own printf in 80-bit arithmetic and reading the text back, which PostgreSQL's exact decimal 'round' does not reproduce; round to a whole number ('round()'), or run the query on a SQLite database"
         default:
             "its answer is SQLite's own; run the query on a SQLite database"
         }

@@ -41,6 +41,7 @@ extension LoweringContext {
             return Lowered(value.operand(inside: .comparison) + " IN (SELECT " + table.value + " FROM " + table.from + ")", isOptional: isOptional)
                 .with(.comparison)
         case .function(let function):
+            if !writesInPlace { return lowerSQLFunctionElsewhere(function, operands, isOptional: isOptional) }
             return lowerSQLFunction(function, operands, isOptional: isOptional)
         default:
             return Lowered(SQLFragment("NULL"), isOptional: true, isAtomic: true)

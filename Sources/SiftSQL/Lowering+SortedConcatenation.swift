@@ -64,6 +64,7 @@ extension LoweringContext {
             keyNode = operands[0]
         }
         let key = lowerSQLOperand(keyNode, toMatch: nil)
+        if !writesInPlace { return lowerSQLOrderedConcatenation(call, value: value, key: key, collation: collation) }
         let type = keyNode.type.unwrapped
         let kind: SortedConcatenation.KeyKind
         switch key.storage ?? (type.isString ? .text : type.isFloatingPoint ? .real : .integer) {
@@ -85,5 +86,41 @@ extension LoweringContext {
         let separator = call.separator.map { lowerSQLOperand($0, toMatch: nil).sql } ?? SQLFragment.binding(.constant(.text(",")))
         let mode = SortedConcatenation.mode(kind, descending: call.isDescending) + SortedConcatenation.sqlMeaning
         return Lowered(dialect.call(.sortedConcat, [pairs, separator, .binding(.constant(.integer(mode)))]), isOptional: true, isAtomic: true)
+    }
+
+    /// `groupConcat(order:)` in a dialect with an ordered aggregate (PostgreSQL's `string_agg(x, s
+    /// ORDER BY k)`): the keys in SQL's order of their stored values, as ``SortedConcatenation``
+    /// orders them for SQLite. Text by its bytes (`COLLATE "C"`; `.nocase` with ASCII letters
+    /// folded, `.rtrim` without trailing spaces), NULL first ascending and last descending, ties
+    /// by the texts' bytes ascending. Under `distinct:` the key is the value: the group's distinct
+    /// texts sorted by a sub-select over their array (`string_agg(DISTINCT v ORDER BY v)` would need
+    /// `v` written twice, which a bound constant in it is not); NULL when no row has a text.
+    mutating func lowerSQLOrderedConcatenation(_ call: AggregateCall, value: Lowered, key: Lowered, collation: SQLCollation) -> Lowered {
+        let separator = call.separator.map { lowerSQLOperand($0, toMatch: nil).sql } ?? SQLFragment.binding(.constant(.text(",")))
+        let filter = call.condition.map { " FILTER (WHERE " + lowerSQLClauseCondition($0) + ")" } ?? SQLFragment()
+        let descending = SQLFragment(call.isDescending ? " DESC" : "")
+        func folded(_ text: SQLFragment) -> SQLFragment {
+            switch collation {
+            case .nocase: "translate(" + text + ", 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE \"C\""
+            case .rtrim: "rtrim(" + text + ", ' ') COLLATE \"C\""
+            case .binary: text + " COLLATE \"C\""
+            }
+        }
+        let text = "CAST(" + value.sql + " AS text)"
+        if call.isDistinct {
+            let element = SQLFragment.identifier("e") + "." + SQLFragment.identifier("v")
+            var sql: SQLFragment = "CASE WHEN count(" + value.sql + ")" + filter + " > 0 THEN array_to_string(ARRAY(SELECT " + element
+            sql += " FROM (SELECT DISTINCT " + SQLFragment.identifier("v") + " COLLATE \"C\" AS " + SQLFragment.identifier("v")
+            sql += " FROM unnest(array_agg(" + text + ")" + filter + ") AS " + SQLFragment.identifier("u") + "(" + SQLFragment.identifier("v") + ")) AS "
+            sql += SQLFragment.identifier("e") + " ORDER BY " + folded(element) + descending + (collation == .binary ? SQLFragment() : ", " + element + " COLLATE \"C\"") + "), " + separator + ") END"
+            return Lowered(sql, isOptional: true, isAtomic: true)
+        }
+        let keyType = call.sortKey?.type.unwrapped
+        let textStorages: [Storage] = [.text, .dateISO8601, .uuidUppercaseText, .uuidLowercaseText, .textForm]
+        let keySQL = keyType?.isString == true || key.storage.map(textStorages.contains) == true ? folded(key.sql) : key.sql
+        var sql: SQLFragment = "string_agg(" + text + ", " + separator + " ORDER BY " + keySQL
+        sql += call.isDescending ? " DESC NULLS LAST, " : " ASC NULLS FIRST, "
+        sql += "CAST(" + lowerSQLOperand(call.argument!, toMatch: nil).sql + " AS text) COLLATE \"C\")" + filter
+        return Lowered(sql, isOptional: true, isAtomic: true)
     }
 }

@@ -78,33 +78,6 @@ public struct SQLLowering {
     /// Trees deeper than this are lowered on a large stack (a debug lowering frame is ~30 KB).
     static let inlineDepth = 16
 
-    /// A construct whose SQL only SQLite's dialect writes, and where it is: StructuredQueries'
-    /// `groupConcat(order:)` (SQL's order of the stored keys, through `sift_sorted_concat` over
-    /// SQLite's JSON functions), in the query, its named sub-queries or its combined queries.
-    static func sqliteOnlyConstruct(of query: CheckedQuery) -> (String, SourceRange)? {
-        if query.form == .structuredQueries, let selection = query.selection, let key = orderedConcatenationKey(in: selection.columns.map(\.value), tree: query.tree) {
-            return ("'groupConcat(order:)' (Sift's 'sift_sorted_concat' over SQLite's JSON functions)", key.range)
-        }
-        for table in query.commonTables {
-            if let found = sqliteOnlyConstruct(of: table.query) { return found }
-        }
-        for operation in query.selection?.setOperations ?? [] {
-            if let found = sqliteOnlyConstruct(of: operation.query) { return found }
-        }
-        return nil
-    }
-
-    /// The order key of the first `groupConcat(order:)` among `values`, searched through their trees.
-    static func orderedConcatenationKey(in values: [TypedExpr], tree: TypedTree) -> TypedExpr? {
-        // Iterative: a selected value may be a deep tree.
-        var pending = values
-        while let expr = pending.popLast() {
-            if case .aggregate(let call) = tree[expr], let key = call.sortKey { return key }
-            TypedTreeDepth.forEachChild(of: tree[expr]) { pending.append($0) }
-        }
-        return nil
-    }
-
     /// Lowers a checked query.
     public static func lower(
         _ query: CheckedQuery, schema: Schema, dialect: any SQLDialect = SQLiteDialect(), options: Options = Options()
@@ -136,12 +109,6 @@ public struct SQLLowering {
             usual.portable = false
             var compiled = lower(query, schema: schema, dialect: dialect, options: usual, commonTableTextColumns: commonTableTextColumns)
             compiled.portabilityDiagnostics = LoweringContext.functionDiagnostics(of: compiled)
-            return compiled
-        }
-        if !SQLiteDialect.isDialect(of: dialect), let (construct, range) = sqliteOnlyConstruct(of: query) {
-            var compiled = lower(query, schema: schema, dialect: SQLiteDialect(), options: options, commonTableTextColumns: commonTableTextColumns)
-            compiled.dialectDiagnostics.append(
-                .error("unsupported-in-dialect", "\(construct) is written in SQLite's SQL only; run this query on a SQLite database", at: range))
             return compiled
         }
         if !query.commonTables.isEmpty {
