@@ -624,6 +624,37 @@ BEGIN
 END
 $$;
 
+-- The year, month and day of a Julian day in milliseconds, as SQLite's `computeYMD` computes them.
+CREATE OR REPLACE FUNCTION sift.sqlite_civil(jd bigint, OUT y bigint, OUT mo bigint, OUT d bigint)
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    z bigint := (jd + 43200000) / 86400000;
+    a bigint;
+    b bigint;
+    c bigint;
+    e bigint;
+BEGIN
+    a := trunc((z - 1867216.25::float8) / 36524.25::float8)::bigint;
+    a := z + 1 + a - a / 4;
+    b := a + 1524;
+    c := trunc((b - 122.1::float8) / 365.25::float8)::bigint;
+    d := (36525 * (c & 32767)) / 100;
+    e := trunc((b - d) / 30.6001::float8)::bigint;
+    d := b - d - trunc(30.6001::float8 * e)::bigint;
+    mo := CASE WHEN e < 14 THEN e - 1 ELSE e - 13 END;
+    y := CASE WHEN mo > 2 THEN c - 4716 ELSE c - 4715 END;
+END
+$$;
+
+-- The Julian day in milliseconds of a date and time, as SQLite's `computeJD` computes it (no
+-- check of the fields: February 31st is March 3rd, 24:00 the next day).
+CREATE OR REPLACE FUNCTION sift.sqlite_julian(y bigint, mo bigint, d bigint, h bigint, mi bigint, s float8) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+SELECT ((36525 * (yy + 4716)) / 100 + (306001 * (mm + 1)) / 10000 + d + 2 - yy / 100 + (yy / 100) / 4) * 86400000 - 131716800000
+    + h * 3600000 + mi * 60000 + trunc(s * 1000::float8 + 0.5::float8)::bigint
+FROM (SELECT CASE WHEN mo <= 2 THEN y - 1 ELSE y END AS yy, CASE WHEN mo <= 2 THEN mo + 12 ELSE mo END AS mm) AS shifted
+$$;
+
 -- SQLite's `strftime(format, moment)` of a moment's fields: the year, month and day, the hour and
 -- minute, the seconds (with their fraction) as SQLite holds them, and the Julian day in
 -- milliseconds. The formats `%d %f %H %j %m %M %s %S %w %W %Y %%`; another letter, or a lone
@@ -637,18 +668,11 @@ DECLARE
     i integer := 1;
     n integer := length(format);
     c text;
-    day_of_year bigint;
-    y1 bigint := y;
-    m1 bigint := 13;
+    -- Days since January 1st of the year, at the same time of day (SQLite's `%j` and `%W`).
+    day_of_year bigint := (jd - sift.sqlite_julian(y, 1, 1, h, mi, s) + 43200000) / 86400000;
     week_day bigint;
     shown numeric;
 BEGIN
-    -- Days since January 1st, as SQLite's `%j` counts them (by Julian days of the fields).
-    y1 := y - 1;
-    day_of_year := d + (306001 * (mo + 1 + CASE WHEN mo <= 2 THEN 12 ELSE 0 END)) / 10000
-        + (36525 * (CASE WHEN mo <= 2 THEN y1 ELSE y END + 4716)) / 100
-        + 2 - (CASE WHEN mo <= 2 THEN y1 ELSE y END) / 100 + ((CASE WHEN mo <= 2 THEN y1 ELSE y END) / 100) / 4
-        - (1 + (306001 * (m1 + 1)) / 10000 + (36525 * (y1 + 4716)) / 100 + 2 - y1 / 100 + (y1 / 100) / 4);
     WHILE i <= n LOOP
         c := substr(format, i, 1);
         i := i + 1;
@@ -689,35 +713,17 @@ END
 $$;
 
 -- SQLite's `strftime(format, jd)` of a Julian day in milliseconds: its fields computed as SQLite's
--- `computeYMD` and `computeHMS` compute them.
+-- `computeYMD` and `computeHMS` compute them; NULL outside SQLite's range of dates.
 CREATE OR REPLACE FUNCTION sift.sqlite_strftime_julian(format text, jd bigint) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
-    z bigint := (jd + 43200000) / 86400000;
-    a bigint;
-    b bigint;
-    cc bigint;
-    dd bigint;
-    e bigint;
-    mo bigint;
-    ms bigint := (jd + 43200000) % 86400000;
-    whole bigint;
-    s float8;
+    civil record;
+    s float8 := ((jd + 43200000) % 86400000) / 1000.0::float8;
+    whole bigint := trunc(s)::bigint;
 BEGIN
     IF jd < 0 OR jd > 464269060799999 THEN RETURN NULL; END IF;
-    a := trunc((z - 1867216.25::float8) / 36524.25::float8)::bigint;
-    a := z + 1 + a - a / 4;
-    b := a + 1524;
-    cc := trunc((b - 122.1::float8) / 365.25::float8)::bigint;
-    dd := (36525 * (cc & 32767)) / 100;
-    e := trunc((b - dd) / 30.6001::float8)::bigint;
-    mo := CASE WHEN e < 14 THEN e - 1 ELSE e - 13 END;
-    s := ms / 1000.0::float8;
-    whole := trunc(s)::bigint;
-    s := s - whole;
-    RETURN sift.sqlite_format_time(
-        format, CASE WHEN mo > 2 THEN cc - 4716 ELSE cc - 4715 END, mo, b - dd - trunc(30.6001::float8 * e)::bigint,
-        whole / 3600, whole % 3600 / 60, s + (whole % 60), jd);
+    civil := sift.sqlite_civil(jd);
+    RETURN sift.sqlite_format_time(format, civil.y, civil.mo, civil.d, whole / 3600, whole % 3600 / 60, (s - whole) + (whole % 60), jd);
 END
 $$;
 
@@ -727,35 +733,44 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 SELECT sift.sqlite_strftime_julian(format, sift.sqlite_unix_milliseconds(seconds) + 210866760000000)
 $$;
 
--- SQLite's `strftime(format, text)` of a date written as text: `[-]YYYY-MM-DD`, then spaces or
--- `T`s, `HH:MM[:SS[.fraction]]`, spaces and `Z` or `±HH:MM` (SQLite's `parseYyyyMmDd`). Without a
--- time zone the fields are formatted as written (`24:00`, February 31st); with one, the moment is
--- moved to UTC and its fields computed. Other texts (a time alone, a Julian day number) are NULL.
+-- SQLite's `strftime(format, text)` of a date written as text, read as SQLite's `parseDateOrTime`
+-- reads it: `[-]YYYY-MM-DD`, then spaces or `T`s and a time, or a time alone (on 2000-01-01); a
+-- time is `HH:MM[:SS[.fraction]]`, then spaces and `Z` or `±HH:MM`. Without an offset the fields
+-- are formatted as written (`24:00`, February 31st); with one, the moment is moved to UTC and its
+-- fields computed. A number is a Julian day. Other texts (`now` among them) are NULL.
 CREATE OR REPLACE FUNCTION sift.sqlite_strftime(format text, t text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
     f text[] := regexp_match(t,
-        '^(-?)([0-9]{4})-([0-9]{2})-([0-9]{2})[ \t\n\v\f\rT]*(?:([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]+))?)?[ \t\n\v\f\r]*(?:([-+])([0-9]{2}):([0-9]{2})|([Zz]))?[ \t\n\v\f\r]*)?$');
-    y bigint;
-    mo bigint;
-    d bigint;
+        '^(?:(-?)([0-9]{4})-([0-9]{2})-([0-9]{2})[ \t\n\v\f\rT]*)?(?:([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]+))?)?[ \t\n\v\f\r]*(?:([-+])([0-9]{2}):([0-9]{2})|([Zz]))?[ \t\n\v\f\r]*)?$');
+    y bigint := 2000;
+    mo bigint := 1;
+    d bigint := 1;
     h bigint := 0;
     mi bigint := 0;
     s float8 := 0;
     fraction float8 := 0;
     scale float8 := 1;
     k integer;
-    yy bigint;
-    mm bigint;
     jd bigint;
     zone bigint := 0;
+    civil record;
+    r float8;
 BEGIN
-    IF f IS NULL THEN RETURN NULL; END IF;
-    y := f[2]::bigint;
-    mo := f[3]::bigint;
-    d := f[4]::bigint;
-    IF mo < 1 OR mo > 12 OR d < 1 OR d > 31 THEN RETURN NULL; END IF;
-    IF f[1] = '-' THEN y := -y; END IF;
+    IF f IS NULL OR (f[2] IS NULL AND f[5] IS NULL) THEN
+        -- A Julian day number (SQLite's `sqlite3AtoF` of the whole text).
+        IF t !~ '^[ \t\n\v\f\r]*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?[ \t\n\v\f\r]*$' THEN RETURN NULL; END IF;
+        r := t::float8;
+        IF r < 0 OR r >= 5373484.5::float8 THEN RETURN NULL; END IF;
+        RETURN sift.sqlite_strftime_julian(format, trunc(r * 86400000::float8 + 0.5::float8)::bigint);
+    END IF;
+    IF f[2] IS NOT NULL THEN
+        y := f[2]::bigint;
+        mo := f[3]::bigint;
+        d := f[4]::bigint;
+        IF mo < 1 OR mo > 12 OR d < 1 OR d > 31 THEN RETURN NULL; END IF;
+        IF f[1] = '-' THEN y := -y; END IF;
+    END IF;
     IF f[5] IS NOT NULL THEN
         h := f[5]::bigint;
         mi := f[6]::bigint;
@@ -778,16 +793,16 @@ BEGIN
         END IF;
     END IF;
     IF y < -4713 OR y > 9999 THEN RETURN NULL; END IF;
-    yy := CASE WHEN mo <= 2 THEN y - 1 ELSE y END;
-    mm := CASE WHEN mo <= 2 THEN mo + 12 ELSE mo END;
-    jd := ((36525 * (yy + 4716)) / 100 + (306001 * (mm + 1)) / 10000 + d + 2 - yy / 100 + (yy / 100) / 4) * 86400000 - 131716800000;
-    IF f[5] IS NOT NULL THEN
-        jd := jd + h * 3600000 + mi * 60000 + trunc(s * 1000::float8 + 0.5::float8)::bigint - zone * 60000;
-    END IF;
+    jd := sift.sqlite_julian(y, mo, d, h, mi, s) - zone * 60000;
     IF jd < 0 OR jd > 464269060799999 THEN RETURN NULL; END IF;
     -- `Z` and `+00:00` leave the fields as written, as in SQLite.
     IF zone <> 0 THEN
         RETURN sift.sqlite_strftime_julian(format, jd);
+    END IF;
+    IF f[2] IS NULL THEN
+        -- A time alone: the date is computed from the Julian day, the time kept as written.
+        civil := sift.sqlite_civil(jd);
+        RETURN sift.sqlite_format_time(format, civil.y, civil.mo, civil.d, h, mi, s, jd);
     END IF;
     RETURN sift.sqlite_format_time(format, y, mo, d, h, mi, s, jd);
 END
