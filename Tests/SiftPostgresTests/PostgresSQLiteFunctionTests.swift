@@ -47,7 +47,7 @@ struct PostgresSQLiteFunctionTests {
         4503599627370495.5, -4503599627370495.5, 4503599627370496, 4503599627370497, 9007199254740992, .infinity, -.infinity,
         123456.5, -98765.5,
     ]
-    static let textPieces = ["", "a", "b", "ab", "A", "Z", " ", "  ", "'", "''", "é", "e\u{301}", "😀", "x y", "%", "_", "ß", "Ω", ".", "-"]
+    static let textPieces = ["", "a", "b", "ab", "A", "Z", " ", "  ", "'", "''", "é", "e\u{301}", "😀", "x y", "%", "_", "ß", "Ω", ".", "-", "\\"]
     static let seconds: [Double] = [
         0, -0.0005, 0.0005, 1767262830.5, -210866760000, -210866760000.0006, -210866760001, 253402300799.9995, 253402300799.999,
         253402300800, -62135596800, -12219292800, 951782400, 1e12, -1e12, .infinity, 86399.9996, -86400.0004,
@@ -79,8 +79,10 @@ struct PostgresSQLiteFunctionTests {
         return text
     }
 
-    /// The SQLite and PostgreSQL databases, holding the same rows.
-    static let databases: Result<(sqlite: TemporaryDatabase, postgres: PostgresTestDatabase, rows: Int), any Error> = Result {
+    /// The SQLite and PostgreSQL databases, holding the same rows. PostgreSQL's default collation is
+    /// ICU's English one (`"a" < "B"`, `upper("é")` is `"É"`), where only what the SQL writes gives
+    /// SQLite's byte order and ASCII case mapping.
+    static let databases: Result<(sqlite: TemporaryDatabase, postgres: String, rows: Int), any Error> = Result {
         let columns = "id, g, i, j, k, x, s, t, u, b, flag, unix, reference, iso"
         let sqlite = try TemporaryDatabase("sqlite-functions")
         try sqlite.create(
@@ -89,9 +91,14 @@ struct PostgresSQLiteFunctionTests {
               x REAL NOT NULL, s TEXT NOT NULL, t TEXT NOT NULL, u TEXT NOT NULL, b BLOB NOT NULL, flag INTEGER NOT NULL,
               unix REAL NOT NULL, reference REAL NOT NULL, iso TEXT NOT NULL);
             """)
-        let postgres = try PostgresServer.shared().createDatabase("sqlite functions")
-        try postgres.load(PostgreSQLFunctions.installScript)
-        try postgres.load(
+        let server = try PostgresServer.shared()
+        let name = "sift_sqlite_functions_icu"
+        try PlainPostgresConnection(uri: server.uri()).execute(
+            "CREATE DATABASE \(name) TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C.UTF-8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US'")
+        let postgres = server.uri(database: name)
+        let administration = try PlainPostgresConnection(uri: postgres)
+        try administration.execute(PostgreSQLFunctions.installScript)
+        try administration.execute(
             """
             CREATE TABLE samples (id bigint PRIMARY KEY, g bigint NOT NULL, i bigint NOT NULL, j bigint NOT NULL, k bigint NOT NULL,
               x float8 NOT NULL, s text NOT NULL, t text NOT NULL, u text NOT NULL, b bytea NOT NULL, flag boolean NOT NULL,
@@ -99,7 +106,7 @@ struct PostgresSQLiteFunctionTests {
             """)
         let sqliteConnection = try Connection(path: sqlite.path, mode: .readWrite)
         let insert = try sqliteConnection.prepare("INSERT INTO samples (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)")
-        let postgresConnection = try PostgresConnection(uri: postgres.uri(), mode: .readWrite)
+        let postgresConnection = try PostgresConnection(uri: postgres, mode: .readWrite)
         let placeholders = (1...14).map { "$\($0)" }.joined(separator: ", ")
         var random = SplitMix64(seed: 3_440)
         let count = 700
@@ -162,7 +169,7 @@ struct PostgresSQLiteFunctionTests {
 
     static func engines() throws -> (SiftDatabase, PostgresDatabase, Int) {
         let (sqlite, postgres, count) = try databases.get()
-        return (try SiftDatabase(path: sqlite.path, modelFile: modelFile), try PostgresDatabase(uri: postgres.uri(), modelFile: modelFile), count)
+        return (try SiftDatabase(path: sqlite.path, modelFile: modelFile), try PostgresDatabase(uri: postgres, modelFile: modelFile), count)
     }
 
     @Test(arguments: groups)
@@ -226,5 +233,23 @@ struct PostgresSQLiteFunctionTests {
         let refusal = try #require(diagnostics.first { $0.id == "unsupported-in-dialect" })
         #expect(refusal.message.contains("printf"))
         #expect(try postgres.compile("Sample.select { $0.x.round() }").dialectDiagnostics.isEmpty)
+    }
+
+    /// Builder queries of the example database with SQLite's functions: the rows SQLite gives.
+    static let exampleQueries = [
+        "Reminder.order(by: \\.id).select { ($0.id, $0.title.substr(-4, 3), $0.title.instr(\"e\"), $0.title.quote(), $0.title.upper(), $0.notes.unicode()) }",
+        "Reminder.where { $0.dueDate.year == 2026 && $0.dueDate.weekday == 1 }.order(by: \\.id).select { ($0.id, $0.dueDate.dayOfYear, $0.dueDate.strftime(\"%Y-%m-%d %H:%M:%f %W\")) }",
+        "Reminder.order(by: \\.id).select { ($0.position << 60, $0.position >> 1, ~$0.position, $0.position & 6, ($0.position - 20).abs(), ($0.position - 20).sign()) }",
+        "RemindersList.group(by: \\.id).leftJoin(Reminder.all) { $0.id.eq($1.remindersListID) }.order(by: \\.id).select { ($0.title, $1.title.groupConcat(\", \", order: $1.dueDate.desc()), $1.notes.groupConcat(distinct: true, order: $1.notes)) }",
+        "User.order(by: \\.id).select { ($0.name, $0.score.round(), $0.birth.year, $0.birth.month, $0.birth.fractionalSecond) }",
+    ]
+
+    @Test(arguments: exampleQueries)
+    func exampleBuilderQueriesSelectWhatSQLiteSelects(_ query: String) throws {
+        let postgres = try PostgresDatabase(uri: try PostgresDatabaseTests.example.get().uri(), modelFile: PostgresDatabaseTests.modelFile)
+        let sqlite = try SiftDatabase(path: try PostgresDatabaseTests.sqlite.get().path, modelFile: PostgresDatabaseTests.modelFile)
+        let expected = try sqlite.fetch(try sqlite.compile(query))
+        #expect(expected.count >= 3)
+        #expect(try postgres.fetch(try postgres.compile(query)) == expected)
     }
 }
