@@ -25,7 +25,9 @@ public final class PostgresDatabase {
     public let schemaSource: SourceFile
     /// How queries are lowered; the facts the database's constraints declare (``declaredFacts``)
     /// are added when each compiles.
-    public var loweringOptions = SQLLowering.Options()
+    public var loweringOptions = SQLLowering.Options() {
+        didSet { mergedLoweringOptions = nil }
+    }
     /// What the database's constraints guarantee about its data, read when it is opened: intact
     /// references (validated foreign keys) and the normal forms of text columns (`CHECK (c IS NFC
     /// NORMALIZED)`). The server enforces them, so the SQL relies on them without checking.
@@ -46,13 +48,20 @@ public final class PostgresDatabase {
     }
 
     /// ``loweringOptions`` with ``declaredFacts`` added: what ``compile(_:parameterTypes:)`` uses.
+    /// Merged once, and again only after ``loweringOptions`` changes (the facts are fixed when the
+    /// database opens), not on every compile.
     public var effectiveLoweringOptions: SQLLowering.Options {
+        if let merged = mergedLoweringOptions { return merged }
         var options = loweringOptions
         options.facts.nfcColumns.formUnion(declaredFacts.nfcColumns)
         options.facts.nfcOrNFDColumns.formUnion(declaredFacts.nfcOrNFDColumns.subtracting(options.facts.nfcColumns))
         options.facts.intactReferences.formUnion(declaredFacts.intactReferences)
+        mergedLoweringOptions = options
         return options
     }
+
+    /// ``effectiveLoweringOptions`` of the current ``loweringOptions``; nil until asked after a change.
+    private var mergedLoweringOptions: SQLLowering.Options?
 
     /// Compiles query text to PostgreSQL's SQL against the schema; throws ``CompileError`` with the diagnostics.
     public func compile(_ text: String, sourceName: String = "<input>", parameterTypes: [String: SiftType] = [:]) throws -> CompiledQuery {

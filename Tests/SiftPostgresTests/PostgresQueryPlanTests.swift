@@ -149,6 +149,18 @@ struct PostgresQueryPlanTests {
                 ForeignKeyReference(table: "users", column: "companyID", targetTable: "companies", targetColumn: "id", nullIsDangling: true)))
     }
 
+    @Test func theDeclaredFactsJoinTheOptionsGivenAndFollowTheirChanges() throws {
+        #expect(database.effectiveLoweringOptions.facts.nfcColumns == ["companies.name"])
+        database.loweringOptions.facts.nfcColumns = ["users.nickname"]
+        #expect(database.effectiveLoweringOptions.facts.nfcColumns == ["companies.name", "users.nickname"])
+        // A column declared NFC-or-NFD that the options make NFC is NFC only.
+        database.loweringOptions.facts.nfcColumns = ["users.name"]
+        #expect(database.effectiveLoweringOptions.facts.nfcOrNFDColumns.isEmpty)
+        #expect(try database.compile(#"User where name == "José""#).sql.contains(#""users"."name" = $1"#))
+        database.loweringOptions = SQLLowering.Options()
+        #expect(database.effectiveLoweringOptions.facts == database.declaredFacts)
+    }
+
     @Test func containsOnADeclaredNFCColumnFindsCandidatesByTheirBytes() throws {
         let query = try database.compile(#"Company where name.contains("cm")"#)
         #expect(query.sql.contains(#"strpos("companies"."name", "#), "\(query.sql)")
