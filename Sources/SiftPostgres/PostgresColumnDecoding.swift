@@ -32,9 +32,9 @@ struct PostgresColumnDecoding {
         case PostgresType.int2, PostgresType.int4, PostgresType.int8, PostgresType.oid:
             if let value = Int64(text()) { return .int(value) }
         case PostgresType.float4:
-            // A `real` is a `Float`: its shortest text read as a `Double` would be another number
-            // than the one PostgreSQL compares (`CAST(x AS float8)` is exact).
-            if let value = double(text()) { return .double(value.isFinite ? Double(Float(text()) ?? Float(value)) : value) }
+            // A `real` is a `Float`, read as one (once): its shortest text read as a `Double` would
+            // be another number than the one PostgreSQL compares (`CAST(x AS float8)` is exact).
+            if let value = float(text()) { return .double(Double(value)) }
         case PostgresType.float8, PostgresType.numeric:
             if let value = double(text()) { return .double(value) }
         case PostgresType.bpchar:
@@ -63,6 +63,16 @@ struct PostgresColumnDecoding {
         case "Infinity": .infinity
         case "-Infinity": -.infinity
         default: Double(text)
+        }
+    }
+
+    /// `float4out`'s text, with its spellings of NaN and the infinities.
+    static func float(_ text: String) -> Float? {
+        switch text {
+        case "NaN": .nan
+        case "Infinity": .infinity
+        case "-Infinity": -.infinity
+        default: Float(text)
         }
     }
 

@@ -97,6 +97,23 @@ struct PostgresConnectionTests {
         #expect(try connection.rows("SELECT $1::text IS NULL", [value]) == [[.bool(value == .null)]])
     }
 
+    @Test func aRealDecodesAsTheFloatItHolds() throws {
+        let connection = try PostgresConnection(uri: server.uri())
+        var random = SplitMix64(seed: 4)
+        var floats: [Float] = [0.1, -0.1, 1, .greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude, 16_777_217, .infinity, -.infinity]
+        floats += (0..<300).map { _ in Float(bitPattern: UInt32(truncatingIfNeeded: random.next())) }.filter { !$0.isNaN }
+        for float in floats {
+            let row = try connection.rows("SELECT CAST($1::float8 AS real)", [.double(Double(float))])
+            #expect(row == [[.double(Double(float))]], "\(float)")
+        }
+        let nan = try connection.rows("SELECT 'NaN'::real")
+        guard case .double(let value) = nan.first?.first else {
+            Issue.record("NaN decoded as \(nan)")
+            return
+        }
+        #expect(value.isNaN)
+    }
+
     @Test func untypedValuesTakeTheTypeTheStatementGives() throws {
         let connection = try PostgresConnection(uri: server.uri())
         let row = try connection.rows(
