@@ -544,6 +544,174 @@ SELECT CASE WHEN x < -4503599627370496::float8 OR x > 4503599627370496::float8 O
     ELSE trunc(x + CASE WHEN x < 0 THEN -0.5::float8 ELSE 0.5::float8 END) + 0::float8 END
 $$;
 
+-- SQLite's `round(x, digits)` (3.40's `roundFunc`) with 1 to 30 digits: it prints `x` with its own
+-- `printf("%.*f")` in 80-bit `long double` arithmetic and reads the text back with `sqlite3AtoF`.
+-- The functions below compute that arithmetic exactly in `numeric`, each operation rounded to the 64
+-- bits of a `long double`'s significand, as the processor rounds it (to nearest, ties to even).
+
+-- 2^n exactly.
+CREATE OR REPLACE FUNCTION sift.power_of_two(n integer) RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+SELECT CASE WHEN n >= 0 THEN power(2::numeric, n) ELSE (power(5::numeric, -n)::text || 'e' || n)::numeric END
+$$;
+
+-- a / b rounded to `bits` significant bits, to nearest, ties to even (a >= 0, b > 0).
+CREATE OR REPLACE FUNCTION sift.binary_quotient(a numeric, b numeric, bits integer) RETURNS numeric
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    e integer;
+    scaled numeric;
+    q numeric;
+    remainder numeric;
+BEGIN
+    IF a = 0 THEN RETURN 0; END IF;
+    e := floor(log(2::numeric, a) - log(2::numeric, b))::integer;
+    WHILE a < b * sift.power_of_two(e) LOOP e := e - 1; END LOOP;
+    WHILE a >= b * sift.power_of_two(e + 1) LOOP e := e + 1; END LOOP;
+    scaled := a * sift.power_of_two(bits - 1 - e);
+    q := div(scaled, b);
+    remainder := scaled - q * b;
+    IF 2 * remainder > b OR (2 * remainder = b AND mod(q, 2) = 1) THEN q := q + 1; END IF;
+    RETURN q * sift.power_of_two(e - bits + 1);
+END
+$$;
+
+-- A value rounded to a `long double` (64 significant bits; x >= 0).
+CREATE OR REPLACE FUNCTION sift.long_double(x numeric) RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+SELECT sift.binary_quotient(x, 1, 64)
+$$;
+
+CREATE OR REPLACE FUNCTION sift.sqlite_round(x float8, digits bigint) RETURNS float8
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    n integer := least(greatest(sift.sqlite_int(digits), 0), 30)::integer;
+    exact numeric;
+    negative boolean;
+    value numeric;
+    rounder numeric;
+    halves float8[] := ARRAY[5.0e-01, 5.0e-02, 5.0e-03, 5.0e-04, 5.0e-05, 5.0e-06, 5.0e-07, 5.0e-08, 5.0e-09, 5.0e-10]::float8[];
+    idx integer;
+    exponent integer;
+    exp integer := 0;
+    scale numeric;
+    significant integer := 16;
+    digits_written integer[] := ARRAY[]::integer[];
+    e2 integer;
+    remaining integer;
+    d integer;
+    significand numeric := 0;
+    decimal_exponent integer := 0;
+    integer_digits integer;
+    k integer;
+    magnitude numeric;
+    result float8;
+BEGIN
+    IF x < -4503599627370496::float8 OR x > 4503599627370496::float8 OR x = 'NaN'::float8 THEN RETURN x; END IF;
+    IF n = 0 THEN RETURN sift.sqlite_round(x); END IF;
+    -- printf("%.*f", n, x): the sign apart, a rounder of half the last digit (and 3e-16 of the value) added.
+    exact := sift.exact_numeric(x);
+    negative := exact < 0;
+    value := abs(exact);
+    idx := n;
+    rounder := sift.exact_numeric(halves[idx % 10 + 1]);
+    WHILE idx >= 10 LOOP
+        rounder := sift.long_double(rounder * sift.exact_numeric(1.0e-10::float8));
+        idx := idx - 10;
+    END LOOP;
+    exponent := ((('x' || encode(float8send(x), 'hex'))::bit(64)::bigint >> 52) & 2047)::integer - 1023;
+    IF n + trunc(exponent::numeric / 3)::integer < 15 THEN
+        rounder := sift.long_double(rounder + sift.long_double(value * sift.exact_numeric(3e-16::float8)));
+    END IF;
+    value := sift.long_double(value + rounder);
+    IF value > 0 THEN
+        scale := 1;
+        WHILE value >= 1e10 * scale AND exp <= 350 LOOP
+            scale := scale * 1e10;
+            exp := exp + 10;
+        END LOOP;
+        WHILE value >= 10 * scale AND exp <= 350 LOOP
+            scale := scale * 10;
+            exp := exp + 1;
+        END LOOP;
+        value := sift.binary_quotient(value, scale, 64);
+        WHILE value < sift.exact_numeric(1e-8::float8) LOOP
+            value := sift.long_double(value * 1e8);
+            exp := exp - 8;
+        END LOOP;
+        WHILE value < 1 LOOP
+            value := sift.long_double(value * 10);
+            exp := exp - 1;
+        END LOOP;
+    END IF;
+    -- The digits, 16 significant at most (then zeros), the integer part first.
+    IF exp < 0 THEN
+        digits_written := digits_written || 0;
+        e2 := exp;
+    ELSE
+        e2 := exp;
+        WHILE e2 >= 0 LOOP
+            IF significant > 0 THEN
+                significant := significant - 1;
+                d := trunc(value)::integer;
+                value := sift.long_double((value - d) * 10);
+            ELSE
+                d := 0;
+            END IF;
+            digits_written := digits_written || d;
+            e2 := e2 - 1;
+        END LOOP;
+    END IF;
+    remaining := n;
+    e2 := e2 + 1;
+    WHILE e2 < 0 LOOP
+        digits_written := digits_written || 0;
+        remaining := remaining - 1;
+        e2 := e2 + 1;
+    END LOOP;
+    WHILE remaining > 0 LOOP
+        IF significant > 0 THEN
+            significant := significant - 1;
+            d := trunc(value)::integer;
+            value := sift.long_double((value - d) * 10);
+        ELSE
+            d := 0;
+        END IF;
+        digits_written := digits_written || d;
+        remaining := remaining - 1;
+    END LOOP;
+    -- sqlite3AtoF: at most 18 digits as an integer, a power of ten applied in long double.
+    integer_digits := cardinality(digits_written) - n;
+    FOR k IN 1..cardinality(digits_written) LOOP
+        IF significand < 922337203685477579 THEN
+            significand := significand * 10 + digits_written[k];
+            IF k > integer_digits THEN decimal_exponent := decimal_exponent - 1; END IF;
+        ELSIF k <= integer_digits THEN
+            decimal_exponent := decimal_exponent + 1;
+        END IF;
+    END LOOP;
+    IF decimal_exponent < 0 THEN
+        WHILE mod(significand, 10) = 0 AND decimal_exponent < 0 AND significand <> 0 LOOP
+            significand := div(significand, 10);
+            decimal_exponent := decimal_exponent + 1;
+        END LOOP;
+    END IF;
+    k := abs(decimal_exponent);
+    scale := 1;
+    WHILE k % 22 <> 0 LOOP
+        scale := sift.long_double(scale * 10);
+        k := k - 1;
+    END LOOP;
+    WHILE k > 0 LOOP
+        scale := sift.long_double(scale * 1e22);
+        k := k - 22;
+    END LOOP;
+    magnitude := CASE WHEN decimal_exponent < 0 THEN sift.binary_quotient(significand, scale, 64) ELSE sift.long_double(significand * scale) END;
+    result := sift.binary_quotient(magnitude, 1, 53)::float8;
+    RETURN CASE WHEN negative THEN -result ELSE result END;
+END
+$$;
+
 -- SQLite's `a << b` and `a >> b` on 64-bit integers: a negative shift goes the other way; a shift
 -- by 64 or more leaves 0, or -1 for a negative number shifted right. (PostgreSQL's operators take
 -- the shift modulo 64.)

@@ -181,13 +181,12 @@ extension LoweringContext {
         }
     }
 
-    /// The name of an operation only Sift's SQLite dialect writes (FTS5's, Core Data's, `round` to
-    /// a number of digits, a collation registered on a SQLite connection), for the refusal in
-    /// another dialect. SQLite's other scalar functions, bitwise operators and date functions have
-    /// SQLite's answer there too (`Lowering+SQLiteFunctionsElsewhere`).
+    /// The name of an operation only Sift's SQLite dialect writes (FTS5's, Core Data's, a
+    /// collation registered on a SQLite connection), for the refusal in another dialect. SQLite's
+    /// scalar functions, bitwise operators and date functions have SQLite's answer there too
+    /// (`Lowering+SQLiteFunctionsElsewhere`).
     static func sqliteOnlyName(of operation: SQLOperation, operandCount: Int) -> String? {
         switch operation {
-        case .function(.round) where operandCount > 1: "SQLite's 'round' to a number of digits"
         case .customCollate(let name): "the collation '\(name)' registered on a SQLite connection"
         case .fullTextMatch, .fullTextPhrase: "SQLite's full-text search ('match', FTS5)"
         case .rank: "SQLite's full-text 'rank' (FTS5)"
@@ -204,8 +203,6 @@ extension LoweringContext {
             "Core Data's case and diacritic folding, LIKE and MATCHES are Sift's SQLite functions; run the query on a SQLite database, or write it as a #Predicate"
         case .fullTextMatch, .fullTextPhrase, .rank, .bm25:
             "FTS5 tables exist only in SQLite (PostgreSQL's text search tokenizes and ranks otherwise); run the query on the SQLite database"
-        case .function(.round):
-            "SQLite rounds to digits by printing the number with its own printf in 80-bit arithmetic and reading the text back, which PostgreSQL's exact decimal 'round' does not reproduce; round to a whole number ('round()'), or run the query on a SQLite database"
         default:
             "its answer is SQLite's own; run the query on a SQLite database"
         }

@@ -4,8 +4,8 @@ import SiftSchema
 /// StructuredQueries' scalar functions, bitwise shifts and date functions in a dialect other than
 /// SQLite's (PostgreSQL's), with SQLite's answer: PostgreSQL's built-in expression where it answers
 /// as SQLite does on every value a column holds, a function of the schema `sift` (`sift.sqlite_*`)
-/// where it does not (`substr`'s counting, `round`'s halves, shifts by 64 or more, `strftime`).
-/// `round` to a number of digits is refused by ``LoweringContext/sqliteOnlyName(of:operandCount:)``.
+/// where it does not (`substr`'s counting, `round`'s halves and digits, shifts by 64 or more,
+/// `strftime`).
 extension LoweringContext {
     /// `Int` values are `bigint`s here, as SQLite's are 64-bit whatever the column's declared width.
     private func asBigint(_ value: Lowered, _ expr: TypedExpr) -> SQLFragment {
@@ -47,7 +47,8 @@ extension LoweringContext {
         case .sign:
             sql = operands[0].type.unwrapped.isInteger
                 ? "CAST(sign(CAST(" + first.sql + " AS numeric)) AS bigint)" : "sign(" + first.sql + ")"
-        case .round: sql = siftSQLiteCall("sqlite_round", [first.sql])
+        // Halves away from zero; to digits, SQLite's printf and read-back in 80-bit arithmetic.
+        case .round: sql = siftSQLiteCall("sqlite_round", arguments)
         case .nullif: sql = "nullif(" + arguments[0] + ", " + arguments[1] + ")"
         // `strpos` finds the first match by bytes and counts characters; "" is found at 1.
         case .instr: sql = "CAST(strpos(" + arguments[0] + ", " + arguments[1] + ") AS bigint)"

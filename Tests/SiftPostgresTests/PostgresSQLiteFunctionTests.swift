@@ -150,6 +150,7 @@ struct PostgresSQLiteFunctionTests {
         ["$0.s.trim($0.u)", "$0.s.ltrim($0.u)", "$0.s.rtrim($0.t)", "$0.s.trim()", "$0.s.rtrim()", "$0.s.lower()", "$0.s.upper()"],
         ["$0.s.length()", "$0.s.octetLength()", "$0.b.length()", "$0.s.quote()", "$0.b.hex()", "$0.s.unicode()", "$0.t.unicode()"],
         ["$0.k.abs()", "$0.k.sign()", "$0.x.abs()", "$0.x.sign()", "$0.x.round()", "($0.x * 10).round()"],
+        ["$0.x.round(1)", "$0.x.round(2)", "$0.x.round($0.k)", "($0.x / 7).round(15)", "($0.x / 3).round(30)", "$0.x.round(-1)"],
         ["$0.s.nullif($0.t)", "$0.i.nullif($0.j)", "$0.x.nullif(0.5)", "$0.flag.nullif(true)", "$0.b.nullif($0.b)", "$0.flag.likely()", "$0.flag.unlikely()"],
         ["$0.i & $0.j", "$0.i | $0.j", "~$0.i", "$0.i << $0.j", "$0.i >> $0.j", "$0.k << 3", "$0.i >> 64", "$0.i << -1", "$0.i >> -65"],
         [
@@ -220,19 +221,6 @@ struct PostgresSQLiteFunctionTests {
         let failing = "Sample.select { $0.i.abs() }"
         #expect(throws: (any Error).self) { try sqlite.fetch(try sqlite.compile(failing)) }
         #expect(throws: (any Error).self) { try postgres.fetch(try postgres.compile(failing)) }
-    }
-
-    @Test func roundToDigitsStaysRefusedSayingWhy() throws {
-        let (_, postgres, _) = try Self.engines()
-        var diagnostics: [Diagnostic] = []
-        do {
-            diagnostics = try postgres.compile("Sample.select { $0.x.round(2) }").dialectDiagnostics
-        } catch let error as CompileError {
-            diagnostics = error.diagnostics
-        }
-        let refusal = try #require(diagnostics.first { $0.id == "unsupported-in-dialect" })
-        #expect(refusal.message.contains("printf"))
-        #expect(try postgres.compile("Sample.select { $0.x.round() }").dialectDiagnostics.isEmpty)
     }
 
     /// Builder queries of the example database with SQLite's functions: the rows SQLite gives.
