@@ -64,7 +64,7 @@ extension LoweringContext {
             keyNode = operands[0]
         }
         let key = lowerSQLOperand(keyNode, toMatch: nil)
-        if !writesInPlace { return lowerSQLOrderedConcatenation(call, value: value, key: key, collation: collation) }
+        if !writesInPlace { return lowerSQLOrderedConcatenation(call, argument: argument, value: value, key: key, collation: collation) }
         let type = keyNode.type.unwrapped
         let kind: SortedConcatenation.KeyKind
         switch key.storage ?? (type.isString ? .text : type.isFloatingPoint ? .real : .integer) {
@@ -95,7 +95,9 @@ extension LoweringContext {
     /// by the texts' bytes ascending. Under `distinct:` the key is the value: the group's distinct
     /// texts sorted by a sub-select over their array (`string_agg(DISTINCT v ORDER BY v)` would need
     /// `v` written twice, which a bound constant in it is not); NULL when no row has a text.
-    mutating func lowerSQLOrderedConcatenation(_ call: AggregateCall, value: Lowered, key: Lowered, collation: SQLCollation) -> Lowered {
+    mutating func lowerSQLOrderedConcatenation(
+        _ call: AggregateCall, argument: TypedExpr, value: Lowered, key: Lowered, collation: SQLCollation
+    ) -> Lowered {
         let separator = call.separator.map { lowerSQLOperand($0, toMatch: nil).sql } ?? SQLFragment.binding(.constant(.text(",")))
         let filter = call.condition.map { " FILTER (WHERE " + lowerSQLClauseCondition($0) + ")" } ?? SQLFragment()
         let descending = SQLFragment(call.isDescending ? " DESC" : "")
@@ -120,7 +122,8 @@ extension LoweringContext {
         let keySQL = keyType?.isString == true || key.storage.map(textStorages.contains) == true ? folded(key.sql) : key.sql
         var sql: SQLFragment = "string_agg(" + text + ", " + separator + " ORDER BY " + keySQL
         sql += call.isDescending ? " DESC NULLS LAST, " : " ASC NULLS FIRST, "
-        sql += "CAST(" + lowerSQLOperand(call.argument!, toMatch: nil).sql + " AS text) COLLATE \"C\")" + filter
+        // The texts written again for the ties (a bound constant in them is bound again).
+        sql += "CAST(" + lowerSQLOperand(argument, toMatch: nil).sql + " AS text) COLLATE \"C\")" + filter
         return Lowered(sql, isOptional: true, isAtomic: true)
     }
 }
