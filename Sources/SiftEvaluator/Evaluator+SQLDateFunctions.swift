@@ -48,14 +48,14 @@ struct SQLiteTime {
 
     private static func floorDivision(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    private static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+    /// SQLite's `computeJD` of a date's midnight, in days plus 1524.5 (its `X1 + X2 + D + B`), with
+    /// C's division toward zero: before year 0 it is not the proleptic calendar's count, and
+    /// SQLite's `%j` and `%W` count days from it.
+    private static func sqliteJulianDays(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
-        let era = floorDivision(y, 400)
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146097 + dayOfEra - 719468
+        let m = month <= 2 ? month + 12 : month
+        let a = y / 100
+        return 36525 * (y + 4716) / 100 + 306001 * (m + 1) / 10000 + day + 2 - a + a / 4
     }
 
     /// The date of a count of days since 1970-01-01.
@@ -76,7 +76,8 @@ struct SQLiteTime {
         let dayNumber = Self.floorDivision(milliseconds, 86_400_000)
         let millisecondOfDay = milliseconds - dayNumber * 86_400_000
         let (year, month, day) = Self.civil(dayNumber)
-        let dayOfYear = dayNumber - Self.days(year: year, month: 1, day: 1)
+        // SQLite's `(iJD - iJD of January 1st + 12 h) / 24 h`; 1970-01-01 is its day 2442112.
+        let dayOfYear = dayNumber + 2_442_112 - Self.sqliteJulianDays(year: year, month: 1, day: 1)
         func two(_ n: Int64) -> String { n < 10 && n >= 0 ? "0\(n)" : "\(n)" }
         var result = ""
         var scalars = Array(format.unicodeScalars)
@@ -110,8 +111,10 @@ struct SQLiteTime {
                 let mondayBased = ((dayNumber + 3) % 7 + 7) % 7
                 result += two((dayOfYear + 7 - mondayBased) / 7)
             case "Y":
-                let text = String(year)
-                result += String(repeating: "0", count: max(0, 4 - text.count)) + text
+                // `%04d`: the sign counts in the width (`-044`).
+                let digits = String(year.magnitude)
+                let width = year < 0 ? 3 : 4
+                result += (year < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
             case "%": result += "%"
             case "J": result += ""  // reported by the caller: SQLite's own `%.16g` of the Julian day
             default: return nil

@@ -128,9 +128,10 @@ import Testing
         var failures: [String] = []
         let format = "%Y-%m-%d %H:%M:%S %f %w %W %j %s %%"
         for _ in 0..<5000 {
-            // 0000-01-01 to 9999-12-31, and the days around New Year and leap days.
+            // SQLite's range (4713 BC, a year before 1 written `-044`, to 9999-12-31), and the days
+            // around New Year and leap days.
             let milliseconds = random.chance(1, in: 2)
-                ? Int64(random.int(in: -62_167_219_200_000...253_402_300_799_000))
+                ? Int64(random.int(in: -210_866_760_000_000...253_402_300_799_000))
                 : Int64(random.int(in: -3...3)) * 86_400_000 + Int64(random.pick([951_782_400_000, 1_704_067_199_999, -2_203_891_200_000, 0]))
             guard case .text(let expected)? = try statement.rows(bindings: [.text(format), .integer(milliseconds)]).first?.first else {
                 failures.append("\(milliseconds): SQLite gave no TEXT")
