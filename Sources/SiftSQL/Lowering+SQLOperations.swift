@@ -181,12 +181,13 @@ extension LoweringContext {
         }
     }
 
-    /// The name of an operation only Sift's SQLite dialect writes (FTS5's, Core Data's, a
-    /// collation registered on a SQLite connection), for the refusal in another dialect. SQLite's
-    /// scalar functions, bitwise operators and date functions have SQLite's answer there too
-    /// (`Lowering+SQLiteFunctionsElsewhere`).
+    /// The name of an operation only Sift's SQLite dialect writes (FTS5's, Core Data's, SQLite's
+    /// collations `NOCASE` and `RTRIM`, a collation registered on a SQLite connection), for the
+    /// refusal in another dialect. SQLite's scalar functions, bitwise operators and date functions
+    /// have SQLite's answer there too (`Lowering+SQLiteFunctionsElsewhere`); `BINARY` is byte order.
     static func sqliteOnlyName(of operation: SQLOperation, operandCount: Int) -> String? {
         switch operation {
+        case .collate(let collation) where collation != .binary: "SQLite's collation \(collation.rawValue)"
         case .customCollate(let name): "the collation '\(name)' registered on a SQLite connection"
         case .fullTextMatch, .fullTextPhrase: "SQLite's full-text search ('match', FTS5)"
         case .rank: "SQLite's full-text 'rank' (FTS5)"
@@ -201,6 +202,8 @@ extension LoweringContext {
         switch operation {
         case .coreData, .collectionAggregate:
             "Core Data's case and diacritic folding, LIKE and MATCHES are Sift's SQLite functions; run the query on a SQLite database, or write it as a #Predicate"
+        case .collate:
+            "it folds ASCII letters (NOCASE) or ignores trailing spaces (RTRIM) in every comparison and sort the value takes part in, and PostgreSQL has no such collation; compare 'lower()' or 'rtrim()' of the values, or run the query on a SQLite database"
         case .fullTextMatch, .fullTextPhrase, .rank, .bm25:
             "FTS5 tables exist only in SQLite (PostgreSQL's text search tokenizes and ranks otherwise); run the query on the SQLite database"
         default:

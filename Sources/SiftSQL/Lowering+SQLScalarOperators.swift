@@ -14,6 +14,8 @@ extension LoweringContext {
             let value = lowerSQLOperand(operands[0], toMatch: nil)
             let name: StaticString =
                 switch collation {
+                // Another dialect's byte order (PostgreSQL's "C"); NOCASE and RTRIM are refused there.
+                case .binary where !writesInPlace: " COLLATE \"C\""
                 case .binary: " COLLATE BINARY"
                 case .nocase: " COLLATE NOCASE"
                 case .rtrim: " COLLATE RTRIM"

@@ -151,6 +151,7 @@ struct PostgresSQLiteFunctionTests {
         ["$0.s.length()", "$0.s.octetLength()", "$0.b.length()", "$0.s.quote()", "$0.b.hex()", "$0.s.unicode()", "$0.t.unicode()"],
         ["$0.k.abs()", "$0.k.sign()", "$0.x.abs()", "$0.x.sign()", "$0.x.round()", "($0.x * 10).round()"],
         ["$0.x.round(1)", "$0.x.round(2)", "$0.x.round($0.k)", "($0.x / 7).round(15)", "($0.x / 3).round(30)", "$0.x.round(-1)"],
+        ["$0.s.collate(.binary) < $0.t", "$0.s.collate(.binary).eq($0.t)", "$0.s.nullif($0.t.collate(.binary))"],
         ["$0.s.nullif($0.t)", "$0.i.nullif($0.j)", "$0.x.nullif(0.5)", "$0.flag.nullif(true)", "$0.b.nullif($0.b)", "$0.flag.likely()", "$0.flag.unlikely()"],
         ["$0.i & $0.j", "$0.i | $0.j", "~$0.i", "$0.i << $0.j", "$0.i >> $0.j", "$0.k << 3", "$0.i >> 64", "$0.i << -1", "$0.i >> -65"],
         [
@@ -209,6 +210,14 @@ struct PostgresSQLiteFunctionTests {
         #expect(expected.count == 6)
         #expect(expected.flatMap(\.values).filter { $0 != .null }.count > 40)
         #expect(rows == expected)
+    }
+
+    @Test func aBinaryCollationSortsByBytes() throws {
+        let (sqlite, postgres, count) = try Self.engines()
+        let query = "Sample.order { ($0.s.collate(.binary).desc(), $0.id) }.select { $0.id }"
+        let expected = try sqlite.fetch(try sqlite.compile(query))
+        #expect(expected.count == count)
+        #expect(try postgres.fetch(try postgres.compile(query)) == expected)
     }
 
     @Test func absOfTheSmallestIntegerFailsOnBoth() throws {
