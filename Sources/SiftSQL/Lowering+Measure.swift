@@ -98,37 +98,30 @@ extension LoweringContext {
         // What portable SQL refuses in the sub-query is refused in the query that holds it.
         for refusal in compiled.portabilityDiagnostics { nonPortable.append((refusal.message, refusal.range)) }
         var fragment = SQLFragment("(")
-        let placeholderSign: Unicode.Scalar = SQLiteDialect.isDialect(of: dialect) ? "?" : "$"
-        var text = ""
-        var inQuotes = false
-        var scalars = Array(compiled.sql.unicodeScalars)
-        scalars.append(" ")
-        var index = 0
-        while index < scalars.count - 1 {
-            let scalar = scalars[index]
-            if scalar == "\"" { inQuotes.toggle() }
-            if !inQuotes, scalar == placeholderSign, ("0"..."9").contains(scalars[index + 1]) {
-                var end = index + 1
-                var number = 0
-                while end < scalars.count, ("0"..."9").contains(scalars[end]) {
-                    number = number * 10 + Int(scalars[end].value - 48)
-                    end += 1
-                }
+        let sqlite = SQLiteDialect.isDialect(of: dialect)
+        let sign = sqlite ? UInt8(ascii: "?") : UInt8(ascii: "$")
+        var sql = compiled.sql
+        sql.withUTF8 { utf8 in
+            var copied = 0
+            PlaceholderScan.forEach(in: utf8, signs: (sign, sign)) { placeholder in
+                fragment += SQLFragment(String(decoding: UnsafeBufferPointer(rebasing: utf8[copied..<placeholder.bytes.lowerBound]), as: UTF8.self))
+                fragment += SQLFragment.binding(compiled.bindings[placeholder.number - 1])
+                var end = placeholder.bytes.upperBound
                 // PostgreSQL's `$N::type`: the binding is written with its type again.
-                if placeholderSign == "$", end + 2 < scalars.count, scalars[end] == ":", scalars[end + 1] == ":" {
+                if !sqlite, end + 1 < utf8.count, utf8[end] == UInt8(ascii: ":"), utf8[end + 1] == UInt8(ascii: ":") {
                     end += 2
-                    while end < scalars.count, scalars[end].properties.isASCIIHexDigit || ("a"..."z").contains(scalars[end]) { end += 1 }
+                    while end < utf8.count, Self.isCastNameByte(utf8[end]) { end += 1 }
                 }
-                fragment += SQLFragment(text)
-                text = ""
-                fragment += SQLFragment.binding(compiled.bindings[number - 1])
-                index = end
-                continue
+                copied = end
             }
-            text.unicodeScalars.append(scalar)
-            index += 1
+            fragment += SQLFragment(String(decoding: UnsafeBufferPointer(rebasing: utf8[copied...]), as: UTF8.self))
         }
-        fragment += SQLFragment(text)
         return fragment + ")"
+    }
+
+    /// A byte of a PostgreSQL type name in a placeholder's cast (`bigint`, `float8`, `text`).
+    private static func isCastNameByte(_ byte: UInt8) -> Bool {
+        PlaceholderScan.isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
     }
 }

@@ -136,7 +136,7 @@ extension LoweringContext {
     /// Appends SQL text whose placeholders start at `?1`, renumbered after the compiled query's.
     static func append(text: String, bindings: [BindingSlot], parameters: [CompiledParameter], to compiled: inout CompiledQuery) {
         let offset = compiled.bindings.count
-        compiled.sql += renumberingPlaceholders(text, by: offset)
+        compiled.sql += PlaceholderScan.renumbering(text, by: offset)
         var merged = compiled.parameters
         for parameter in parameters {
             let positions = parameter.positions.map { $0 + offset }
@@ -148,36 +148,6 @@ extension LoweringContext {
         }
         compiled.bindings += bindings
         compiled.parameters = merged
-    }
-
-    /// `sql` with each placeholder `?N` (`$N`) written `?(N + offset)`; quoted identifiers (which
-    /// may hold `?`, as `"company?.name"` does) and the few constant literals a dialect writes
-    /// (`'NaN'`) are copied as they are.
-    static func renumberingPlaceholders(_ sql: String, by offset: Int) -> String {
-        guard offset > 0 else { return sql }
-        var result = ""
-        var quote: Unicode.Scalar?
-        var iterator = sql.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = iterator.next()
-        while let scalar = pending {
-            pending = iterator.next()
-            if let open = quote {
-                if scalar == open { quote = nil }
-            } else if scalar == "\"" || scalar == "'" {
-                quote = scalar
-            }
-            guard quote == nil, scalar == "?" || scalar == "$", let next = pending, next.properties.numericType != nil, ("0"..."9").contains(next) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            var digits = ""
-            while let digit = pending, ("0"..."9").contains(digit) {
-                digits.unicodeScalars.append(digit)
-                pending = iterator.next()
-            }
-            result += String(scalar) + String(Int(digits)! + offset)
-        }
-        return result
     }
 }
 
