@@ -32,7 +32,7 @@ extension SQLLowering {
             var context = LoweringContext(query: table.query, schema: extended, dialect: dialect, options: options)
             context.commonTableTextColumns = textColumns
             var body = context.lowerOperand(table.query, keepsOrderAndLimit: true)
-            if options.readableLayout { body.sql = body.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") }
+            if options.readableLayout { body.sql = SQLIndentation.indentingLines(body.sql) }
             var head =
                 (index == 0 ? "WITH " + (query.commonTables.contains(where: \.isRecursive) ? "RECURSIVE " : "") : "," + newline)
                 + quoted(table.model.tableName) + " AS (" + newline + body.sql + newline + ")"

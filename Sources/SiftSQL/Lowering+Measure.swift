@@ -21,7 +21,7 @@ extension SQLLowering {
         }
         var compiled = lower(inner, schema: schema, dialect: dialect, options: options, commonTableTextColumns: commonTableTextColumns)
         let newline = options.readableLayout ? "\n" : ""
-        let indented = options.readableLayout ? compiled.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") : compiled.sql
+        let indented = options.readableLayout ? SQLIndentation.indentingLines(compiled.sql) : compiled.sql
         // PostgreSQL before 16 needs a name for a sub-select in FROM; SQLite's SQL stays as it is.
         let subqueryName = SQLiteDialect.isDialect(of: dialect) ? "" : " AS \"counted\""
         switch measure {

@@ -128,7 +128,7 @@ extension LoweringContext {
         }
         let newline = options.readableLayout ? "\n" : " "
         let indented =
-            options.readableLayout ? compiled.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") : compiled.sql
+            options.readableLayout ? SQLIndentation.indentingLines(compiled.sql) : compiled.sql
         compiled.sql = "SELECT * FROM (" + newline + indented + newline + ") AS \"combined\""
         Self.append(text: rendered.text, bindings: rendered.bindings, parameters: parameters, to: &compiled)
     }
