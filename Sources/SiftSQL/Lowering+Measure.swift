@@ -35,7 +35,7 @@ extension SQLLowering {
                 limit.appendNewline(indent: 0)
                 context.appendLimit(to: &limit)
                 let rendered = limit.render(in: dialect, readable: options.readableLayout)
-                LoweringContext.append(text: rendered.text, bindings: rendered.bindings, parameters: typed(rendered.parameters, in: query), to: &compiled)
+                LoweringContext.append(text: rendered.text, bindings: rendered.bindings, parameters: LoweringContext.typed(rendered.parameters, in: query), to: &compiled)
                 compiled.query = query
                 compiled.selectedColumns = measuredColumns(measure)
                 compiled.indexBindingParameters()
@@ -50,11 +50,7 @@ extension SQLLowering {
                 sql.append(context.lowerValue(offset, hint: .count).sql)
             }
             let rendered = sql.rendered
-            var parameters = rendered.parameters
-            for index in parameters.indices {
-                let name = parameters[index].name
-                parameters[index].type = query.parameters.first { $0.name == name }?.type ?? .error
-            }
+            let parameters = LoweringContext.typed(rendered.parameters, in: query)
             LoweringContext.append(text: rendered.text, bindings: rendered.bindings, parameters: parameters, to: &compiled)
         }
         compiled.query = query
@@ -72,19 +68,25 @@ extension SQLLowering {
                 storage: Storage.defaultStorage(for: scalar, enumRawType: nil, modelStyle: .model))
         ]
     }
-
-    /// Rendered parameters with the types `query` gives them.
-    private static func typed(_ parameters: [CompiledParameter], in query: CheckedQuery) -> [CompiledParameter] {
-        var typed = parameters
-        for index in typed.indices {
-            let name = typed[index].name
-            typed[index].type = query.parameters.first { $0.name == name }?.type ?? .error
-        }
-        return typed
-    }
 }
 
 extension LoweringContext {
+    /// Rendered parameters (named only) with the types the checked `query` gives them, filled in
+    /// place in the renderer's list. A query has a few parameters, found by comparing names; with
+    /// more than eight a dictionary finds them.
+    static func typed(_ parameters: [CompiledParameter], in query: CheckedQuery) -> [CompiledParameter] {
+        guard !parameters.isEmpty else { return parameters }
+        var typed = parameters
+        let declared = query.parameters
+        let types: [String: SiftType]? =
+            declared.count > 8 ? Dictionary(declared.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) : nil
+        for index in typed.indices {
+            let name = typed[index].name
+            typed[index].type = (types.map { $0[name] } ?? declared.first { $0.name == name }?.type) ?? .error
+        }
+        return typed
+    }
+
     /// `(SELECT count(*) ... FROM (...))` or `(SELECT EXISTS (...))`: a measured query's one value,
     /// its placeholders (`?N`, PostgreSQL's `$N::type`) bound in place (named parameters keep one
     /// number with this query's).

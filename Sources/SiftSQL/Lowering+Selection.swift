@@ -103,11 +103,7 @@ extension LoweringContext {
             isDistinct: selection.isDistinct, columns: columns, names: attributes.map(\.name), ownTable: ownTable, level: level, joins: joins,
             conjuncts: conjuncts, groupKeys: groupKeys, having: having, tail: tail)
         let rendered = writesInPlace ? writeSelection(parts, in: SQLiteDialect()) : writeSelection(parts, in: dialect)
-        var parameters = rendered.parameters
-        for index in parameters.indices {
-            let name = parameters[index].name
-            parameters[index].type = query.parameters.first { $0.name == name }?.type ?? .error
-        }
+        let parameters = Self.typed(rendered.parameters, in: query)
         var compiled = CompiledQuery(
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, query: query, textFacts: textColumns,
             references: references)

@@ -80,11 +80,7 @@ extension LoweringContext {
             }
         }
         let rendered = sql.rendered
-        var parameters = rendered.parameters
-        for index in parameters.indices {
-            let name = parameters[index].name
-            parameters[index].type = query.parameters.first { $0.name == name }?.type ?? .error
-        }
+        let parameters = Self.typed(rendered.parameters, in: query)
         Self.append(text: rendered.text, bindings: rendered.bindings, parameters: parameters, to: &compiled)
     }
 
@@ -121,11 +117,7 @@ extension LoweringContext {
             appendLimit(to: &sql)
         }
         let rendered = sql.render(in: dialect, readable: options.readableLayout)
-        var parameters = rendered.parameters
-        for index in parameters.indices {
-            let name = parameters[index].name
-            parameters[index].type = query.parameters.first { $0.name == name }?.type ?? .error
-        }
+        let parameters = Self.typed(rendered.parameters, in: query)
         let newline = options.readableLayout ? "\n" : " "
         let indented =
             options.readableLayout ? SQLIndentation.indentingLines(compiled.sql) : compiled.sql

@@ -600,16 +600,7 @@ struct LoweringContext {
         }
         // In order of first placeholder, as the renderer met them.
         // Their types filled in place in the renderer's list.
-        var parameters = rendered.parameters
-        if !parameters.isEmpty {
-            let declared = query.parameters
-            let types: [String: SiftType]? =
-                declared.count > 8 ? Dictionary(declared.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) : nil
-            for index in parameters.indices {
-                let name = parameters[index].name
-                parameters[index].type = (types.map { $0[name] } ?? declared.first { $0.name == name }?.type) ?? .error
-            }
-        }
+        let parameters = Self.typed(rendered.parameters, in: query)
         assert(zip(parameters, parameters.dropFirst()).allSatisfy { $0.positions[0] < $1.positions[0] })
         var compiled = CompiledQuery(
             sql: rendered.text, bindings: rendered.bindings, parameters: parameters, query: query,
