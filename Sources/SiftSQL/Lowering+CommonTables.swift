@@ -68,6 +68,10 @@ extension SQLLowering {
         return result
     }
 
-    /// An identifier in double quotes, a quote in it doubled.
-    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    /// An identifier in double quotes, a quote in it doubled. (A name holds no quote, mostly: it
+    /// is then copied as it is, without Foundation's search and replace.)
+    static func quoted(_ name: String) -> String {
+        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
 }
