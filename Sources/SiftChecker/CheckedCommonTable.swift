@@ -32,14 +32,11 @@ extension CheckedCommonTable {
 }
 
 extension Schema {
-    /// This schema with `model` added (the rows of a named sub-query).
+    /// This schema with `model` added, or instead of the model of its name (the rows of a named
+    /// sub-query).
     package func adding(_ model: Model) -> Schema {
-        Schema(models: models + [model], enums: enums, source: source)
-    }
-
-    /// This schema with `model` instead of the model of its name (a table type StructuredQueries'
-    /// `With` reads a sub-query's rows as), or added.
-    package func replacing(_ model: Model) -> Schema {
-        Schema(models: models.filter { $0.name != model.name } + [model], enums: enums, source: source)
+        var schema = self
+        schema.add(model)
+        return schema
     }
 }

@@ -9,7 +9,7 @@ extension TypeChecker {
     mutating func checkWithCommonTables(_ query: Query) -> CheckedQuery? {
         var extended = schema
         if query.form == .structuredQueries, query.commonTables.contains(where: { Self.reads(BuilderClauses.rowOfValuesModel, $0.query) }) {
-            extended = extended.replacing(CheckedCommonTable.rowOfValues)
+            extended.add(CheckedCommonTable.rowOfValues)
         }
         var checkedTables: [CheckedCommonTable] = []
         var allParameters: [Parameter] = []
@@ -31,7 +31,7 @@ extension TypeChecker {
             var body = table.query
             body.tree = tree
             guard let checked = checkCommonTableBody(body, table: table, schema: extended, parameters: &allParameters) else { return nil }
-            extended = extended.replacing(checked.model)
+            extended.add(checked.model)
             checkedTables.append(checked)
         }
         var main = query
@@ -101,7 +101,7 @@ extension TypeChecker {
                 error(.invalidClause, "the base case of 'with recursive \(name)' must select its columns, as in 'select id, title'", at: baseCase.range)
                 return nil
             }
-            bodySchema = base.replacing(Self.commonTableModel(name, selection, tree: checkedBase.tree, declared: isBuilder ? base.model(named: name) : nil, sqlMeaning: isBuilder))
+            bodySchema.add(Self.commonTableModel(name, selection, tree: checkedBase.tree, declared: isBuilder ? base.model(named: name) : nil, sqlMeaning: isBuilder))
         }
         var checker = TypeChecker(schema: bodySchema, source: source, tree: tree, options: options)
         checker.presumedParameterTypes = presumedParameterTypes.merging(allParameters.map { ($0.name, $0.type) }) { first, _ in first }

@@ -14,7 +14,7 @@ extension SQLLowering {
         var extended = schema
         var textColumns = commonTableTextColumns
         for table in query.commonTables {
-            extended = extended.replacing(table.model)
+            extended.add(table.model)
             // StructuredQueries' sub-queries select their strings as stored (SQL's meaning).
             guard table.query.form != .structuredQueries else { continue }
             for attribute in table.model.attributes where attribute.type == .string {
@@ -27,7 +27,7 @@ extension SQLLowering {
         var refusals: [Diagnostic] = []
         // A row written as a value (StructuredQueries' `Count(value: 1)`) is selected from one row.
         let readsRowOfValues = query.commonTables.contains { CheckedCommonTable.readsRowOfValues($0.query) }
-        if readsRowOfValues { extended = extended.replacing(CheckedCommonTable.rowOfValues) }
+        if readsRowOfValues { extended.add(CheckedCommonTable.rowOfValues) }
         for (index, table) in query.commonTables.enumerated() {
             var context = LoweringContext(query: table.query, schema: extended, dialect: dialect, options: options)
             context.commonTableTextColumns = textColumns
