@@ -36,14 +36,8 @@ extension TypeChecker {
         }
         var main = query
         main.commonTables = []
-        var checker = TypeChecker(schema: extended, source: source, tree: tree, options: options)
-        checker.presumedParameterTypes = presumedParameterTypes.merging(allParameters.map { ($0.name, $0.type) }) { first, _ in first }
-        let result = checker.checkQuery(main)
-        diagnostics += checker.diagnostics
-        guard var checked = result, !checker.diagnostics.hasErrors else { return nil }
-        for parameter in checked.parameters where !allParameters.contains(where: { $0.name == parameter.name }) {
-            allParameters.append(parameter)
-        }
+        guard var checked = checkApart(main, schema: extended, known: allParameters) else { return nil }
+        Self.merge(checked.parameters, into: &allParameters)
         parameters = allParameters
         checked.parameters = allParameters
         checked.commonTables = checkedTables
@@ -92,29 +86,19 @@ extension TypeChecker {
                     at: baseCase.range)
                 return nil
             }
-            var checker = TypeChecker(schema: base, source: source, tree: tree, options: options)
-            checker.presumedParameterTypes = presumedParameterTypes
-            let result = checker.checkQuery(baseCase)
-            diagnostics += checker.diagnostics
-            guard let checkedBase = result, !checker.diagnostics.hasErrors else { return nil }
+            guard let checkedBase = checkApart(baseCase, schema: base, known: []) else { return nil }
             guard let selection = checkedBase.selection else {
                 error(.invalidClause, "the base case of 'with recursive \(name)' must select its columns, as in 'select id, title'", at: baseCase.range)
                 return nil
             }
             bodySchema.add(Self.commonTableModel(name, selection, tree: checkedBase.tree, declared: isBuilder ? base.model(named: name) : nil, sqlMeaning: isBuilder))
         }
-        var checker = TypeChecker(schema: bodySchema, source: source, tree: tree, options: options)
-        checker.presumedParameterTypes = presumedParameterTypes.merging(allParameters.map { ($0.name, $0.type) }) { first, _ in first }
-        let result = checker.checkQuery(body)
-        diagnostics += checker.diagnostics
-        guard let checked = result, !checker.diagnostics.hasErrors else { return nil }
+        guard let checked = checkApart(body, schema: bodySchema, known: allParameters) else { return nil }
         guard let selection = checked.selection, checked.measure == nil else {
             error(.invalidClause, "the sub-query '\(name)' must select its columns, as in '\(body.namedModel?.name.name ?? "Reminder") select id, title'", at: body.range)
             return nil
         }
-        for parameter in checked.parameters where !allParameters.contains(where: { $0.name == parameter.name }) {
-            allParameters.append(parameter)
-        }
+        Self.merge(checked.parameters, into: &allParameters)
         if isBuilder, let chain = body.builder, !chain.orderings.isEmpty || body.limit != nil || body.offset != nil {
             error(
                 .invalidClause, "a sub-query of 'With' is not ordered or limited here; order and limit the query that reads '\(name)'",

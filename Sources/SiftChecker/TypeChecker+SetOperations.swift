@@ -12,19 +12,14 @@ extension TypeChecker {
         for operation in operations {
             var operand = operation.query
             operand.tree = tree
-            var inner = TypeChecker(schema: schema, source: source, tree: tree, options: options)
-            inner.presumedParameterTypes = presumedParameterTypes.merging(parameters.map { ($0.name, $0.type) }) { first, _ in first }
-            guard var result = inner.checkQuery(operand) else {
-                diagnostics += inner.diagnostics
-                continue
-            }
-            if result.selection == nil, result.measure == nil, operand.form == .structuredQueries {
-                // A builder chain's whole rows: its columns.
-                result.selection = inner.wholeRowSelection(of: result.model, root: result.root, at: operand.range)
-                result.tree = inner.typedTree
-            }
-            diagnostics += inner.diagnostics
-            if inner.diagnostics.hasErrors { continue }
+            let operandChecked = checkApart(operand, schema: schema, known: parameters, finish: { inner, result in
+                if result.selection == nil, result.measure == nil, operand.form == .structuredQueries {
+                    // A builder chain's whole rows: its columns.
+                    result.selection = inner.wholeRowSelection(of: result.model, root: result.root, at: operand.range)
+                    result.tree = inner.typedTree
+                }
+            })
+            guard let result = operandChecked else { continue }
             if !operand.sort.isEmpty || operand.limit != nil || operand.offset != nil {
                 error(
                     .invalidClause,
@@ -51,9 +46,7 @@ extension TypeChecker {
                 matches = false
             }
             if !matches { continue }
-            for parameter in result.parameters where !parameters.contains(where: { $0.name == parameter.name }) {
-                parameters.append(parameter)
-            }
+            Self.merge(result.parameters, into: &parameters)
             for (index, theirs) in operandSelection.columns.enumerated() where theirs.type.isOptional && !selection.columns[index].type.isOptional {
                 selection.columns[index].isOptionalWhenCombined = true
             }
@@ -123,13 +116,10 @@ extension TypeChecker {
     mutating func checkSubqueryColumn(_ item: SelectItem, _ subquery: Query, after columns: [SelectedColumn]) -> (SelectedColumn, CheckedQuery)? {
         var written = subquery
         written.tree = tree
-        var inner = TypeChecker(schema: schema, source: source, tree: tree, options: options)
-        inner.presumedParameterTypes = presumedParameterTypes.merging(parameters.map { ($0.name, $0.type) }) { first, _ in first }
         // The selecting query's rows: the counted query, checked on its own, cannot read them.
-        inner.outerRowNames = scopes.map(\.name)
-        let result = inner.checkQuery(written)
-        diagnostics += inner.diagnostics
-        guard let checked = result, !inner.diagnostics.hasErrors, let measure = checked.measure else { return nil }
+        let rowNames = scopes.map(\.name)
+        let result = checkApart(written, schema: schema, known: parameters, prepare: { $0.outerRowNames = rowNames })
+        guard let checked = result, let measure = checked.measure else { return nil }
         let name = item.label?.name ?? text(item.value.range)
         if let earlier = columns.first(where: { $0.name == name }) {
             error(
@@ -137,9 +127,7 @@ extension TypeChecker {
                 at: item.range, notes: [.init("the first is here", at: earlier.value.range)], fixIts: [.insert("other: ", at: item.range.start)])
             return nil
         }
-        for parameter in checked.parameters where !parameters.contains(where: { $0.name == parameter.name }) {
-            parameters.append(parameter)
-        }
+        Self.merge(checked.parameters, into: &parameters)
         let placeholder =
             measure == .count
             ? make(.constant(.int(0)), .int, at: item.value.range) : make(.constant(.bool(false)), .bool, at: item.value.range)
