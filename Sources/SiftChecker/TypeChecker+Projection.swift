@@ -47,12 +47,7 @@ extension TypeChecker {
                 // It reads the selecting row: a value of this query's tree.
                 guard let value = checkCorrelatedMeasure(subquery, rowName: rowName, at: item.value.range) else { continue }
                 let name = item.label?.name ?? text(item.value.range)
-                if let earlier = columns.first(where: { $0.name == name }) {
-                    error(
-                        .duplicateColumn, "two columns are named '\(name)'; name one of them with a label, as in 'other: \(name)'",
-                        at: item.range, notes: [.init("the first is here", at: earlier.value.range)], fixIts: [.insert("other: ", at: item.range.start)])
-                    continue
-                }
+                guard isNewColumnName(name, of: item, among: columns, labelling: name) else { continue }
                 columns.append(SelectedColumn(name: name, value: value))
                 continue
             }
@@ -67,13 +62,7 @@ extension TypeChecker {
             if typed.type.isError { continue }
             guard checkSelectable(typed, at: item.value.range) else { continue }
             let name = item.label?.name ?? text(item.value.range)
-            if let earlier = columns.first(where: { $0.name == name }) {
-                error(
-                    .duplicateColumn, "two columns are named '\(name)'; name one of them with a label, as in 'other: \(text(item.value.range))'",
-                    at: item.range, notes: [.init("the first is here", at: earlier.value.range)],
-                    fixIts: [.insert("other: ", at: item.range.start)])
-                continue
-            }
+            guard isNewColumnName(name, of: item, among: columns, labelling: item.label == nil ? name : text(item.value.range)) else { continue }
             columns.append(SelectedColumn(name: name, value: typed))
         }
         if projection.items.isEmpty {

@@ -31,4 +31,13 @@ extension TypeChecker {
         }
     }
 
+    /// Whether a selected column may be named `name`: one named so before it (`columns`) is
+    /// reported, with a label as the remedy (`other: written`).
+    mutating func isNewColumnName(_ name: String, of item: SelectItem, among columns: [SelectedColumn], labelling written: String) -> Bool {
+        guard let earlier = columns.first(where: { $0.name == name }) else { return true }
+        error(
+            .duplicateColumn, "two columns are named '\(name)'; name one of them with a label, as in 'other: \(written)'",
+            at: item.range, notes: [.init("the first is here", at: earlier.value.range)], fixIts: [.insert("other: ", at: item.range.start)])
+        return false
+    }
 }

@@ -121,12 +121,7 @@ extension TypeChecker {
         let result = checkApart(written, schema: schema, known: parameters, prepare: { $0.outerRowNames = rowNames })
         guard let checked = result, let measure = checked.measure else { return nil }
         let name = item.label?.name ?? text(item.value.range)
-        if let earlier = columns.first(where: { $0.name == name }) {
-            error(
-                .duplicateColumn, "two columns are named '\(name)'; name one of them with a label, as in 'other: \(name)'",
-                at: item.range, notes: [.init("the first is here", at: earlier.value.range)], fixIts: [.insert("other: ", at: item.range.start)])
-            return nil
-        }
+        guard isNewColumnName(name, of: item, among: columns, labelling: name) else { return nil }
         Self.merge(checked.parameters, into: &parameters)
         let placeholder =
             measure == .count
