@@ -43,6 +43,9 @@ extension Parser {
             isRecursive = true
         }
         var tables: [CommonTable] = []
+        // Each name is in scope in the sub-queries after it and in the query that reads them.
+        let outerNames = commonTableNames.count
+        defer { commonTableNames.removeSubrange(outerNames...) }
         repeat {
             guard at(.identifier) else {
                 error(.expectedExpression, "expected a name for the sub-query, as in 'with overdue = (Reminder where …)'", at: missingTokenRange)
@@ -64,6 +67,7 @@ extension Parser {
             if consume(.rightParen) == nil { _ = expectClosing(.rightParen, opener: open) }
             tables.append(
                 CommonTable(name: name(of: nameToken), isRecursive: isRecursive, query: body, range: SourceRange(start: nameToken.range.start, end: previous.range.end)))
+            commonTableNames.append(tables[tables.count - 1].name.name)
         } while consume(.comma) != nil
         guard at(.identifier) else {
             let names = tables.map(\.name.name).joined(separator: "', '")

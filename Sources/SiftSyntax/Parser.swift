@@ -168,6 +168,9 @@ public struct Parser {
     var readsTuples = false
     /// Inside `With { ... }`: a chain may start with a row written as a value, `Count(value: 1)`.
     var readsRowValues = false
+    /// The names of the `with` sub-queries in scope (those written before the query being read):
+    /// `count(open where …)` counts one of them, whatever its name's case.
+    var commonTableNames: [String] = []
     /// The `if` about to be parsed is a statement (the whole body of a closure, or the whole
     /// branch of such an `if`), so its branches may start with `return`, as in Swift.
     var nextIfIsStatement = false

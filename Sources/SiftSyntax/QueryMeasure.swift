@@ -9,11 +9,16 @@ public enum QueryMeasure: String, Sendable, Hashable {
 }
 
 extension Parser {
-    /// Whether the tokens from here are `count(` or `exists(` followed by a model's name.
+    /// Whether the tokens from here are `count(` or `exists(` followed by a model's name, or by
+    /// the name of a `with` sub-query in scope and `where` (`count(open where priority > 1)`; a
+    /// lower-case name alone, `count(open)`, counts a value of the row, as `count(x)` does).
     mutating func atQueryMeasure() -> Bool {
         guard current.kind == .identifier, tokenTextEquals(current, "count") || tokenTextEquals(current, "exists") else { return false }
         guard peek().kind == .leftParen, !peek().leadingTrivia, peek(2).kind == .identifier else { return false }
-        return text(peek(2)).unicodeScalars.first?.properties.isUppercase == true
+        let name = peek(2)
+        if text(name).unicodeScalars.first?.properties.isUppercase == true { return true }
+        guard !commonTableNames.isEmpty, peek(3).kind == .identifier, tokenTextEquals(peek(3), "where") else { return false }
+        return commonTableNames.contains(text(name))
     }
 
     /// `count(Reminder where remindersListID == list.id) > 2` in an expression: the measured query

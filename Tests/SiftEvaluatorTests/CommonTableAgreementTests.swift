@@ -35,6 +35,29 @@ import Testing
             query: "with few = (User limit 2 select name), counted = (few select name) count(counted)",
             handWritten: "SELECT count(*) FROM (SELECT name FROM users LIMIT 2)",
             ordered: true),
+        // `count(name where …)` and `exists(name where …)` of a named sub-query, whatever its
+        // name's case: at the top, as a column, and per row in a condition.
+        .init(
+            query: "with open = (Reminder where !isCompleted select title, priority) count(open where priority == .high)",
+            handWritten: "SELECT count(*) FROM reminders WHERE NOT isCompleted AND priority = 3",
+            ordered: true),
+        .init(
+            query: "with open = (Reminder where !isCompleted select title, priority) RemindersList select title, urgent: count(open where priority == .high) sort by id",
+            handWritten: """
+                WITH o AS (SELECT priority FROM reminders WHERE NOT isCompleted)
+                SELECT title, (SELECT count(*) FROM o WHERE priority = 3) FROM remindersLists ORDER BY id
+                """,
+            ordered: true),
+        .init(
+            query: """
+                with open = (Reminder where !isCompleted select title, remindersListID) \
+                RemindersList as list where exists(open where remindersListID == list.id) select title sort by id
+                """,
+            handWritten: """
+                WITH o AS (SELECT remindersListID FROM reminders WHERE NOT isCompleted)
+                SELECT l.title FROM remindersLists l WHERE EXISTS (SELECT 1 FROM o WHERE o.remindersListID = l.id) ORDER BY l.id
+                """,
+            ordered: true),
         // The sub-query's strings are NFC (decomposed names included), read bare by the query.
         .init(
             query: #"with people = (User select name, age) people where name.hasPrefix("Ren") || name.contains("é") || name == "Zoë" select name, age sort by name, age"#,
