@@ -18,6 +18,9 @@ struct Benchmark {
     /// them compares runs microseconds apart, which see the same state of a noisy machine (for
     /// differences of a microsecond, which samples milliseconds apart drown).
     var alternateRuns = false
+    /// How to measure it in place of the run's plan (taken from a group's first benchmark): the
+    /// PostgreSQL suite's at a large scale (``MeasurementPlan/largeData``).
+    var plan: MeasurementPlan? = nil
     /// Runs once before measuring; returns the measured body.
     var setup: () throws -> () -> Int
 
@@ -43,6 +46,12 @@ struct MeasurementPlan: Codable {
         warmUpSeconds: 0.05, samples: 15, sampleSeconds: 0.005, maximumSecondsPerBenchmark: 2, minimumSamples: 3)
     static let quick = MeasurementPlan(
         warmUpSeconds: 0.005, samples: 5, sampleSeconds: 0.001, maximumSecondsPerBenchmark: 0.25, minimumSamples: 3)
+    /// Queries over millions of rows (the PostgreSQL suite above scale 1): the standard plan, but a
+    /// body that takes over a second gets as many samples as fit in 1.5 s, at least one (each
+    /// variant's sample still follows the others', so the paired ratio holds): a run at scale 10
+    /// then takes about a quarter of an hour where three samples each took over half an hour.
+    static let largeData = MeasurementPlan(
+        warmUpSeconds: 0.05, samples: 15, sampleSeconds: 0.005, maximumSecondsPerBenchmark: 1.5, minimumSamples: 1)
 }
 
 /// The figures of one benchmark; times are per run of the body, in nanoseconds.
@@ -83,7 +92,7 @@ struct Harness {
     /// Measures benchmarks together: each is warmed up and calibrated on its own, then the samples
     /// alternate between them (rotating which goes first), so a noisy neighbour slows them alike.
     func runInterleaved(_ benchmarks: [Benchmark]) throws -> [Result] {
-        var plan = self.plan
+        var plan = benchmarks.first?.plan ?? self.plan
         if benchmarks.first?.alternateRuns == true {
             plan.samples = plan.samples * 200 + 1
             plan.sampleSeconds = 0

@@ -171,10 +171,12 @@ final class PostgresSuite: Suite {
                     { raw.prepareUnnamed(item.compiled.sql) ?? -1 }
                 })
         }
+        // Above scale 1 a query's run takes seconds: fewer samples of the slowest (reported).
+        let executionPlan = Self.executionPlan(scale: context.options.effectivePostgresScale)
         for item in loaded.items {
             let label = item.query.label
             benchmarks.append(
-                Benchmark(suite: name, name: "exec/sift/\(label)", group: "exec/\(label)") {
+                Benchmark(suite: name, name: "exec/sift/\(label)", group: "exec/\(label)", plan: executionPlan) {
                     let compiled = item.compiled
                     let parameters = item.query.parameters
                     return {
@@ -184,18 +186,21 @@ final class PostgresSuite: Suite {
                     }
                 })
             benchmarks.append(
-                Benchmark(suite: name, name: "exec/sift-sql/\(label)", group: "exec/\(label)") {
+                Benchmark(suite: name, name: "exec/sift-sql/\(label)", group: "exec/\(label)", plan: executionPlan) {
                     let statement = try raw.prepare(item.compiled.sql, parameterCount: item.siftParameters.count)
                     return { (try? statement.runReading(item.siftParameters)) ?? -1 }
                 })
             benchmarks.append(
-                Benchmark(suite: name, name: "exec/hand/\(label)", group: "exec/\(label)") {
+                Benchmark(suite: name, name: "exec/hand/\(label)", group: "exec/\(label)", plan: executionPlan) {
                     let statement = try raw.prepare(item.hand, parameterCount: item.handParameters.count)
                     return { (try? statement.runReading(item.handParameters)) ?? -1 }
                 })
         }
         return benchmarks
     }
+
+    /// The plan of the execution benchmarks: the run's own up to scale 1, ``MeasurementPlan/largeData`` above.
+    static func executionPlan(scale: Double) -> MeasurementPlan? { scale > 1 ? .largeData : nil }
 
     /// Checks and lowers `source` for PostgreSQL; returns the SQL's length (-1 when it does not check).
     static func compile(_ source: SourceFile, schema: Schema, options: SQLLowering.Options) -> Int {
@@ -268,6 +273,17 @@ final class PostgresSuite: Suite {
             heading:
                 "Execution on PostgreSQL per query, every row read (median of samples). SQL ratio = Sift's SQL / hand-written, both\nprepared once and read as text; end-to-end = PostgresDatabase.forEachRow (single-row mode, decoding) / hand-written;\neach ratio is the median of the ratios of samples taken side by side. Target: SQL ratio ≤ 1.10 for every query.\n",
             figures: &figures)
+        if let plan = Self.executionPlan(scale: context.options.effectivePostgresScale) {
+            // Fewer samples where a run is slow: say which queries, so their ratios are read as such.
+            let fewer = loaded.items.compactMap { item -> String? in
+                guard let samples = byName["exec/hand/\(item.query.label)"]?.samples, samples < plan.samples else { return nil }
+                return "\(item.query.label) (\(samples))"
+            }
+            print(
+                "Above scale 1, a query gets as many samples as fit in \(Format.fixed(plan.maximumSecondsPerBenchmark, 1)) s per variant, at least \(plan.minimumSamples); fewer than \(plan.samples): "
+                    + (fewer.isEmpty ? "none" : fewer.joined(separator: ", ")) + "\n")
+            figures["queriesWithFewerSamples"] = Double(fewer.count)
+        }
         if !loaded.skipped.isEmpty {
             print("Skipped on PostgreSQL:")
             for (label, reason) in loaded.skipped { print("  \(label): \(reason)") }

@@ -36,6 +36,7 @@ enum BindingStorage {
         case .prefixUpperBound: return "nfcPrefixUpperBound"
         case .decomposed: return "nfdText"
         case .decomposedPrefixUpperBound: return "nfdPrefixUpperBound"
+        case .plainPrefixUpperBound: return "nfcPlainPrefixUpperBound"
         case .count: return "count"
         case .jsonArray: return "jsonArray"
         case .timestampAtLeast: return "timestampAtLeast"

@@ -24,6 +24,10 @@ public enum ValueEncoding: Sendable, Hashable {
     case decomposed
     /// The exclusive upper bound of strings that start with the value in NFD.
     case decomposedPrefixUpperBound
+    /// The exclusive upper bound of strings that start with the value (in NFC) followed by nothing
+    /// or by a code point below U+0300, of which Swift's `hasPrefix` is true without computing
+    /// characters (``plainPrefixUpperBound(_:)``).
+    case plainPrefixUpperBound
     /// A limit or offset: an `Int` that must not be negative.
     case count
     /// An array, as JSON text for `json_each`.

@@ -132,6 +132,7 @@ enum BindingSlotBytes {
         case .verbatimText: bytes.append(8)
         case .timestampAtLeast: bytes.append(9)
         case .timestampAtMost: bytes.append(10)
+        case .plainPrefixUpperBound: bytes.append(11)
         }
     }
 
@@ -152,6 +153,7 @@ enum BindingSlotBytes {
         case 8: return (.verbatimText, 1)
         case 9: return (.timestampAtLeast, 1)
         case 10: return (.timestampAtMost, 1)
+        case 11: return (.plainPrefixUpperBound, 1)
         case 0: return (.plain, 1)
         default: preconditionFailure(corrupt)
         }
@@ -164,7 +166,7 @@ enum BindingSlotBytes {
             precondition(index + 1 < bytes.count, corrupt)
             return 2
         case 7: return 1 + encodingLength(at: index + 1, in: bytes)
-        case 0, 3, 4, 5, 6, 8, 9, 10: return 1
+        case 0, 3, 4, 5, 6, 8, 9, 10, 11: return 1
         default: preconditionFailure(corrupt)
         }
     }

@@ -170,6 +170,8 @@ extension LoweringContext {
             sql += " AND "
             if writesInPlace {
                 appendSiftCall(function, haystack.sql, needle.sql, to: &sql)
+            } else if test == .hasPrefix, let bound = plainPrefixBound(rhs) {
+                sql += dialect.exactPrefixTest(haystack: haystack.sql, prefix: needle.sql, plainUpperBound: .binding(bound))
             } else {
                 sql += dialect.exactStringTest(function, [haystack.sql, needle.sql])
             }
@@ -339,6 +341,16 @@ extension LoweringContext {
         appendRange(decomposed)
         sql += ")"
         return sql
+    }
+
+    /// The bound of the texts that start with a constant or parameter prefix's NFC form followed by
+    /// nothing or a code point below U+0300 (``plainPrefixUpperBound(_:)``); nil for another prefix.
+    func plainPrefixBound(_ prefix: TypedExpr) -> BindingSlot? {
+        switch tree[prefix] {
+        case .constant(.string(let text)): return .constant(plainPrefixUpperBound(text.precomposedForSift))
+        case .parameter(let name): return .parameter(name: name, encoding: .plainPrefixUpperBound)
+        default: return nil
+        }
     }
 
     /// `instr(name, needle) > 0` (PostgreSQL: `strpos`) — the bytes of a constant or parameter needle found in a column

@@ -102,6 +102,9 @@ public enum ParameterEncoder {
         case (_, .decomposedPrefixUpperBound):
             guard case .string(let text) = value else { throw mismatch() }
             return prefixUpperBound(text.decomposedForSift)
+        case (_, .plainPrefixUpperBound):
+            guard case .string(let text) = value else { throw mismatch() }
+            return plainPrefixUpperBound(text.precomposedForSift)
         case (.string, .verbatimText):
             guard case .string(let text) = value else { throw mismatch() }
             return .text(text)
@@ -175,6 +178,19 @@ public enum ParameterEncoder {
             throw mismatch()
         }
     }
+}
+
+/// The exclusive upper bound, in code-point order, of the strings that start with `prefix` (in NFC)
+/// followed by nothing or by a code point below U+0300: `prefix` + U+0300. Each of them has the
+/// prefix as Swift's `hasPrefix` has it: the prefix starts it in the same code points, and a cluster
+/// starts after them (a code point below U+0300 is no mark, jamo, regional indicator nor joiner),
+/// unless the prefix ends with CR (LF joins it) or a zero-width joiner (© and ® may join it): then
+/// `prefix` itself, the bound of an empty range.
+public func plainPrefixUpperBound(_ prefix: String) -> SQLValue {
+    if let last = prefix.unicodeScalars.last, last == "\r" || last == "\u{200D}" { return .text(prefix) }
+    var bound = prefix
+    bound.unicodeScalars.append("\u{300}")
+    return .text(bound)
 }
 
 /// The smallest string above every string that starts with `prefix` (its last scalar increased),

@@ -45,7 +45,7 @@ public struct PostgreSQLDialect: SQLDialect {
             case .date(let storage): return storage == .timestamp ? "timestamptz" : storage == .dateISO8601 ? "text" : "float8"
             case .timestampAtLeast, .timestampAtMost: return "timestamptz"
             case .uuid(let storage): return storage == .uuidNative ? "uuid" : storage == .uuidBlob ? "bytea" : "text"
-            case .prefixUpperBound, .decomposed, .decomposedPrefixUpperBound: return "text"
+            case .prefixUpperBound, .decomposed, .decomposedPrefixUpperBound, .plainPrefixUpperBound: return "text"
             case .count: return "bigint"
             case .jsonArray: return "jsonb"
             case .plain, .verbatimText: return parameterType.flatMap { sqlType(of: $0) }
@@ -153,6 +153,19 @@ public struct PostgreSQLDialect: SQLDialect {
     /// come first, so the NFC forms' `strpos`/`starts_with` would only add work per candidate.
     public func exactStringTest(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment {
         Self.siftCall(function, arguments)
+    }
+
+    /// `(h COLLATE "C" >= p AND h COLLATE "C" < bound OR sift.has_prefix_by_clusters(h, p))`: the
+    /// candidates that start with the prefix's code points followed by nothing or a code point
+    /// below U+0300 (most of them) are decided by two comparisons of bytes, in code-point order
+    /// whatever the column's collation; the others compute the clusters. Both comparisons are
+    /// written, so the shortcut does not depend on which range (NFC or NFD) found the candidate.
+    /// Where the comparisons fail, so would the shortcut inlined in `sift.has_prefix` (the same
+    /// test), which is therefore not written: the planner then charges one call, not its `CASE`.
+    public func exactPrefixTest(haystack: SQLFragment, prefix: SQLFragment, plainUpperBound: SQLFragment) -> SQLFragment {
+        let ordered = codePointOrder(haystack)
+        return "(" + ordered + " >= " + prefix + " AND " + ordered + " < " + plainUpperBound + " OR "
+            + SQLFragment(PostgreSQLFunctions.schema + ".has_prefix_by_clusters(") + haystack + ", " + prefix + "))"
     }
 
     static func siftCall(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment {

@@ -78,6 +78,10 @@ public protocol SQLDialect: Sendable {
     /// The exact test of `contains`, `hasPrefix` or `hasSuffix` after candidates the lowering found
     /// itself (an index range, the needle's bytes): ``call(_:_:)`` without candidates of its own.
     func exactStringTest(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment
+    /// The exact test of `hasPrefix` after the index range of the prefix's NFC form, given the
+    /// exclusive upper bound of the texts it holds at once (``ValueEncoding/plainPrefixUpperBound``):
+    /// a dialect may decide those by comparing, without calling the exact test.
+    func exactPrefixTest(haystack: SQLFragment, prefix: SQLFragment, plainUpperBound: SQLFragment) -> SQLFragment
     /// Whether an index serves the null-safe equality (SQLite's `IS`); where not (PostgreSQL's
     /// `IS NOT DISTINCT FROM`), `==` with a value never nil is written `x = v AND x IS NOT NULL`.
     var indexesNullSafeEquality: Bool { get }
@@ -101,6 +105,10 @@ extension SQLDialect {
     public var selectsOnlyGroupedColumns: Bool { false }
     /// ``call(_:_:)``: a dialect whose calls add no candidates of their own.
     public func exactStringTest(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment { call(function, arguments) }
+    /// ``exactStringTest(_:_:)`` of `hasPrefix`, the bound unused.
+    public func exactPrefixTest(haystack: SQLFragment, prefix: SQLFragment, plainUpperBound: SQLFragment) -> SQLFragment {
+        exactStringTest(.hasPrefix, [haystack, prefix])
+    }
     /// SQLite's: ``placeholder(_:)``, whatever the binding.
     public func placeholder(_ position: Int, binding: BindingSlot, parameterType: SiftType?) -> String { placeholder(position) }
     /// SQLite's: the value as it is (text compares by UTF-8 bytes).

@@ -54,7 +54,7 @@ struct PortableSQLTests {
             // Each parameter is bound as its caller gives it (text in NFC), never in a form only Sift computes.
             for case .parameter(let name, let encoding) in compiled.bindings {
                 switch encoding {
-                case .prefixUpperBound, .decomposed, .decomposedPrefixUpperBound:
+                case .prefixUpperBound, .decomposed, .decomposedPrefixUpperBound, .plainPrefixUpperBound:
                     Issue.record("seed \(seed): portable SQL binds '\(name)' as \(encoding)")
                 default: break
                 }

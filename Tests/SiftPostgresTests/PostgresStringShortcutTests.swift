@@ -1,0 +1,192 @@
+import Foundation
+import Sift
+import SiftPostgres
+import SiftSQLite
+import SiftTestSupport
+import Testing
+
+/// The shortcuts of the exact string tests on PostgreSQL select what Swift's characters select:
+/// `sift.contains` and `sift.has_prefix` answer in the inlined expression when the code point after
+/// the first match is below U+0300 (or the text ends), and `hasPrefix` after an index range decides
+/// the candidates below `prefix + U+0300` by comparing (`PostgreSQLDialect.exactPrefixTest`).
+///
+/// Texts are made of pieces chosen where a shortcut could go wrong: combining marks right after a
+/// match (U+0300, the first code point the shortcut leaves to the clusters, and U+02FF, the last
+/// it decides), precomposed and decomposed accents, CR LF, zero-width joiners before © and emoji,
+/// regional indicators and Hangul jamo. The expected answers are Swift's `Character` arrays
+/// (canonical equivalence, extended grapheme clusters).
+@Suite(.enabled(if: PostgresServer.isInstalled, Comment(rawValue: PostgresServer.notInstalledMessage)))
+struct PostgresStringShortcutTests {
+    static let pieces = [
+        "K", "i", "m", "b", "e", " ", "\u{E9}", "e\u{301}", "\u{301}", "\u{300}", "\u{2FF}", "\u{308}", "\r", "\n", "\u{200D}",
+        "\u{A9}", "\u{1F469}", "\u{1F4BB}", "\u{1F1F0}", "\u{1F1F7}", "\u{1100}", "\u{1161}", "\u{11AB}", "\u{D55C}",
+    ]
+
+    /// A text of up to `maximum` pieces.
+    static func text(_ random: inout SplitMix64, maximum: Int) -> String {
+        (0..<random.below(maximum + 1)).map { _ in pieces[random.below(pieces.count)] }.joined()
+    }
+
+    /// The unicode scalars of `text`, for messages.
+    static func scalars(_ text: String) -> String {
+        text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+    }
+
+    static func swiftContains(_ haystack: String, _ needle: String) -> Bool {
+        let h = Array(haystack)
+        let n = Array(needle)
+        if n.isEmpty { return true }
+        guard h.count >= n.count else { return false }
+        return (0...(h.count - n.count)).contains { Array(h[$0..<$0 + n.count]) == n }
+    }
+
+    static func swiftHasPrefix(_ haystack: String, _ prefix: String) -> Bool { Array(haystack).starts(with: Array(prefix)) }
+
+    static let functions: Result<PostgresTestDatabase, any Error> = Result {
+        let database = try PostgresServer.shared().createDatabase("string shortcuts")
+        try database.load(PostgreSQLFunctions.installScript)
+        return database
+    }
+
+    /// Generated pairs, with needles cut from their haystack at any scalar (inside clusters too):
+    /// `sift.contains` and `sift.has_prefix` answer as Swift's characters.
+    @Test func theInlinedTestsAnswerAsSwiftsCharacters() throws {
+        let connection = try PlainPostgresConnection(uri: try Self.functions.get().uri())
+        var random = SplitMix64(seed: 20_261_205)
+        var pairs: [(String, String)] = []
+        for _ in 0..<3000 {
+            let haystack = Self.text(&random, maximum: 6)
+            let scalars = Array(haystack.unicodeScalars)
+            let needle: String
+            if random.below(3) == 0 || scalars.isEmpty {
+                needle = Self.text(&random, maximum: 3)
+            } else {
+                // A run of the haystack's scalars, from its start one time in two (a prefix).
+                let start = random.below(2) == 0 ? 0 : random.below(scalars.count)
+                let end = start + random.below(scalars.count - start + 1)
+                var cut = ""
+                cut.unicodeScalars.append(contentsOf: scalars[start..<end])
+                needle = cut
+            }
+            pairs.append((haystack, needle))
+        }
+        let json = try JSONSerialization.data(withJSONObject: pairs.enumerated().map { ["i": $0.offset, "h": $0.element.0, "n": $0.element.1] })
+        let rows = try connection.rows(
+            "SELECT sift.contains(h, n)::text, sift.has_prefix(h, n)::text FROM jsonb_to_recordset($1::jsonb) AS t(i int, h text, n text) ORDER BY i",
+            parameters: [String(decoding: json, as: UTF8.self)])
+        #expect(rows.count == pairs.count)
+        var decidedAtOnce = 0
+        for ((haystack, needle), row) in zip(pairs, rows) {
+            let expected = [Self.swiftContains(haystack, needle), Self.swiftHasPrefix(haystack, needle)].map { $0 ? "true" : "false" }
+            #expect(row.map { $0 ?? "NULL" } == expected, "\(Self.scalars(haystack)) / \(Self.scalars(needle))")
+            if haystack.unicodeScalars.starts(with: needle.unicodeScalars) { decidedAtOnce += 1 }
+        }
+        // Enough prefixes of the same scalars that the shortcut is exercised, not only the clusters.
+        #expect(decidedAtOnce > 1000)
+    }
+
+    @Test func nilInNilOut() throws {
+        let connection = try PlainPostgresConnection(uri: try Self.functions.get().uri())
+        let row = try connection.rows(
+            "SELECT (sift.contains(NULL, 'a') IS NULL)::text, (sift.has_prefix(NULL, 'a') IS NULL)::text, (sift.has_prefix('a', NULL) IS NULL)::text")
+        #expect(row.first?.map { $0 ?? "NULL" } == ["true", "true", "true"])
+    }
+
+    // MARK: hasPrefix after an index range
+
+    static let models = """
+        @Model final class Word {
+            var name: String
+            var title: String
+            var nickname: String?
+        }
+        """
+
+    /// `name` holds each text in NFC or NFD, `title` NFC, `nickname` NFC or nil, as the
+    /// constraints declare (so `hasPrefix` reads index ranges of them).
+    static let words: Result<(PostgresTestDatabase, [Int64: (name: String, title: String, nickname: String?)]), any Error> = Result {
+        let database = try PostgresServer.shared().createDatabase("prefix shortcuts")
+        try database.load(PostgreSQLFunctions.installScript)
+        try database.load(
+            """
+            CREATE TABLE "words" (
+              "id" bigint PRIMARY KEY,
+              "name" text NOT NULL CHECK ("name" IS NFC NORMALIZED OR "name" IS NFD NORMALIZED),
+              "title" text NOT NULL CHECK ("title" IS NFC NORMALIZED),
+              "nickname" text CHECK ("nickname" IS NFC NORMALIZED)
+            );
+            CREATE INDEX "words_name" ON "words"("name");
+            CREATE INDEX "words_title" ON "words"("title");
+            """)
+        var random = SplitMix64(seed: 1205)
+        var rows: [Int64: (name: String, title: String, nickname: String?)] = [:]
+        let starts = ["", "Kimb", "e", "\u{E9}", "b\u{301}", "a\r", "x\u{200D}", "\u{1F469}\u{200D}"]
+        for id in Int64(1)...600 {
+            let text = starts[random.below(starts.count)] + Self.text(&random, maximum: 3)
+            let name = random.below(2) == 0 ? text.precomposedStringWithCanonicalMapping : text.decomposedStringWithCanonicalMapping
+            let nickname = random.below(4) == 0 ? nil : text.precomposedStringWithCanonicalMapping
+            rows[id] = (name, text.precomposedStringWithCanonicalMapping, nickname)
+        }
+        let json = try JSONSerialization.data(
+            withJSONObject: rows.map { ["id": $0.key, "name": $0.value.name, "title": $0.value.title, "nickname": $0.value.nickname as Any] })
+        try PlainPostgresConnection(uri: database.uri()).rows(
+            """
+            INSERT INTO "words" SELECT * FROM jsonb_to_recordset($1::jsonb) AS t("id" bigint, "name" text, "title" text, "nickname" text)
+            """, parameters: [String(decoding: json, as: UTF8.self)])
+        try database.load("ANALYZE")
+        return (database, rows)
+    }
+
+    static let prefixes = [
+        "", "K", "Kimb", "Kim", "e", "\u{E9}", "e\u{301}", "b", "b\u{301}", "\u{301}", "a", "a\r", "x", "x\u{200D}", "\u{1F469}",
+        "\u{1F469}\u{200D}", "\u{D55C}", "\u{1100}",
+    ]
+
+    /// A Swift string literal of `text`, every scalar escaped.
+    static func literal(_ text: String) -> String {
+        "\"" + text.unicodeScalars.map { "\\u{\(String($0.value, radix: 16))}" }.joined() + "\""
+    }
+
+    /// Constant and parameter prefixes of `name` (NFC or NFD: two ranges), `title` (NFC: one range)
+    /// and `nickname` (optional), including prefixes that end with a combining mark, CR or a
+    /// zero-width joiner, and the empty prefix, select Swift's rows.
+    @Test(arguments: ["name", "title", "nickname"])
+    func prefixesAfterAnIndexRangeSelectSwiftsRows(column: String) throws {
+        let (test, stored) = try Self.words.get()
+        let path = TemporaryFiles.untilExit.path("prefix-words", suffix: ".swift")
+        _ = FileManager.default.createFile(atPath: path, contents: Data(Self.models.utf8))
+        let database = try PostgresDatabase(uri: test.uri(), modelFile: path)
+        var shortcuts = 0
+        for prefix in Self.prefixes {
+            let expected = stored.filter { _, row in
+                let value = column == "name" ? row.name : column == "title" ? row.title : row.nickname
+                return value.map { Self.swiftHasPrefix($0, prefix) } ?? false
+            }.keys.sorted()
+            let access = column == "nickname" ? "$0.nickname?" : "$0.\(column)"
+            let suffix = column == "nickname" ? " == true" : ""
+            for (text, parameters) in [
+                ("#Predicate<Word> { \(access).hasPrefix(\(Self.literal(prefix)))\(suffix) }", [:]),
+                ("#Predicate<Word> { \(access).hasPrefix(prefix)\(suffix) }", ["prefix": ParameterValue.string(prefix)]),
+            ] {
+                let query = try database.compile(text, parameterTypes: parameters.isEmpty ? [:] : ["prefix": .string])
+                if query.sql.contains("COLLATE \"C\" <") { shortcuts += 1 }
+                let selected = try database.fetch(query, parameters: parameters).compactMap { row -> Int64? in
+                    if case .int(let id)? = row["id"] { return id }
+                    return nil
+                }.sorted()
+                if prefix.isEmpty, !parameters.isEmpty {
+                    // A fault of the index range, not of the shortcut: an empty parameter has no upper
+                    // bound (SQLite binds a BLOB above every text; PostgreSQL has no such value), so
+                    // the range leaves rows out. Recorded here so that a fix is noticed.
+                    withKnownIssue("the index range of an empty parameter prefix has no upper bound on PostgreSQL") {
+                        #expect(selected == expected, "\(column): \(text)\n\(query.sql)")
+                    }
+                } else {
+                    #expect(selected == expected, "\(column) / \(Self.scalars(prefix)): \(text)\n\(query.sql)")
+                }
+            }
+        }
+        // The shortcut is written wherever an index range is read.
+        #expect(column == "nickname" || shortcuts >= Self.prefixes.count)
+    }
+}
