@@ -47,9 +47,9 @@ struct MeasurementPlan: Codable {
     static let quick = MeasurementPlan(
         warmUpSeconds: 0.005, samples: 5, sampleSeconds: 0.001, maximumSecondsPerBenchmark: 0.25, minimumSamples: 3)
     /// Queries over millions of rows (the PostgreSQL suite above scale 1): the standard plan, but a
-    /// body that takes over a second gets as many samples as fit in 1.5 s, at least one (each
-    /// variant's sample still follows the others', so the paired ratio holds): a run at scale 10
-    /// then takes about a quarter of an hour where three samples each took over half an hour.
+    /// body that takes over 0.1 s gets as many samples as fit in 1.5 s, at least one (each
+    /// variant's sample still follows the others', so the paired ratio holds), where the standard
+    /// plan takes at least three of 2 s.
     static let largeData = MeasurementPlan(
         warmUpSeconds: 0.05, samples: 15, sampleSeconds: 0.005, maximumSecondsPerBenchmark: 1.5, minimumSamples: 1)
 }

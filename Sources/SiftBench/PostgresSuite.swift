@@ -31,6 +31,9 @@ final class PostgresSuite: Suite {
         var hand: String
         var handParameters: [String?]
         var rows: Int
+        /// The start-up check's own run of each variant (`sift`, `sift-sql`, `hand`), in
+        /// nanoseconds; `sift` is timed above scale 1 only.
+        var checkNanoseconds: [String: Double] = [:]
     }
 
     struct Loaded {
@@ -80,10 +83,14 @@ final class PostgresSuite: Suite {
             let siftParameters = try compiled.bindings(for: query.parameters, schema: database.schema).map(RawPostgres.parameterText)
             let hand = BenchCorpus.postgresHandSQL(query)
             let handParameters = query.handBindings.map(RawPostgres.parameterText)
+            let siftStart = MonotonicClock.now()
             let siftRows = try raw.rows(compiled.sql, siftParameters)
+            var checkNanoseconds = ["sift-sql": Double(MonotonicClock.now() - siftStart)]
             let handRows: [[String?]]
             do {
+                let handStart = MonotonicClock.now()
                 handRows = try raw.rows(hand, handParameters)
+                checkNanoseconds["hand"] = Double(MonotonicClock.now() - handStart)
             } catch {
                 skipped.append(
                     (query.label, "the hand-written SQL does not run on PostgreSQL (give it a text in BenchCorpus.postgresHand): \(error)"))
@@ -97,7 +104,16 @@ final class PostgresSuite: Suite {
             items.append(
                 Item(
                     query: query, source: source, compiled: compiled, siftParameters: siftParameters, hand: hand,
-                    handParameters: handParameters, rows: siftRows.count))
+                    handParameters: handParameters, rows: siftRows.count, checkNanoseconds: checkNanoseconds))
+            if Self.executionPlan(scale: context.options.effectivePostgresScale) != nil,
+                checkNanoseconds.values.contains(where: { $0 > Self.timedOnceSeconds * 1e9 })
+            {
+                // Timed once: the end-to-end run too, now, beside the other two.
+                let start = MonotonicClock.now()
+                var rows = 0
+                try database.forEachRow(compiled, parameters: query.parameters) { _ in rows += 1 }
+                items[items.count - 1].checkNanoseconds["sift"] = Double(MonotonicClock.now() - start)
+            }
         }
         if !failures.isEmpty {
             throw BenchError(
@@ -173,7 +189,7 @@ final class PostgresSuite: Suite {
         }
         // Above scale 1 a query's run takes seconds: fewer samples of the slowest (reported).
         let executionPlan = Self.executionPlan(scale: context.options.effectivePostgresScale)
-        for item in loaded.items {
+        for item in loaded.items where !Self.isTimedOnce(item, scale: context.options.effectivePostgresScale) {
             let label = item.query.label
             benchmarks.append(
                 Benchmark(suite: name, name: "exec/sift/\(label)", group: "exec/\(label)", plan: executionPlan) {
@@ -202,6 +218,23 @@ final class PostgresSuite: Suite {
     /// The plan of the execution benchmarks: the run's own up to scale 1, ``MeasurementPlan/largeData`` above.
     static func executionPlan(scale: Double) -> MeasurementPlan? { scale > 1 ? .largeData : nil }
 
+    /// Above scale 1, a query whose start-up check took longer than this (either variant) is not run
+    /// again: its figures are the check's runs, one of each variant side by side (at scale 10 a few
+    /// queries take a minute or more a run, and three more runs of each would take most of an hour).
+    static let timedOnceSeconds = 4.0
+
+    static func isTimedOnce(_ item: Item, scale: Double) -> Bool { executionPlan(scale: scale) != nil && item.checkNanoseconds["sift"] != nil }
+
+    /// The check's runs of a query timed once, as one sample of each variant.
+    static func checkResults(_ item: Item) -> [Result] {
+        item.checkNanoseconds.map { variant, nanoseconds in
+            Result(
+                suite: "postgres", name: "exec/\(variant)/\(item.query.label)", samples: 1, runsPerSample: 1, medianNanoseconds: nanoseconds,
+                minimumNanoseconds: nanoseconds, maximumNanoseconds: nanoseconds, itemsPerRun: 1, bytesPerRun: nil, checksum: 0,
+                sampleNanoseconds: [nanoseconds])
+        }
+    }
+
     /// Checks and lowers `source` for PostgreSQL; returns the SQL's length (-1 when it does not check).
     static func compile(_ source: SourceFile, schema: Schema, options: SQLLowering.Options) -> Int {
         guard let checked = Compiler(schema: schema).check(source).checked else { return -1 }
@@ -210,7 +243,9 @@ final class PostgresSuite: Suite {
 
     func report(_ results: [Result], _ context: SuiteContext) -> [String: Double] {
         guard let loaded else { return [:] }
-        let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let scale = context.options.effectivePostgresScale
+        let timedOnce = loaded.items.filter { Self.isTimedOnce($0, scale: scale) }
+        let byName = Dictionary((results + timedOnce.flatMap(Self.checkResults)).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var figures: [String: Double] = [
             "users": Double(loaded.data.size.users), "loadSeconds": loaded.data.loadSeconds, "indexSeconds": loaded.data.indexSeconds,
             "skippedQueries": Double(loaded.skipped.count),
@@ -273,16 +308,19 @@ final class PostgresSuite: Suite {
             heading:
                 "Execution on PostgreSQL per query, every row read (median of samples). SQL ratio = Sift's SQL / hand-written, both\nprepared once and read as text; end-to-end = PostgresDatabase.forEachRow (single-row mode, decoding) / hand-written;\neach ratio is the median of the ratios of samples taken side by side. Target: SQL ratio ≤ 1.10 for every query.\n",
             figures: &figures)
-        if let plan = Self.executionPlan(scale: context.options.effectivePostgresScale) {
+        if let plan = Self.executionPlan(scale: scale) {
             // Fewer samples where a run is slow: say which queries, so their ratios are read as such.
             let fewer = loaded.items.compactMap { item -> String? in
-                guard let samples = byName["exec/hand/\(item.query.label)"]?.samples, samples < plan.samples else { return nil }
+                guard !Self.isTimedOnce(item, scale: scale), let samples = byName["exec/hand/\(item.query.label)"]?.samples, samples < plan.samples
+                else { return nil }
                 return "\(item.query.label) (\(samples))"
             }
             print(
                 "Above scale 1, a query gets as many samples as fit in \(Format.fixed(plan.maximumSecondsPerBenchmark, 1)) s per variant, at least \(plan.minimumSamples); fewer than \(plan.samples): "
-                    + (fewer.isEmpty ? "none" : fewer.joined(separator: ", ")) + "\n")
+                    + (fewer.isEmpty ? "none" : fewer.joined(separator: ", ")) + ".\nA query whose start-up check took over \(Format.fixed(Self.timedOnceSeconds, 0)) s is timed once, by that check (one run of each variant): "
+                    + (timedOnce.isEmpty ? "none" : timedOnce.map(\.query.label).joined(separator: ", ")) + "\n")
             figures["queriesWithFewerSamples"] = Double(fewer.count)
+            figures["queriesTimedOnce"] = Double(timedOnce.count)
         }
         if !loaded.skipped.isEmpty {
             print("Skipped on PostgreSQL:")
