@@ -678,6 +678,25 @@ INSERT INTO attachments (id, reminderID, link, note, imageCaption, imageURL) VAL
   (8, 20, NULL, NULL, '', 'https://example.com/blank.png'),
   (9, 21, NULL, NULL, NULL, 'https://example.com/untitled.png');
 
+-- ============================================================ Checklists
+-- StructuredQueries' JSON columns (`@Column(as: [String].JSONRepresentation.self)`): a Codable
+-- array stored as its JSON text. Empty arrays, NULL, escapes and non-ASCII text are there to show
+-- what `jsonArrayLength` and `jsonGroupArray` make of them.
+CREATE TABLE checklists (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  items TEXT NOT NULL DEFAULT '[]',
+  doneItems TEXT
+);
+
+INSERT INTO checklists (id, title, items, doneItems) VALUES
+  (1, 'Packing', '["passport","charger","socks"]', '["passport"]'),
+  (2, 'Groceries', '["milk","eggs","bread","oat milk"]', '[]'),
+  (3, 'Empty', '[]', NULL),
+  (4, 'Quotes', '["say \"hi\"","back\\slash","tab\tstop"]', '["say \"hi\""]'),
+  (5, '장보기', '["우유", "달걀"]', NULL),  -- Korean; blanks after the comma, which json() leaves out
+  (6, 'Launch', '["plan","build","ship"]', '["plan","build","ship"]');
+
 -- ============================================================ Full-text search
 -- An FTS5 index of the reminders' titles and notes (external content: the text is read from
 -- `reminders`, and a row's rowid is its reminder's id). SQLiteData keeps such an index current

@@ -5,7 +5,7 @@ import SiftSyntax
 /// module): `$0.title.length()`, `lower()`, `upper()`, `trim(_:)`, `ltrim(_:)`, `rtrim(_:)`,
 /// `instr(_:)`, `substr(_:_:)`, `replace(_:_:)`, `octetLength()`, `quote()`, `unicode()`, `hex()`,
 /// `$0.position.abs()`, `sign()`, `$0.price.round(_:)`, `$0.title.nullif(_:)`, `likely()`,
-/// `unlikely()`. Each is SQLite's function of the same name: NULL in, NULL out, so the result is
+/// `unlikely()`, `16.zeroblob()`, `16.randomblob()`. Each is SQLite's function of the same name: NULL in, NULL out, so the result is
 /// optional when an operand is. The library's signatures decide the types: a text function on a
 /// `String`, `abs`/`sign` on a number, `round` on a `Double`, `hex` on bytes, `nullif` on any value
 /// (its result optional), `unicode` an `Int?`.
@@ -39,6 +39,8 @@ extension TypeChecker {
             (applies, kind, remedy) = (element == .double || element == .float, "a 'Double'", "call it on a 'Double' value")
         case .hex:
             (applies, kind, remedy) = (element == .data, "bytes ('Data')", "call it on a 'Data' value")
+        case .zeroblob, .randomblob:
+            (applies, kind, remedy) = (element.isInteger, "an integer count of bytes", "call it on an 'Int', as in '16.zeroblob()'")
         case .likely, .unlikely:
             (applies, kind, remedy) = (element == .bool, "a 'Bool' condition", "call it on a condition, as in '($0.priority == .high).likely()'")
         case .nullif:
@@ -77,6 +79,7 @@ extension TypeChecker {
             case .unicode: .optional(.int)
             case .nullif: .optional(element)
             case .hex: .string  // `hex(NULL)` is the empty text
+            case .zeroblob, .randomblob: .data  // a NULL count is 0: no bytes, or one random byte
             case .quote: value.type  // `quote(NULL)` is the text `NULL`
             default: maybeOptional(element)
             }

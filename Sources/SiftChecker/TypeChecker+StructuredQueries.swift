@@ -199,12 +199,16 @@ extension TypeChecker {
     /// is not a literal is checked first, and gives the other its type. The operand checked
     /// second is the one ``sameType(_:_:what:)`` vouches for; its partner stays on its own side.
     mutating func checkSQLOperands(_ lhs: Expr, _ rhs: Expr, what: String) -> (TypedExpr, TypedExpr) {
-        if needsContext(lhs), !needsContext(rhs) {
+        let outerDateStorage = dateStorageContext
+        defer { dateStorageContext = outerDateStorage }
+        if needsContext(lhs) || isNowForm(lhs), !needsContext(rhs) {
             let right = checkSQLValue(rhs, expected: nil)
+            dateStorageContext = dateStorage(of: right)
             let left = checkSQLValue(lhs, expected: right.type.isError ? nil : right.type)
             return (sameType(left, right, what: what), right)
         }
         let left = checkSQLValue(lhs, expected: nil)
+        dateStorageContext = dateStorage(of: left)
         let right = checkSQLValue(rhs, expected: left.type.isError ? nil : left.type)
         return (left, sameType(right, left, what: what))
     }
@@ -223,6 +227,11 @@ extension TypeChecker {
     /// Anything else (arithmetic, functions) is reported: Sift does not yet give it SQL's meaning.
     mutating func checkSQLValue(_ expr: Expr, expected: SiftType?) -> TypedExpr {
         switch tree[expr] {
+        case .call(let call) where isDateModifierCall(call):
+            // `$0.dueDate(.days(1))`, `.now(.startOfDay)`: a date moved by SQLite's modifiers.
+            return checkModifiedDate(call, at: expr.range)
+        case .implicitMember where isNow(expr):
+            return checkNow(modifiers: nil, at: expr.range)
         case .call(let call) where isSQLScalarCall(call):
             // `$0.title.lower()`, `$0.title.highlight("<b>", "</b>")`: a value computed in SQL.
             guard case .member(let base, let method) = tree[call.callee] else { break }
@@ -315,6 +324,9 @@ extension TypeChecker {
                 return wrongArguments(method, "(_:and:)", at: range)
             }
             let value = checkSQLValue(base, expected: nil)
+            let outerDateStorage = dateStorageContext
+            defer { dateStorageContext = outerDateStorage }
+            dateStorageContext = dateStorage(of: value)
             let low = sameType(checkSQLValue(arguments[0].value, expected: value.type.isError ? nil : value.type), value, what: "'between'")
             let high = sameType(checkSQLValue(arguments[1].value, expected: value.type.isError ? nil : value.type), value, what: "'between'")
             if value.type.isError || low.type.isError || high.type.isError { return make(.error, .error, at: range) }

@@ -135,6 +135,20 @@ extension TypeChecker {
         switch method.name {
         case "count", "sum", "total", "avg", "min", "max", "groupConcat", "jsonGroupArray":
             return checkBuilderAggregate(base: base, method: method, call: call, at: range)
+        case "jsonArrayLength":
+            return checkJSONArrayLength(base: base, method: method, call: call, at: range)
+        case "likelihood":
+            error(
+                .unsupportedConstruct,
+                "SQLite's 'likelihood' takes only a literal probability, and StructuredQueries binds it, so SQLite refuses the query; write '.likely()' (a probability of 0.9375) or '.unlikely()' (0.0625)",
+                at: method.range.union(call.argumentListRange ?? method.range))
+            return make(.error, .error, at: range)
+        case "unhex":
+            error(
+                .unsupportedConstruct,
+                "'unhex' is SQLite 3.41's, and this SQLite is 3.40; compare the bytes' 'hex()' with the text instead, as in '$0.image.hex().eq(\"CAFE\")' (upper-case digits)",
+                at: method.range.union(call.argumentListRange ?? method.range))
+            return make(.error, .error, at: range)
         case "ifnull":
             guard call.arguments.count == 1, call.arguments[0].label == nil, call.trailingClosure == nil else {
                 return wrongArguments(method, "(_:)", at: range)
@@ -380,6 +394,8 @@ extension TypeChecker {
             type = .optional(.string)
         case .jsonGroupArray:
             type = .string
+            // A JSON column's values are nested as JSON (`json_group_array(json(tags))`), as the library writes them.
+            if isJSONColumn(argument) { argument = make(.sql(.json, [argument]), argument.type, at: argument.range) }
         }
         var aggregate = AggregateCall(function: function, argument: argument, isDistinct: isDistinct, condition: condition, separator: separator)
         if let orderArgument {

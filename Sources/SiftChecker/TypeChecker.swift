@@ -139,6 +139,9 @@ public struct TypeChecker {
     /// The names of the rows of a selecting query around this one (a counted query checked on
     /// its own), which it cannot read: reading one is reported.
     var outerRowNames: [String] = []
+    /// The storage of the date a StructuredQueries `.now` is compared with (the other operand's
+    /// column), which decides how SQLite writes the current time; nil outside such a comparison.
+    var dateStorageContext: Storage?
 
     init(schema: Schema, source: SourceFile, tree: SyntaxTree, options: Options) {
         self.schema = schema

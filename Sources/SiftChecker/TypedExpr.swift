@@ -537,6 +537,20 @@ public enum SQLOperation: Sendable, Hashable {
     /// `strftime(format, date)`: the date column (first operand) written with the format (second
     /// operand, bound); NULL for a format SQLite does not know.
     case strftime(storage: Storage)
+    /// A date moved by SQLite's modifiers (StructuredQueries' `$0.dueDate(.days(1))`, `.now`,
+    /// `.now(.startOfDay)`): the operands are the date column (the constant `"now"` for `.now`,
+    /// written unbound), then each
+    /// modifier's text (`'1 days'`, `'start of day'`), bound. Written as the column stores dates:
+    /// `strftime('%Y-%m-%d %H:%M:%f', date, ...)` for ISO-8601 text (the library's form before
+    /// SQLite's `'subsec'`, which 3.40 lacks), `unixepoch(date, 'unixepoch', ...)` for seconds
+    /// since 1970. `'now'` is the statement's time: SQLite computes it, the evaluator cannot.
+    case modifiedDate(storage: Storage, fromNow: Bool)
+    /// `json(x)`: a JSON text (a column StructuredQueries stores as JSON) as SQLite's JSON, so
+    /// that `json_group_array` nests it instead of quoting it as a string.
+    case json
+    /// `json_array_length(x)`: the elements of a JSON array (0 for another JSON value); the
+    /// query fails on a text that is not JSON.
+    case jsonArrayLength
     /// `(a || b)`: two strings joined (StructuredQueries' `+` on strings).
     case concatenate
     /// `coalesce(a, b)` (StructuredQueries' `??`): the first operand that is not NULL.
@@ -590,6 +604,9 @@ public enum SQLOperation: Sendable, Hashable {
         case .bitwiseNot: "~"
         case .datePart(let part, _): part.method
         case .strftime: "strftime"
+        case .modifiedDate(_, let fromNow): fromNow ? "now" : "date modifier"
+        case .json: "json"
+        case .jsonArrayLength: "json_array_length"
         case .concatenate: "||"
         case .coalesce: "coalesce"
         case .ifNull: "ifnull"
@@ -703,4 +720,9 @@ public enum SQLScalarFunction: String, Sendable, Hashable, CaseIterable {
     case likely
     /// `unlikely(x)`: `x`, with a hint to the query planner.
     case unlikely
+    /// `zeroblob(n)`: `n` zero bytes (none for a negative count or NULL).
+    case zeroblob
+    /// `randomblob(n)`: `n` random bytes (one for a count below 1): SQLite's random numbers,
+    /// which the evaluator does not compute.
+    case randomblob
 }

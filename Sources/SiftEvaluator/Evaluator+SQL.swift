@@ -20,6 +20,14 @@ extension ExpressionEvaluator {
             return try sqlDatePart(part, storage: storage, operands[0])
         case .strftime(let storage):
             return try sqlStrftime(storage: storage, operands[0], operands[1])
+        case .json, .jsonArrayLength:
+            guard case .string(let text) = Self.plain(try evaluate(operands[0])) else { return .null }
+            guard let json = SQLiteJSON(text) else { throw EvaluationError.sqlFailure("malformed JSON") }
+            return operation == .json ? .string(json.minified) : .int(Int64(json.arrayLength))
+        case .modifiedDate(let storage, let fromNow):
+            // The current time is the statement's, which only SQLite knows.
+            if fromNow { throw EvaluationError.needsDatabase("now") }
+            return try sqlModifiedDate(storage: storage, operands[0], modifiers: operands.dropFirst())
         case .compare(let op):
             let collation = explicitCollation(operands[0]) ?? explicitCollation(operands[1])
             let left = SQLScalar(try evaluate(operands[0]))

@@ -46,7 +46,7 @@ struct SQLiteTime {
         }
     }
 
-    private static func floorDivision(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+    static func floorDivision(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
 
     /// SQLite's `computeJD` of a date's midnight, in days plus 1524.5 (its `X1 + X2 + D + B`), with
     /// C's division toward zero: before year 0 it is not the proleptic calendar's count, and
@@ -58,8 +58,18 @@ struct SQLiteTime {
         return 36525 * (y + 4716) / 100 + 306001 * (m + 1) / 10000 + day + 2 - a + a / 4
     }
 
+    /// Days since 1970-01-01 of a proleptic Gregorian date.
+    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = floorDivision(y, 400)
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146097 + dayOfEra - 719468
+    }
+
     /// The date of a count of days since 1970-01-01.
-    private static func civil(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    static func civil(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719468
         let era = floorDivision(z, 146097)
         let dayOfEra = z - era * 146097
@@ -121,5 +131,93 @@ struct SQLiteTime {
             }
         }
         return result
+    }
+}
+
+/// StructuredQueries' date modifiers as SQLite 3.40 applies them (`date.c`'s `parseModifier`),
+/// for the texts the library writes: `'N days'` (hours, minutes, seconds: the count times the
+/// unit's milliseconds, rounded half away from zero, within SQLite's limits), `'N months'` and
+/// `'N years'` (the calendar fields moved, the day kept, so that January 31st plus a month is
+/// March 3rd or 2nd; a year outside -4713...9999 is NULL), `'start of day'`, `'start of month'`,
+/// `'start of year'`, `'weekday N'` (forward to the next such day, 0 Sunday, or none).
+extension ExpressionEvaluator {
+    func sqlModifiedDate(storage: Storage, _ operand: TypedExpr, modifiers: ArraySlice<TypedExpr>) throws -> Value {
+        guard var time = SQLiteTime(Self.plain(try evaluate(operand)), storage: storage) else { return .null }
+        for modifier in modifiers {
+            guard case .string(let text) = Self.plain(try evaluate(modifier)) else { return .null }
+            guard let moved = try time.applying(modifier: text) else { return .null }
+            time = moved
+        }
+        return try time.storedValue(storage: storage)
+    }
+}
+
+extension SQLiteTime {
+    /// The first and last milliseconds SQLite's Julian days hold (-4713-11-24 12:00 to 9999-12-31).
+    static let validMilliseconds: ClosedRange<Int64> = -210_866_760_000_000...253_402_300_799_999
+
+    /// The moment moved by one of the modifiers StructuredQueries writes; nil where SQLite's
+    /// answer is NULL. Throws `needsDatabase` for a text the library does not write.
+    func applying(modifier text: String) throws -> SQLiteTime? {
+        let dayNumber = Self.floorDivision(milliseconds, 86_400_000)
+        let millisecondOfDay = milliseconds - dayNumber * 86_400_000
+        switch text {
+        case "start of day": return SQLiteTime(milliseconds: dayNumber * 86_400_000)
+        case "start of month":
+            let (year, month, _) = Self.civil(dayNumber)
+            return SQLiteTime(milliseconds: Self.days(year: year, month: month, day: 1) * 86_400_000)
+        case "start of year":
+            let (year, _, _) = Self.civil(dayNumber)
+            return SQLiteTime(milliseconds: Self.days(year: year, month: 1, day: 1) * 86_400_000)
+        default: break
+        }
+        if text.hasPrefix("weekday "), let day = Int64(text.dropFirst(8)), (0...6).contains(day) {
+            var weekday = ((dayNumber + 4) % 7 + 7) % 7
+            if weekday > day { weekday -= 7 }
+            return SQLiteTime(milliseconds: milliseconds + (day - weekday) * 86_400_000)
+        }
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, let count = Double(parts[0]) else { throw EvaluationError.needsDatabase("the date modifier '\(text)'") }
+        let unit = parts[1].hasSuffix("s") ? parts[1].dropLast() : parts[1]
+        switch unit {
+        case "month", "year":
+            guard count > (unit == "month" ? -176_546 : -14_713), count < (unit == "month" ? 176_546 : 14_713) else { return nil }
+            var (year, month, day) = Self.civil(dayNumber)
+            if unit == "month" {
+                month += Int64(count)
+                let carry = month > 0 ? (month - 1) / 12 : (month - 12) / 12
+                year += carry
+                month -= carry * 12
+            } else {
+                year += Int64(count)
+            }
+            guard year >= -4713, year <= 9999 else { return nil }
+            // The day is kept as it is: past the month's end it runs into the next month.
+            return SQLiteTime(milliseconds: Self.days(year: year, month: month, day: day) * 86_400_000 + millisecondOfDay)
+        default:
+            let (scale, limit): (Double, Double)
+            switch unit {
+            case "day": (scale, limit) = (86_400, 5_373_485)
+            case "hour": (scale, limit) = (3_600, 1.2897e11)
+            case "minute": (scale, limit) = (60, 7.7379e12)
+            case "second": (scale, limit) = (1, 4.6427e14)
+            default: throw EvaluationError.needsDatabase("the date modifier '\(text)'")
+            }
+            guard count > -limit, count < limit else { return nil }
+            let shift = count * 1000 * scale + (count < 0 ? -0.5 : 0.5)
+            return SQLiteTime(milliseconds: milliseconds + Int64(shift))
+        }
+    }
+
+    /// The moment as SQLite writes it back for the storage: ISO-8601 text to the millisecond,
+    /// whole seconds since 1970 from `unixepoch`; NULL outside SQLite's days. A year before 0000
+    /// (text SQLite writes with a sign) is left to SQLite.
+    func storedValue(storage: Storage) throws -> Value {
+        guard Self.validMilliseconds.contains(milliseconds) else { return .null }
+        if storage == .dateUnixSeconds {
+            return .date(Date(timeIntervalSince1970: Double(Self.floorDivision(milliseconds, 1000))))
+        }
+        guard milliseconds >= -62_167_219_200_000 else { throw EvaluationError.needsDatabase("a date before the year 0000") }
+        return .date(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }
 }

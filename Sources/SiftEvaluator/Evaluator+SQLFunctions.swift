@@ -15,6 +15,13 @@ extension ExpressionEvaluator {
         switch function {
         case .likely, .unlikely:
             return first
+        case .zeroblob:
+            // `sqlite3_value_int64`: NULL is 0, a negative count none.
+            guard case .int(let count) = values[0] else { return .data(Data()) }
+            guard count <= 1_000_000 else { throw EvaluationError.needsDatabase("zeroblob of more than a million bytes") }
+            return .data(Data(count: Int(max(0, count))))
+        case .randomblob:
+            throw EvaluationError.needsDatabase("randomblob")
         case .quote:
             guard case .string(let text) = values[0] else { return values[0] == .null ? .string("NULL") : .null }
             let quoted = String(text.unicodeScalars.prefix { $0 != "\0" }).replacingOccurrences(of: "'", with: "''")

@@ -29,3 +29,30 @@ extension LoweringContext {
         return Lowered("strftime(" + format.sql + ", " + time + ")", isOptional: true, isAtomic: true)
     }
 }
+
+/// The lowering of StructuredQueries' date modifiers (``SiftChecker/SQLOperation``'s
+/// `modifiedDate`): `strftime('%Y-%m-%d %H:%M:%f', date, ?, ...)` for a date stored as ISO-8601
+/// text (the library's form where SQLite has no `'subsec'`, as 3.40 has not: the same text to the
+/// millisecond), `unixepoch(date, 'unixepoch', ?, ...)` for seconds since 1970 (whole seconds, as
+/// the library's `unixepoch` gives); `'now'` in place of the date for `.now`. Each modifier's
+/// text is bound.
+extension LoweringContext {
+    mutating func lowerModifiedDate(storage: Storage, fromNow: Bool, _ operands: [TypedExpr], isOptional: Bool) -> Lowered {
+        var arguments: SQLFragment
+        var modifiers = operands[...]
+        let time = modifiers.removeFirst()
+        if fromNow {
+            arguments = SQLFragment("'now'")
+        } else {
+            arguments = lowerSQLOperand(time, toMatch: nil).sql
+            if storage == .dateUnixSeconds { arguments += ", 'unixepoch'" }
+        }
+        for modifier in modifiers {
+            arguments += ", " + lowerSQLOperand(modifier, toMatch: nil).sql
+        }
+        if storage == .dateUnixSeconds {
+            return Lowered("unixepoch(" + arguments + ")", isOptional: isOptional, isAtomic: true, storage: .dateUnixSeconds)
+        }
+        return Lowered("strftime('%Y-%m-%d %H:%M:%f', " + arguments + ")", isOptional: isOptional, isAtomic: true, storage: .dateISO8601)
+    }
+}

@@ -149,6 +149,11 @@ extension LoweringContext {
         case .datePart, .strftime:
             if !writesInPlace { return lowerSQLDateFunctionElsewhere(operation, operands, isOptional: isOptional) }
             return lowerSQLDateFunction(operation, operands, isOptional: isOptional)
+        case .modifiedDate(let storage, let fromNow):
+            return lowerModifiedDate(storage: storage, fromNow: fromNow, operands, isOptional: isOptional)
+        case .json, .jsonArrayLength:
+            let operand = lowerSQLOperand(operands[0], toMatch: nil)
+            return Lowered(SQLFragment(operation == .json ? "json(" : "json_array_length(") + operand.sql + ")", isOptional: isOptional, isAtomic: true)
         case .concatenate:
             let left = lowerSQLOperand(operands[0], toMatch: nil)
             let right = lowerSQLOperand(operands[1], toMatch: nil)
@@ -189,6 +194,8 @@ extension LoweringContext {
         switch operation {
         case .collate(let collation) where collation != .binary: "SQLite's collation \(collation.rawValue)"
         case .customCollate(let name): "the collation '\(name)' registered on a SQLite connection"
+        case .modifiedDate: "SQLite's date modifier ('\(operation.name)', 'strftime', 'unixepoch')"
+        case .json, .jsonArrayLength: "SQLite's JSON function '\(operation.name)'"
         case .fullTextMatch, .fullTextPhrase: "SQLite's full-text search ('match', FTS5)"
         case .rank: "SQLite's full-text 'rank' (FTS5)"
         case .bm25: "SQLite's full-text 'bm25' (FTS5)"

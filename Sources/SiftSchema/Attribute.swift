@@ -37,6 +37,12 @@ public struct Attribute: Sendable, Hashable {
         get { shared.fields.isPrimaryKey }
         set { shared.fields.isPrimaryKey = newValue }
     }
+    /// For a column StructuredQueries stores as JSON text (`@Column(as: [String].JSONRepresentation.self)`):
+    /// the Swift type whose JSON it holds (`[String]`); its values are read as that text, a `String`.
+    public var jsonRepresentation: String? {
+        get { shared.fields.jsonRepresentation }
+        set { shared.fields.jsonRepresentation = newValue }
+    }
     /// Where it is declared, for notes in diagnostics.
     public var declaration: SourceRange? {
         get { shared.fields.declaration }
@@ -67,6 +73,7 @@ public struct Attribute: Sendable, Hashable {
         var isUnique: Bool
         var isPrimaryKey: Bool
         var declaration: SourceRange?
+        var jsonRepresentation: String?
     }
 
     /// The Swift spelling of its type, e.g. `String?`.

@@ -349,6 +349,17 @@ public struct ModelFileReader {
         foreignKeys: inout [(Attribute, String, SourceRange)]
     ) {
         guard let typeSyntax = propertyType(property) else { return }
+        if let json = jsonRepresentation(property) {
+            // StructuredQueries' JSON column: a Codable value stored as its JSON text.
+            var isOptional = false
+            if case .optional = typeSyntax.kind { isOptional = true }
+            var attribute = Attribute(
+                name: property.name.name, columnName: columnName(for: property), type: .string, isOptional: isOptional, storage: .text,
+                declaration: property.name.range)
+            attribute.jsonRepresentation = json
+            model.members.append(.attribute(attribute))
+            return
+        }
         var isOptional = false
         var isArray = false
         var core = typeSyntax
@@ -538,6 +549,18 @@ public struct ModelFileReader {
 
     func columnName(for property: PropertyDeclaration) -> String {
         explicitColumnName(for: property) ?? property.name.name
+    }
+
+    /// `[String]` of `@Column(as: [String].JSONRepresentation.self)` (or `...JSONRepresentation?.self`).
+    func jsonRepresentation(_ property: PropertyDeclaration) -> String? {
+        guard let column = attribute(named: "Column", in: property.attributes),
+            let argument = column.arguments?.first(where: { $0.label?.name == "as" })
+        else { return nil }
+        let text = source.text(in: argument.value.range).filter { !$0.isWhitespace }
+        for suffix in [".JSONRepresentation.self", ".JSONRepresentation?.self"] where text.hasSuffix(suffix) {
+            return String(text.dropLast(suffix.count))
+        }
+        return nil
     }
 
     /// `@Column(as: Date.UnixTimeRepresentation.self)` or `@Storage(.unixTime)`.

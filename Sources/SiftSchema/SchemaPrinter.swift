@@ -229,9 +229,10 @@ public enum SchemaPrinter {
         let declaresKey =
             !isModel && attribute.isPrimaryKey && model.primaryKey != ["id"] && !isJoinTable
             && !(model.primaryKey == ["rowid"] && attribute.columnName == "rowid")
-        if attribute.columnName != attribute.name || declaresKey {
+        if attribute.columnName != attribute.name || declaresKey || attribute.jsonRepresentation != nil {
             var arguments: [String] = []
             if attribute.columnName != attribute.name { arguments.append(SwiftLiteral.quote(attribute.columnName)) }
+            if let json = attribute.jsonRepresentation { arguments.append("as: \(json).JSONRepresentation.self") }
             if declaresKey { arguments.append("primaryKey: true") }
             line += "@Column(\(arguments.joined(separator: ", "))) "
         }
@@ -244,7 +245,7 @@ public enum SchemaPrinter {
         if attribute.storage != Storage.defaultStorage(for: attribute.type, enumRawType: enumRaw, modelStyle: style) {
             line += "@Storage(.\(attribute.storage.modelFileName)) "
         }
-        var type = attribute.type.description
+        var type = attribute.jsonRepresentation ?? attribute.type.description
         if case .enumeration(let name) = attribute.type { type = swiftName(name) }
         if let relationship = foreignKeyColumns[attribute.columnName], attribute.type == .integer(.int),
             !isModel || isImplied(relationship, byAttributeOf: model)

@@ -211,6 +211,14 @@ extension Parser {
         return closure
     }
 
+    /// The closure of a call whose one argument is a closure labelled `label` (`group(by: { ... })`).
+    func closureArgument(_ call: Call, labelled label: String) -> Closure? {
+        guard call.trailingClosure == nil, call.arguments.count == 1, call.arguments[0].label?.name == label,
+            case .closure(let closure) = kind(of: call.arguments[0].value)
+        else { return nil }
+        return closure
+    }
+
     mutating func unknownBuilderMethod(_ name: Identifier) {
         if name.name == "all" {
             error(.unknownArgumentLabel, "'all' is a property of the table, as in 'Reminder.all', not a method", at: name.range)

@@ -44,7 +44,8 @@ extension Parser {
         case "join", "leftJoin", "rightJoin", "fullJoin":
             return readBuilderJoin(method, call, whole: expr, into: &clauses)
         case "group":
-            if let closure = call.trailingClosure ?? singleClosureArgument(call) {
+            if let closure = call.trailingClosure ?? singleClosureArgument(call) ?? closureArgument(call, labelled: "by") {
+                // `group { ... }` is the library's `group(by: { ... })` with a trailing closure.
                 clauses.groupings.append(BuilderScoped(.closure(closure), tables: tables))
             } else if arguments.count == 1, arguments[0].label?.name == "by", case .keyPath(let keyPath) = kind(of: arguments[0].value) {
                 clauses.groupings.append(BuilderScoped(.keyPath(keyPath), tables: tables))

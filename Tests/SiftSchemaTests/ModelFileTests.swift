@@ -209,17 +209,27 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
     @Test func exampleModelsFile() throws {
         let schema = try Fixtures.exampleModels.get()
         #expect(
-            schema.modelNames == ["User", "Company", "Interest", "RemindersList", "Reminder", "Tag", "ReminderTag", "Attachment", "Category", "ReminderText"])
+            schema.modelNames == [
+                "User", "Company", "Interest", "RemindersList", "Reminder", "Tag", "ReminderTag", "Attachment", "Category", "Checklist", "ReminderText",
+            ])
         #expect(
             schema.models.map(\.tableName) == [
                 "users", "companies", "interests", "remindersLists", "reminders", "tags", "reminderTags", "attachments", "categories",
-                "reminderTexts",
+                "checklists", "reminderTexts",
             ])
-        #expect(schema.models.map(\.isFullTextTable) == [false, false, false, false, false, false, false, false, false, true])
+        #expect(schema.models.map(\.isFullTextTable) == [false, false, false, false, false, false, false, false, false, false, true])
         // A `@Selection` enum: each case's columns are optional attributes of the table.
         let attachment = try #require(schema.model(named: "Attachment"))
         #expect(attachment.enumColumnGroups.map(\.name) == ["kind"])
         #expect(attachment.attributes.map(\.columnName) == ["id", "reminderID", "link", "note", "imageCaption", "imageURL"])
+        // StructuredQueries' JSON columns: their JSON text, a String, with the Swift type they encode.
+        let checklist = try #require(schema.model(named: "Checklist"))
+        #expect(checklist.attribute(named: "items")?.jsonRepresentation == "[String]")
+        #expect(checklist.attribute(named: "items")?.type == .string)
+        #expect(checklist.attribute(named: "items")?.isOptional == false)
+        #expect(checklist.attribute(named: "doneItems")?.jsonRepresentation == "[String]")
+        #expect(checklist.attribute(named: "doneItems")?.isOptional == true)
+        #expect(checklist.attribute(named: "title")?.jsonRepresentation == nil)
         // A self-relationship: a category's parent and the categories whose parent it is.
         let category = try #require(schema.model(named: "Category"))
         #expect(category.relationship(named: "parent")?.link == .foreignKey(column: "parentID", targetColumn: "id"))
@@ -362,6 +372,13 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
                     var parentID: Category.ID?
                     // parent: Category? (parentID → id)
                     // categories: [Category] (through parentID)
+                }
+
+                @Table("checklists") struct Checklist {
+                    let id: Int
+                    var title: String
+                    @Column(as: [String].JSONRepresentation.self) var items: [String]
+                    @Column(as: [String].JSONRepresentation.self) var doneItems: [String]?
                 }
 
                 @Table("reminderTexts") struct ReminderText: FTS5 {
