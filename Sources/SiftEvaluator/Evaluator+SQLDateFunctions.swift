@@ -142,10 +142,20 @@ struct SQLiteTime {
 /// `'start of year'`, `'weekday N'` (forward to the next such day, 0 Sunday, or none).
 extension ExpressionEvaluator {
     func sqlModifiedDate(storage: Storage, _ operand: TypedExpr, modifiers: ArraySlice<TypedExpr>) throws -> Value {
-        guard var time = SQLiteTime(Self.plain(try evaluate(operand)), storage: storage) else { return .null }
+        let value = Self.plain(try evaluate(operand))
+        var texts: [String] = []
         for modifier in modifiers {
             guard case .string(let text) = Self.plain(try evaluate(modifier)) else { return .null }
-            guard let moved = try time.applying(modifier: text) else { return .null }
+            texts.append(text)
+        }
+        return try Self.modifiedDate(value, storage: storage, modifiers: texts)
+    }
+
+    /// A stored date moved by the modifiers' texts, as SQLite writes it back for the storage.
+    static func modifiedDate(_ value: Value, storage: Storage, modifiers: [String]) throws -> Value {
+        guard var time = SQLiteTime(value, storage: storage) else { return .null }
+        for modifier in modifiers {
+            guard let moved = try time.applying(modifier: modifier) else { return .null }
             time = moved
         }
         return try time.storedValue(storage: storage)
@@ -161,6 +171,9 @@ extension SQLiteTime {
     func applying(modifier text: String) throws -> SQLiteTime? {
         let dayNumber = Self.floorDivision(milliseconds, 86_400_000)
         let millisecondOfDay = milliseconds - dayNumber * 86_400_000
+        // The modifiers that read the calendar's fields first fail on a moment outside SQLite's days.
+        let readsFields = text.hasPrefix("start of ") || text.hasPrefix("weekday ") || text.hasSuffix("months") || text.hasSuffix("years")
+        if readsFields, !Self.validMilliseconds.contains(milliseconds) { return nil }
         switch text {
         case "start of day": return SQLiteTime(milliseconds: dayNumber * 86_400_000)
         case "start of month":
@@ -197,10 +210,11 @@ extension SQLiteTime {
         default:
             let (scale, limit): (Double, Double)
             switch unit {
-            case "day": (scale, limit) = (86_400, 5_373_485)
-            case "hour": (scale, limit) = (3_600, 1.2897e11)
-            case "minute": (scale, limit) = (60, 7.7379e12)
-            case "second": (scale, limit) = (1, 4.6427e14)
+            // SQLite keeps the limits as `float`s: compared after their rounding to one.
+            case "day": (scale, limit) = (86_400, Double(Float(5_373_485)))
+            case "hour": (scale, limit) = (3_600, Double(Float(1.2897e11)))
+            case "minute": (scale, limit) = (60, Double(Float(7.7379e12)))
+            case "second": (scale, limit) = (1, Double(Float(4.6427e14)))
             default: throw EvaluationError.needsDatabase("the date modifier '\(text)'")
             }
             guard count > -limit, count < limit else { return nil }
@@ -219,5 +233,13 @@ extension SQLiteTime {
         }
         guard milliseconds >= -62_167_219_200_000 else { throw EvaluationError.needsDatabase("a date before the year 0000") }
         return .date(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+}
+
+extension ExpressionEvaluator {
+    /// `unixepoch(seconds, 'unixepoch', modifiers...)` as the evaluator computes it for a date
+    /// stored as seconds since 1970.
+    static func unixTimeModified(seconds: Double, modifiers: [String]) throws -> Value {
+        try modifiedDate(.date(Date(timeIntervalSince1970: seconds)), storage: .dateUnixSeconds, modifiers: modifiers)
     }
 }

@@ -145,3 +145,139 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(5).joined(separator: "; "))")
     }
 }
+
+/// The evaluator's date modifiers (StructuredQueries' `$0.dueDate(.days(1))`) and JSON functions
+/// (`json`, `json_array_length`) against SQLite itself, over generated inputs.
+@Suite struct SQLiteDateModifierAndJSONEmulationTests {
+    /// A modifier as the checker writes StructuredQueries' (`'1 days'`, `'-1.500 seconds'`, `'weekday 0'`).
+    static func modifier(_ random: inout SplitMix64) -> String {
+        switch random.below(10) {
+        case 0: return "\(random.pick([random.int(in: -400...400), 5_373_484, -5_373_484, 5_373_485, 3_000_000])) days"
+        case 1: return "\(random.int(in: -100_000...100_000)) \(random.pick(["hours", "minutes"]))"
+        case 2: return "\(random.pick([1.5, -0.0005, 0.0005, 59.9995, -1.5, 86400.0, 1e-05, 0.1, 4.6427e14, -2.25])) seconds"
+        case 3:
+            let count = random.int(in: -100_000...100_000)
+            let fraction = String(String(count.magnitude % 1000 + 1000).dropFirst())
+            return "\(count < 0 ? "-" : "")\(count.magnitude / 1000).\(fraction) seconds"
+        case 4: return "\(random.pick([random.int(in: -30...30), 176_545, -176_545, 176_546, 120_000])) months"
+        case 5: return "\(random.pick([random.int(in: -20...20), 14_712, 9_999, -9_999, 14_713])) years"
+        case 6, 7: return random.pick(["start of day", "start of month", "start of year"])
+        default: return "weekday \(random.int(in: 0...6))"
+        }
+    }
+
+    @Test func dateModifiersGiveSQLitesAnswer() throws {
+        let connection = try Connection.inMemory()
+        // The date as a column holds it (ISO-8601 text), moved as Sift writes it: strftime to the millisecond.
+        let statements = try (1...3).map { count in
+            try connection.prepare(
+                "SELECT strftime('%Y-%m-%d %H:%M:%f', strftime('%Y-%m-%d %H:%M:%f', ?1 / 1000.0, 'unixepoch')"
+                    + (2...(count + 1)).map { ", ?\($0)" }.joined() + ")")
+        }
+        var random = SplitMix64(seed: 0x0034_0010)
+        var failures: [String] = []
+        var compared = 0
+        for _ in 0..<20_000 {
+            let milliseconds =
+                random.chance(1, in: 2)
+                ? Int64(random.int(in: -62_167_219_200_000...253_402_300_799_999))
+                : Int64(random.int(in: -3...3)) * 86_400_000 + Int64(random.int(in: -1000...1000))
+                    + Int64(random.pick([951_782_400_000, 1_798_675_200_000, 1_706_659_200_000, 0, -62_167_219_200_000, 253_402_214_400_000]))
+            guard milliseconds >= -62_167_219_200_000, milliseconds <= 253_402_300_799_999 else { continue }
+            let modifiers = (0..<random.int(in: 1...3)).map { _ in Self.modifier(&random) }
+            let row = try statements[modifiers.count - 1].rows(bindings: [.integer(milliseconds)] + modifiers.map { .text($0) }).first?.first
+            var time: SQLiteTime? = SQLiteTime(milliseconds: milliseconds)
+            for modifier in modifiers { time = try time?.applying(modifier: modifier) }
+            let mine: String?
+            do {
+                if let time, case .date(let date) = try time.storedValue(storage: .dateISO8601) {
+                    mine = SQLiteTime(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded())).format("%Y-%m-%d %H:%M:%f")
+                } else {
+                    mine = nil
+                }
+            } catch EvaluationError.needsDatabase {
+                continue  // before the year 0000: left to SQLite
+            }
+            let expected: String? = if case .text(let text)? = row { text } else { nil }
+            compared += 1
+            if mine != expected { failures.append("\(milliseconds) \(modifiers): SQLite \(expected ?? "NULL"), evaluator \(mine ?? "NULL")") }
+        }
+        #expect(compared > 15_000)
+        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(5).joined(separator: "; "))")
+    }
+
+    /// Whole seconds since 1970, as `unixepoch(date, 'unixepoch', ...)` gives them.
+    @Test func unixTimeModifiersGiveSQLitesAnswer() throws {
+        let connection = try Connection.inMemory()
+        let statement = try connection.prepare("SELECT unixepoch(?1, 'unixepoch', ?2, ?3)")
+        var random = SplitMix64(seed: 0x0034_0011)
+        var failures: [String] = []
+        for _ in 0..<5_000 {
+            let seconds = Double(random.int(in: -62_167_219_200...253_402_300_799)) + Double(random.int(in: 0...999)) / 1000
+            let modifiers = [Self.modifier(&random), Self.modifier(&random)]
+            let row = try statement.rows(bindings: [.real(seconds)] + modifiers.map { .text($0) }).first?.first
+            let value = try ExpressionEvaluator.unixTimeModified(seconds: seconds, modifiers: modifiers)
+            let mine: Int64? = if case .date(let date) = value { Int64(date.timeIntervalSince1970) } else { nil }
+            let expected: Int64? = if case .integer(let integer)? = row { integer } else { nil }
+            if mine != expected { failures.append("\(seconds) \(modifiers): SQLite \(expected.map(String.init) ?? "NULL"), evaluator \(mine.map(String.init) ?? "NULL")") }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(5).joined(separator: "; "))")
+    }
+
+    /// JSON texts, valid and broken: what `json(x)` writes and `json_array_length(x)` counts, or
+    /// SQLite's "malformed JSON".
+    static func jsonValue(_ random: inout SplitMix64, depth: Int) -> String {
+        let blank = { (random: inout SplitMix64) in random.pick(["", "", " ", "\n", "\t", " \r\n "]) }
+        switch random.below(depth > 3 ? 4 : 7) {
+        case 0: return random.pick(["0", "-0", "12", "-3.25", "1e5", "2E-3", "1.5e+10", "123456789012345678901234567890", "0.0"])
+        case 1: return random.pick(["true", "false", "null"])
+        case 2, 3:
+            return "\"" + random.pick(["", "a", "milk", "say \\\"hi\\\"", "back\\\\slash", "tab\\tstop", "\\u00e9", "\\uD83D\\uDE00", "우유", "é", "\\/", "\\b\\f\\n\\r"]) + "\""
+        case 4, 5:
+            let count = random.int(in: 0...4)
+            return "[" + (0..<count).map { _ in blank(&random) + jsonValue(&random, depth: depth + 1) + blank(&random) }.joined(separator: ",") + "]"
+        default:
+            let count = random.int(in: 0...3)
+            return "{" + (0..<count).map { index in blank(&random) + "\"k\(index)\"" + blank(&random) + ":" + blank(&random) + jsonValue(&random, depth: depth + 1) }.joined(separator: ",") + "}"
+        }
+    }
+
+    @Test func jsonFunctionsGiveSQLitesAnswer() throws {
+        let connection = try Connection.inMemory()
+        let statement = try connection.prepare("SELECT json(?1), json_array_length(?1)")
+        var random = SplitMix64(seed: 0x0034_0012)
+        var failures: [String] = []
+        var malformed = 0
+        for _ in 0..<20_000 {
+            var text = Self.jsonValue(&random, depth: 0)
+            if random.chance(1, in: 3), !text.isEmpty {
+                // Broken: a character dropped, doubled or replaced (a comma, a quote, a control character, a letter).
+                var scalars = Array(text.unicodeScalars)
+                let index = random.below(scalars.count)
+                switch random.below(3) {
+                case 0: scalars.remove(at: index)
+                case 1: scalars.insert(scalars[index], at: index)
+                default: scalars[index] = random.pick([",", "\"", "\u{1}", "x", "]", "}", "0", " ", "\\"])
+                }
+                text = String(String.UnicodeScalarView(scalars))
+            }
+            let expected: (String, Int64)?
+            do {
+                guard let row = try statement.rows(bindings: [.text(text)]).first, case .text(let json) = row[0], case .integer(let length) = row[1] else {
+                    failures.append("\(text): SQLite gave no text and integer")
+                    continue
+                }
+                expected = (json, length)
+            } catch {
+                expected = nil
+                malformed += 1
+            }
+            let mine = SQLiteJSON(text).map { ($0.minified, Int64($0.arrayLength)) }
+            if mine?.0 != expected?.0 || mine?.1 != expected?.1 {
+                failures.append("\(text): SQLite \(expected.map { "\($0.0) \($0.1)" } ?? "malformed"), evaluator \(mine.map { "\($0.0) \($0.1)" } ?? "malformed")")
+            }
+        }
+        #expect(malformed > 1000)
+        #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(5).joined(separator: "; "))")
+    }
+}

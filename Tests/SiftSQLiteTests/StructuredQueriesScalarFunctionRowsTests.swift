@@ -68,6 +68,39 @@ import Testing
                 CAST(strftime('%f', birth + 978307200, 'unixepoch') AS REAL), CAST(strftime('%w', birth + 978307200, 'unixepoch') AS INTEGER), \
                 strftime('%Y-%m-%dT%H:%M:%f %W', birth + 978307200, 'unixepoch') FROM users WHERE CAST(strftime('%m', birth + 978307200, 'unixepoch') AS INTEGER) > 2
                 """),
+        // Date modifiers on ISO-8601 text: SQLite's datetime to the millisecond (its months run past a
+        // month's end, 'weekday' goes forward), compared as the texts they are.
+        Case(
+            builder: #"Reminder.select { ($0.id, $0.dueDate(.days(1)), $0.dueDate(.hours(-2).minutes(30)), $0.dueDate(.seconds(1.5)), $0.dueDate(.milliseconds(-1500)), $0.dueDate(.months(1)), $0.dueDate(.years(-1)), $0.dueDate(.startOfDay), $0.dueDate(.startOfMonth.months(1).days(-1)), $0.dueDate(.startOfYear), $0.dueDate(.weekday(0)), $0.dueDate(.weekday(3).days(7))) }"#,
+            sql: """
+                SELECT id, strftime('%Y-%m-%d %H:%M:%f', dueDate, '+1 days'), strftime('%Y-%m-%d %H:%M:%f', dueDate, '-2 hours', '+30 minutes'), \
+                strftime('%Y-%m-%d %H:%M:%f', dueDate, '+1.5 seconds'), strftime('%Y-%m-%d %H:%M:%f', dueDate, '-1.5 seconds'), \
+                strftime('%Y-%m-%d %H:%M:%f', dueDate, '+1 months'), strftime('%Y-%m-%d %H:%M:%f', dueDate, '-1 years'), \
+                strftime('%Y-%m-%d %H:%M:%f', dueDate, 'start of day'), strftime('%Y-%m-%d %H:%M:%f', dueDate, 'start of month', '+1 months', '-1 days'), \
+                strftime('%Y-%m-%d %H:%M:%f', dueDate, 'start of year'), strftime('%Y-%m-%d %H:%M:%f', dueDate, 'weekday 0'), \
+                strftime('%Y-%m-%d %H:%M:%f', dueDate, 'weekday 3', '+7 days') FROM reminders
+                """),
+        Case(
+            builder: #"Reminder.where { $0.dueDate(.months(1)) > $0.dueDate(.days(30)) && $0.dueDate.lt(.now(.years(5))) }.select { ($0.id, $0.dueDate(.startOfMonth)) }"#,
+            sql: """
+                SELECT id, strftime('%Y-%m-%d %H:%M:%f', dueDate, 'start of month') FROM reminders \
+                WHERE strftime('%Y-%m-%d %H:%M:%f', dueDate, '+1 months') > strftime('%Y-%m-%d %H:%M:%f', dueDate, '+30 days') \
+                AND dueDate < strftime('%Y-%m-%d %H:%M:%f', 'now', '+5 years')
+                """),
+        Case(
+            builder: #"Reminder.group(by: { $0.dueDate(.startOfMonth) }).select { ($0.dueDate(.startOfMonth), $0.count()) }"#,
+            sql: "SELECT strftime('%Y-%m-%d %H:%M:%f', dueDate, 'start of month'), count(id) FROM reminders GROUP BY 1"),
+        // JSON columns: their text, json_array_length, and json_group_array nesting them.
+        Case(
+            builder: #"Checklist.where { $0.items.jsonArrayLength() > 2 }.select { ($0.id, $0.items, $0.doneItems, $0.items.jsonArrayLength(), $0.doneItems.jsonArrayLength()) }"#,
+            sql: "SELECT id, items, doneItems, json_array_length(items), json_array_length(doneItems) FROM checklists WHERE json_array_length(items) > 2"),
+        Case(
+            builder: #"Checklist.select { ($0.items.jsonGroupArray(), $0.doneItems.jsonGroupArray(), $0.title.jsonGroupArray().jsonArrayLength()) }"#,
+            sql: "SELECT json_group_array(json(items)), json_group_array(json(doneItems)), json_array_length(json_group_array(title)) FROM checklists"),
+        // Blobs of a count: zero bytes (none for a negative count); randomblob's length only.
+        Case(
+            builder: #"Reminder.select { ($0.id, ($0.position - 3).zeroblob(), $0.position.randomblob().length()) }"#,
+            sql: "SELECT id, zeroblob(position - 3), length(randomblob(position)) FROM reminders"),
         Case(
             builder: #"Reminder.where { $0.title.substr(1, 1).collate(Collation(rawValue: "NoCase")).eq("g") }.select { ($0.id, $0.title) }"#,
             sql: "SELECT id, title FROM reminders WHERE substr(title, 1, 1) = 'g' COLLATE NOCASE"),

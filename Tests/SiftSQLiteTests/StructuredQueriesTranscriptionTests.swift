@@ -174,12 +174,47 @@ import Testing
             source: "DateFunctionsTests.customFormat", query: #"Reminder.select { $0.dueDate.strftime("%Y-%m-%d %H:%M") }"#,
             sql: #"SELECT strftime('%Y-%m-%d %H:%M', "reminders"."dueDate") FROM "reminders""#),
         Case(
-            source: "DateFunctionsTests.groupByYearMonth (its 'group(by: { ... })' written 'group { ... }')",
-            query: #"Reminder.group { ($0.dueDate.year, $0.dueDate.month) }.select { ($0.dueDate.year, $0.dueDate.month, $0.count()) }"#,
+            source: "DateFunctionsTests.groupByYearMonth",
+            query: #"Reminder.group(by: { ($0.dueDate.year, $0.dueDate.month) }).select { ($0.dueDate.year, $0.dueDate.month, $0.count()) }"#,
             sql: """
                 SELECT CAST(strftime('%Y', "reminders"."dueDate") AS INTEGER), CAST(strftime('%m', "reminders"."dueDate") AS INTEGER), count("reminders"."id") \
                 FROM "reminders" GROUP BY CAST(strftime('%Y', "reminders"."dueDate") AS INTEGER), CAST(strftime('%m', "reminders"."dueDate") AS INTEGER)
                 """),
+        // DateFunctionsTests' modifiers on the reminders' ISO-8601 due dates, in the SQL the library
+        // writes where SQLite has no 'subsec' (its `subsecDateTime` before iOS 17 / macOS 14), as
+        // SQLite 3.40 has not: `strftime('%Y-%m-%d %H:%M:%f', date, modifiers...)`.
+        Case(
+            source: "DateFunctionsTests.subsecPreserved", query: #"Reminder.select { $0.dueDate(.days(1)) }"#,
+            sql: #"SELECT strftime('%Y-%m-%d %H:%M:%f', "reminders"."dueDate", '1 days') FROM "reminders""#),
+        Case(
+            source: "DateFunctionsTests.startOfMonthOnEveryRepresentation", query: #"Reminder.select { $0.dueDate(.startOfMonth) }"#,
+            sql: #"SELECT strftime('%Y-%m-%d %H:%M:%f', "reminders"."dueDate", 'start of month') FROM "reminders""#),
+        Case(
+            source: "DateFunctionsTests.chainedModifiers", query: #"Reminder.select { $0.dueDate(.startOfMonth.months(1).days(-1)) }"#,
+            sql: #"SELECT strftime('%Y-%m-%d %H:%M:%f', "reminders"."dueDate", 'start of month', '1 months', '-1 days') FROM "reminders""#),
+        Case(
+            source: "DateFunctionsTests.chainedModifiers (.now(.months(1).endOfMonth))",
+            query: #"Reminder.where { $0.dueDate < .now(.months(1).startOfMonth.months(1).days(-1)) }"#,
+            sql: #"SELECT id FROM "reminders" WHERE (("reminders"."dueDate") < (strftime('%Y-%m-%d %H:%M:%f', 'now', '1 months', 'start of month', '1 months', '-1 days')))"#,
+            key: "id"),
+        Case(
+            source: "DateFunctionsTests.bareNow", query: #"Reminder.where { $0.dueDate < .now }"#,
+            sql: #"SELECT id FROM "reminders" WHERE (("reminders"."dueDate") < (strftime('%Y-%m-%d %H:%M:%f', 'now')))"#, key: "id"),
+        Case(
+            source: "DateFunctionsTests.monthOverflow (without the overflow rule of SQLite 3.46)", query: #"Reminder.select { ($0.id, $0.dueDate(.months(1))) }"#,
+            sql: #"SELECT "reminders"."id", strftime('%Y-%m-%d %H:%M:%f', "reminders"."dueDate", '1 months') FROM "reminders""#),
+        // JSONFunctionsTests, on the reminders and the example's JSON columns (the checklists').
+        Case(
+            source: "JSONFunctionsTests.jsonArrayLength", query: #"Reminder.select { $0.title.jsonGroupArray().jsonArrayLength() }"#,
+            sql: #"SELECT json_array_length(json_group_array("reminders"."title")) FROM "reminders""#),
+        Case(
+            source: "JSONFunctions.swift: jsonArrayLength() (`Reminder.select { $0.tags.jsonArrayLength() }`)",
+            query: #"Checklist.select { ($0.id, $0.items.jsonArrayLength()) }"#,
+            sql: #"SELECT "checklists"."id", json_array_length("checklists"."items") FROM "checklists""#),
+        Case(
+            source: "JSONFunctions.swift: jsonGroupArray() of a JSON column (`json_group_array(json(...))`)",
+            query: #"Checklist.where { $0.doneItems.isNot(nil) }.select { $0.doneItems.jsonGroupArray() }"#,
+            sql: #"SELECT json_group_array(json("checklists"."doneItems")) FROM "checklists" WHERE ("checklists"."doneItems") IS NOT (NULL)"#),
         // The library writes `octet_length(x)` (SQLite 3.43 and later); Sift writes the same count
         // of bytes as `length(CAST(x AS BLOB))`, which this SQLite has.
         Case(
@@ -203,6 +238,9 @@ import Testing
         case .double(let value): String(value)
         case .string(let value): value
         case .enumCase(_, let rawValue): rawValue
+        case .date(let date):
+            // As the library's ISO-8601 text: `YYYY-MM-DD HH:MM:SS.SSS`.
+            DateEncoding.iso8601(date).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "")
         default: value.description
         }
     }
