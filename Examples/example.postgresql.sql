@@ -70,6 +70,12 @@ CREATE TABLE "categories" (
   "title" text NOT NULL,
   "parentID" bigint REFERENCES "categories"("id") ON DELETE CASCADE
 );
+CREATE TABLE "checklists" (
+  "id" bigint PRIMARY KEY,
+  "title" text NOT NULL,
+  "items" text NOT NULL,
+  "doneItems" text
+);
 CREATE INDEX "users_age" ON "users" ("age");
 CREATE INDEX "users_name" ON "users" ("name");
 CREATE INDEX "users_birth" ON "users" ("birth");
@@ -898,5 +904,13 @@ INSERT INTO "categories" ("id", "title", "parentID") VALUES
   (8, 'Launch', 7),
   (9, 'Café', 2),
   (10, 'Café', 6);
+
+INSERT INTO "checklists" ("id", "title", "items", "doneItems") VALUES
+  (1, 'Packing', '["passport","charger","socks"]', '["passport"]'),
+  (2, 'Groceries', '["milk","eggs","bread","oat milk"]', '[]'),
+  (3, 'Empty', '[]', NULL),
+  (4, 'Quotes', '["say \"hi\"","back\\slash","tab\tstop"]', '["say \"hi\""]'),
+  (5, '장보기', '["우유", "달걀"]', NULL),
+  (6, 'Launch', '["plan","build","ship"]', '["plan","build","ship"]');
 
 COMMIT;

@@ -137,6 +137,8 @@ extension TypeChecker {
             return checkBuilderAggregate(base: base, method: method, call: call, at: range)
         case "jsonArrayLength":
             return checkJSONArrayLength(base: base, method: method, call: call, at: range)
+        case "jsonObject":
+            return checkJSONObject(base: base, method: method, call: call, at: range)
         case "likelihood":
             error(
                 .unsupportedConstruct,
@@ -357,7 +359,14 @@ extension TypeChecker {
             reportRelationshipValue(base.range)
             return make(.error, .error, at: range)
         }
-        if case .model(let name) = argument.type.unwrapped.kind, let rowModel = model(named: name) {
+        if function == .jsonGroupArray, case .model(let name) = argument.type.unwrapped.kind, let rowModel = model(named: name) {
+            // `$1.jsonGroupArray()`: the rows as JSON objects; a left-joined row only where present.
+            guard let (object, present) = jsonObject(ofRow: argument, model: rowModel, at: base.range) else { return make(.error, .error, at: range) }
+            argument = object
+            if let present {
+                condition = condition.map { make(.sql(.logical(.and), [present, $0]), sqlResultType([present, $0]), at: $0.range) } ?? present
+            }
+        } else if case .model(let name) = argument.type.unwrapped.kind, let rowModel = model(named: name) {
             // `$0.count()`: StructuredQueries counts the table's primary key.
             guard function == .count, rowModel.primaryKey.count == 1, let key = rowModel.attributes.first(where: { $0.columnName == rowModel.primaryKey[0] })
             else {

@@ -551,6 +551,11 @@ public enum SQLOperation: Sendable, Hashable {
     /// `json_array_length(x)`: the elements of a JSON array (0 for another JSON value); the
     /// query fails on a text that is not JSON.
     case jsonArrayLength
+    /// `json_object(key, value, ...)`: a row as a JSON object (StructuredQueries' `$0.jsonObject()`,
+    /// `$1.jsonGroupArray()`): the operands are each column's name (bound) and its value as the
+    /// library encodes it for JSON (a `Bool` as `json(CASE x WHEN 0 THEN 'false' WHEN 1 THEN 'true'
+    /// END)`, a JSON column as `json(x)`).
+    case jsonObject
     /// `(a || b)`: two strings joined (StructuredQueries' `+` on strings).
     case concatenate
     /// `coalesce(a, b)` (StructuredQueries' `??`): the first operand that is not NULL.
@@ -607,6 +612,7 @@ public enum SQLOperation: Sendable, Hashable {
         case .modifiedDate(_, let fromNow): fromNow ? "now" : "date modifier"
         case .json: "json"
         case .jsonArrayLength: "json_array_length"
+        case .jsonObject: "json_object"
         case .concatenate: "||"
         case .coalesce: "coalesce"
         case .ifNull: "ifnull"

@@ -20,6 +20,9 @@ extension ExpressionEvaluator {
             return try sqlDatePart(part, storage: storage, operands[0])
         case .strftime(let storage):
             return try sqlStrftime(storage: storage, operands[0], operands[1])
+        case .jsonObject:
+            // SQLite's JSON of each value (a real number's 15 digits among them): computed by SQLite alone.
+            throw EvaluationError.needsDatabase("json_object")
         case .json, .jsonArrayLength:
             guard case .string(let text) = Self.plain(try evaluate(operands[0])) else { return .null }
             guard let json = SQLiteJSON(text) else { throw EvaluationError.sqlFailure("malformed JSON") }

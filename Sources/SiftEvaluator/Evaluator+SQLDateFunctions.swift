@@ -232,7 +232,8 @@ extension SQLiteTime {
             return .date(Date(timeIntervalSince1970: Double(Self.floorDivision(milliseconds, 1000))))
         }
         guard milliseconds >= -62_167_219_200_000 else { throw EvaluationError.needsDatabase("a date before the year 0000") }
-        return .date(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        // As Sift reads the text back: the milliseconds since 2001, divided once (correctly rounded).
+        return .date(Date(timeIntervalSinceReferenceDate: Double(milliseconds - 978_307_200_000) / 1000))
     }
 }
 

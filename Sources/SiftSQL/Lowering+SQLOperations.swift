@@ -151,6 +151,13 @@ extension LoweringContext {
             return lowerSQLDateFunction(operation, operands, isOptional: isOptional)
         case .modifiedDate(let storage, let fromNow):
             return lowerModifiedDate(storage: storage, fromNow: fromNow, operands, isOptional: isOptional)
+        case .jsonObject:
+            var sql = SQLFragment("json_object(")
+            for (index, operand) in operands.enumerated() {
+                if index > 0 { sql += ", " }
+                sql += lowerSQLOperand(operand, toMatch: nil).sql
+            }
+            return Lowered(sql + ")", isOptional: isOptional, isAtomic: true)
         case .json, .jsonArrayLength:
             let operand = lowerSQLOperand(operands[0], toMatch: nil)
             return Lowered(SQLFragment(operation == .json ? "json(" : "json_array_length(") + operand.sql + ")", isOptional: isOptional, isAtomic: true)
@@ -195,7 +202,7 @@ extension LoweringContext {
         case .collate(let collation) where collation != .binary: "SQLite's collation \(collation.rawValue)"
         case .customCollate(let name): "the collation '\(name)' registered on a SQLite connection"
         case .modifiedDate: "SQLite's date modifier ('\(operation.name)', 'strftime', 'unixepoch')"
-        case .json, .jsonArrayLength: "SQLite's JSON function '\(operation.name)'"
+        case .json, .jsonArrayLength, .jsonObject: "SQLite's JSON function '\(operation.name)'"
         case .fullTextMatch, .fullTextPhrase: "SQLite's full-text search ('match', FTS5)"
         case .rank: "SQLite's full-text 'rank' (FTS5)"
         case .bm25: "SQLite's full-text 'bm25' (FTS5)"

@@ -61,6 +61,8 @@ enum PostgreSQLExample {
                 ("parentID", "bigint REFERENCES \"categories\"(\"id\") ON DELETE CASCADE"),
             ], []
         ),
+        // StructuredQueries' JSON columns, their JSON as text.
+        ("checklists", [("id", "bigint PRIMARY KEY"), ("title", "text NOT NULL"), ("items", "text NOT NULL"), ("doneItems", "text")], []),
     ]
 
     /// The indexes of example.sql: name, table, column.

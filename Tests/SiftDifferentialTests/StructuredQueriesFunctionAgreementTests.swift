@@ -16,7 +16,21 @@ import Testing
         let column = random.pick(["title", "notes"])
         let string = random.pick(strings)
         let small = random.int(in: -4...6)
-        switch random.below(14) {
+        switch random.below(16) {
+        case 14, 15:
+            // The due dates moved by date modifiers, compared with each other, the column and a date.
+            func modified(_ random: inout SplitMix64) -> String {
+                let modifiers = (0..<random.int(in: 1...2)).map { _ in
+                    random.pick([
+                        "days(\(random.int(in: -40...40)))", "hours(\(random.int(in: -50...50)))", "minutes(-90)", "seconds(1.5)", "milliseconds(-1)",
+                        "months(\(random.int(in: -13...13)))", "years(\(random.int(in: -2...2)))", "startOfDay", "startOfMonth", "startOfYear",
+                        "weekday(\(random.int(in: 0...6)))",
+                    ])
+                }
+                return "$0.dueDate(." + modifiers.joined(separator: ".") + ")"
+            }
+            let other = random.pick(["$0.dueDate", "startDate", "endDate", modified(&random)])
+            return "\(modified(&random)).\(random.pick(["eq", "lt", "gt", "lte", "is", "neq"]))(\(other))"
         case 13:
             // The due dates' parts, as SQLite reads their ISO-8601 text.
             if random.chance(1, in: 3) {

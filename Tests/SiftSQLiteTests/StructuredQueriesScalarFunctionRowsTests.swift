@@ -97,6 +97,23 @@ import Testing
         Case(
             builder: #"Checklist.select { ($0.items.jsonGroupArray(), $0.doneItems.jsonGroupArray(), $0.title.jsonGroupArray().jsonArrayLength()) }"#,
             sql: "SELECT json_group_array(json(items)), json_group_array(json(doneItems)), json_array_length(json_group_array(title)) FROM checklists"),
+        // Rows as JSON objects: json_object of the columns (a Bool as true/false, a JSON column nested),
+        // a left-joined row's only where it is present.
+        Case(
+            builder: #"Checklist.select { ($0.id, $0.jsonObject()) }"#,
+            sql: "SELECT id, json_object('id', id, 'title', title, 'items', json(items), 'doneItems', json(doneItems)) FROM checklists"),
+        Case(
+            builder: #"RemindersList.group(by: \.id).leftJoin(Reminder.all) { $0.id.eq($1.remindersListID) }.select { ($0.jsonObject(), $1.jsonGroupArray(), $1.jsonGroupArray(filter: $1.priority.is(.high))) }"#,
+            sql: """
+                SELECT json_object('id', l.id, 'title', l.title, 'color', l.color, 'position', l.position), \
+                json_group_array(CASE WHEN r.id IS NOT NULL THEN json_object('id', r.id, 'remindersListID', r.remindersListID, 'title', r.title, 'notes', r.notes, \
+                'isCompleted', json(CASE r.isCompleted WHEN 0 THEN 'false' WHEN 1 THEN 'true' END), 'dueDate', r.dueDate, 'priority', r.priority, \
+                'status', r.status, 'position', r.position) END) FILTER (WHERE r.id IS NOT NULL), \
+                json_group_array(CASE WHEN r.id IS NOT NULL THEN json_object('id', r.id, 'remindersListID', r.remindersListID, 'title', r.title, 'notes', r.notes, \
+                'isCompleted', json(CASE r.isCompleted WHEN 0 THEN 'false' WHEN 1 THEN 'true' END), 'dueDate', r.dueDate, 'priority', r.priority, \
+                'status', r.status, 'position', r.position) END) FILTER (WHERE r.id IS NOT NULL AND r.priority IS 3) \
+                FROM remindersLists l LEFT JOIN reminders r ON l.id = r.remindersListID GROUP BY l.id
+                """),
         // Blobs of a count: zero bytes (none for a negative count); randomblob's length only.
         Case(
             builder: #"Reminder.select { ($0.id, ($0.position - 3).zeroblob(), $0.position.randomblob().length()) }"#,
