@@ -145,6 +145,13 @@ extension TypeChecker {
                 "SQLite's 'likelihood' takes only a literal probability, and StructuredQueries binds it, so SQLite refuses the query; write '.likely()' (a probability of 0.9375) or '.unlikely()' (0.0625)",
                 at: method.range.union(call.argumentListRange ?? method.range))
             return make(.error, .error, at: range)
+        case "jsonExtract", "jsonEach", "jsonSet", "jsonInsert", "jsonAppend", "jsonRemove", "jsonReplace", "jsonPatch", "jsonArrayInsert",
+            "jsonbExtract", "jsonbGroupArray", "jsonbObject":
+            error(
+                .unsupportedConstruct,
+                "'\(method.name)' is not read yet: Sift reads a JSON column as its text, 'jsonArrayLength()', 'jsonGroupArray()' and a row's 'jsonObject()'; select the column ('$0.items') to see its JSON",
+                at: method.range.union(call.argumentListRange ?? method.range))
+            return make(.error, .error, at: range)
         case "unhex":
             error(
                 .unsupportedConstruct,

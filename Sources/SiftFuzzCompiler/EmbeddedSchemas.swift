@@ -113,6 +113,16 @@ enum Status: String, Codable, QueryBindable {
     var parentID: Category.ID?
 }
 
+// JSON columns: a Codable array stored as its JSON text.
+@Table struct Checklist {
+    let id: Int
+    var title = ""
+    @Column(as: [String].JSONRepresentation.self)
+    var items: [String] = []
+    @Column(as: [String].JSONRepresentation?.self)
+    var doneItems: [String]?
+}
+
 // Full-text search (FTS5): a row's rowid is its reminder's id.
 @Table struct ReminderText: FTS5 {
     let rowid: Int
