@@ -443,7 +443,10 @@ extension TypeChecker {
             TypedTreeDepth.forEachChild(of: tree[expr]) { child in visit(child) }
         }
         visit(expr)
-        for value in undetermined {
+        var warned: [SourceRange] = []
+        for value in undetermined where !warned.contains(value.range) {
+            // Once per place: a row's `jsonObject()` reads each of its columns at the row.
+            warned.append(value.range)
             let written = text(value.range)
             warning(
                 .ungroupedValue,

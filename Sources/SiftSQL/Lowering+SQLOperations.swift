@@ -12,7 +12,9 @@ extension LoweringContext {
         let isOptional = type.isOptional
         if !writesInPlace, let name = Self.sqliteOnlyName(of: operation, operandCount: operands.count) {
             let range = operands.dropFirst().reduce(operands.first?.range ?? .point(0)) { $0.union($1.range) }
-            unsupported.append(("\(name) has no form in this SQL dialect: " + Self.sqliteOnlyRemedy(of: operation), range))
+            let message = "\(name) has no form in this SQL dialect: " + Self.sqliteOnlyRemedy(of: operation)
+            // Once per place: a row's `jsonObject()` writes `json(...)` for several of its columns there.
+            if !unsupported.contains(where: { $0.message == message && $0.range == range }) { unsupported.append((message, range)) }
         }
         switch operation {
         case .highlight, .snippet:
