@@ -25,8 +25,11 @@ extension ExpressionEvaluator {
             throw EvaluationError.needsDatabase("json_object")
         case .json, .jsonArrayLength:
             guard case .string(let text) = Self.plain(try evaluate(operands[0])) else { return .null }
-            guard let json = SQLiteJSON(text) else { throw EvaluationError.sqlFailure("malformed JSON") }
-            return operation == .json ? .string(json.minified) : .int(Int64(json.arrayLength))
+            switch SQLiteJSON.read(text) {
+            case .json(let json): return operation == .json ? .string(json.minified) : .int(Int64(json.arrayLength))
+            case .malformed: throw EvaluationError.sqlFailure("malformed JSON")
+            case .tooDeep: throw EvaluationError.needsDatabase("\(operation.name) of JSON nested more than \(SQLiteJSON.maximumDepth) levels deep")
+            }
         case .modifiedDate(let storage, let fromNow):
             // The current time is the statement's, which only SQLite knows.
             if fromNow { throw EvaluationError.needsDatabase("now") }

@@ -219,7 +219,10 @@ extension SQLiteTime {
             }
             guard count > -limit, count < limit else { return nil }
             let shift = count * 1000 * scale + (count < 0 ? -0.5 : 0.5)
-            return SQLiteTime(milliseconds: milliseconds + Int64(shift))
+            // A long chain of large moves overflows SQLite's 64-bit milliseconds: left to SQLite.
+            let (moved, overflow) = milliseconds.addingReportingOverflow(Int64(shift))
+            if overflow { throw EvaluationError.needsDatabase("a date moved beyond 64-bit milliseconds") }
+            return SQLiteTime(milliseconds: moved)
         }
     }
 

@@ -9,20 +9,45 @@ struct SQLiteJSON {
     /// The elements of the top-level array, 0 when the value is not an array.
     let arrayLength: Int
 
+    /// Arrays and objects nested deeper than this are left to SQLite (which reads 2000 levels):
+    /// the scanner recurses once per level.
+    static let maximumDepth = 200
+
+    /// The text read as SQLite reads it; nil when SQLite rejects it.
     init?(_ text: String) {
+        guard case .json(let json) = Self.read(text) else { return nil }
+        self = json
+    }
+
+    private init(minified: String, arrayLength: Int) {
+        self.minified = minified
+        self.arrayLength = arrayLength
+    }
+
+    /// What reading a text gives: its JSON, SQLite's "malformed JSON", or a nesting too deep for
+    /// this scanner (``maximumDepth``), whose answer only SQLite gives.
+    enum Reading {
+        case json(SQLiteJSON)
+        case malformed
+        case tooDeep
+    }
+
+    static func read(_ text: String) -> Reading {
         var scanner = Scanner(bytes: Array(text.utf8))
         scanner.skipBlanks()
-        guard let length = scanner.value(depth: 0) else { return nil }
+        let length = scanner.value(depth: 0)
+        if scanner.isTooDeep { return .tooDeep }
+        guard let length else { return .malformed }
         scanner.skipBlanks()
-        guard scanner.index == scanner.bytes.count else { return nil }
-        minified = String(decoding: scanner.output, as: UTF8.self)
-        arrayLength = length
+        guard scanner.index == scanner.bytes.count else { return .malformed }
+        return .json(SQLiteJSON(minified: String(decoding: scanner.output, as: UTF8.self), arrayLength: length))
     }
 
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0
         var output: [UInt8] = []
+        var isTooDeep = false
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -39,10 +64,14 @@ struct SQLiteJSON {
             return true
         }
 
-        /// One value; the element count when it is an array (0 otherwise), nil when malformed.
-        /// SQLite nests at most 2000 levels deep.
+        /// One value; the element count when it is an array (0 otherwise), nil when malformed
+        /// (or nested deeper than ``SQLiteJSON/maximumDepth``: then `isTooDeep`).
         mutating func value(depth: Int) -> Int? {
-            guard depth <= 2000, let byte = current else { return nil }
+            if depth > SQLiteJSON.maximumDepth {
+                isTooDeep = true
+                return nil
+            }
+            guard let byte = current else { return nil }
             switch byte {
             case UInt8(ascii: "["):
                 _ = take(byte)

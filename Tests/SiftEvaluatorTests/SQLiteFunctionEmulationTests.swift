@@ -242,6 +242,27 @@ import Testing
         }
     }
 
+    /// What the evaluator leaves to SQLite instead of trapping: JSON nested deeper than its
+    /// scanner reads, and a chain of moves past 64-bit milliseconds.
+    @Test func deepJSONAndOverflowingMovesAreLeftToSQLite() throws {
+        let deep = String(repeating: "[", count: SQLiteJSON.maximumDepth + 50) + String(repeating: "]", count: SQLiteJSON.maximumDepth + 50)
+        guard case .tooDeep = SQLiteJSON.read(deep) else {
+            Issue.record("JSON \(SQLiteJSON.maximumDepth + 50) levels deep was read")
+            return
+        }
+        let shallow = String(repeating: "[", count: SQLiteJSON.maximumDepth) + String(repeating: "]", count: SQLiteJSON.maximumDepth)
+        #expect(SQLiteJSON(shallow)?.arrayLength == 1)
+        // Past SQLite's last day: NULL, as `unixepoch(0, 'unixepoch', '5373484 days', ...)` is.
+        #expect(try ExpressionEvaluator.unixTimeModified(seconds: 0, modifiers: Array(repeating: "5373484 days", count: 30)) == .null)
+        // Past 64-bit milliseconds (about 20,000 such moves): not computed.
+        #expect(throws: EvaluationError.self) {
+            try ExpressionEvaluator.unixTimeModified(seconds: 0, modifiers: Array(repeating: "5373484 days", count: 20_000))
+        }
+        // Out of SQLite's days and back in: SQLite answers (no field was read in between).
+        let back = try ExpressionEvaluator.unixTimeModified(seconds: 0, modifiers: ["5373484 days", "5373484 days", "-5373484 days", "-5373484 days"])
+        #expect(back == .date(Date(timeIntervalSince1970: 0)))
+    }
+
     @Test func jsonFunctionsGiveSQLitesAnswer() throws {
         let connection = try Connection.inMemory()
         let statement = try connection.prepare("SELECT json(?1), json_array_length(?1)")
