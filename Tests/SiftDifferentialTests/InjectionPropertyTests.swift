@@ -216,7 +216,7 @@ struct InjectionPropertyTests {
         let users = try check.prepare("SELECT count(*) FROM users").rows()
         #expect(users.first?.first?.integerValue == Int64(ExampleWorld.userCount))
         let tables = try check.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'").rows()
-        #expect(tables.first?.first?.integerValue == 15)  // 10 tables, an FTS5 index and its 4 shadow tables
+        #expect(tables.first?.first?.integerValue == 16)  // 11 tables, an FTS5 index and its 4 shadow tables
         #expect(try fileDigest(world.path) == digest, "the database file changed")
     }
 
