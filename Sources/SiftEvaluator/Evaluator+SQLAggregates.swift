@@ -86,6 +86,10 @@ extension ExpressionEvaluator {
             }
             return .string(texts.joined(separator: separator ?? ""))
         case .jsonGroupArray:
+            if let argument = call.argument, case .sql(.json, _) = tree[argument] {
+                // A JSON column's values (`json_group_array(json(items))`) nest as the JSON they are.
+                return .string("[" + values.map { if case .string(let json) = $0 { json } else { "null" } }.joined(separator: ",") + "]")
+            }
             let storage = call.argument.flatMap { storedForm(of: $0) }
             return .string("[" + (try values.map { try sqlJSON($0, storage: storage) }).joined(separator: ",") + "]")
         }

@@ -143,7 +143,14 @@ import Testing
         #expect(!expected.isEmpty, "\(testCase.builder): the hand-written SQL selects no row")
         #expect(sift == expected, "\(testCase.builder)\n\(compiled.sql)")
         #expect(try database.fetch(compiled).count == expected.count)
-        try ExampleDatabase.expectEvaluatorAgrees(compiled, on: database, testCase.builder)
+        if ["now", "randomblob", "jsonObject()", "$1.jsonGroupArray"].contains(where: testCase.builder.contains) {
+            // The current time, random bytes and a row's json_object are SQLite's alone: the
+            // evaluator says so instead of answering.
+            let outcome = EvaluatorAgreement.compare(compiled, database: database, dataset: try ExampleDatabase.dataset.get())
+            #expect(outcome.disagreement?.contains("is computed by SQLite alone") == true, "\(testCase.builder): \(outcome)")
+        } else {
+            try ExampleDatabase.expectEvaluatorAgrees(compiled, on: database, testCase.builder)
+        }
     }
 
     /// `abs` of the smallest integer has no answer: SQLite stops the query ("integer overflow"),
