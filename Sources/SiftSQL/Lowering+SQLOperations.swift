@@ -203,6 +203,7 @@ extension LoweringContext {
         switch operation {
         case .collate(let collation) where collation != .binary: "SQLite's collation \(collation.rawValue)"
         case .customCollate(let name): "the collation '\(name)' registered on a SQLite connection"
+        case .function(let function) where function == .zeroblob || function == .randomblob: "SQLite's '\(function.rawValue)'"
         case .modifiedDate: "SQLite's date modifier ('\(operation.name)', 'strftime', 'unixepoch')"
         case .json, .jsonArrayLength, .jsonObject: "SQLite's JSON function '\(operation.name)'"
         case .fullTextMatch, .fullTextPhrase: "SQLite's full-text search ('match', FTS5)"

@@ -61,6 +61,9 @@ extension LoweringContext {
         // `ascii` is the first code point in a UTF8 database, 0 for "".
         case .unicode: sql = "CAST(nullif(ascii(" + arguments[0] + "), 0) AS bigint)"
         case .likely, .unlikely: sql = "(" + arguments[0] + ")"
+        // SQLite's blobs of a count: the query is refused in this dialect (`sqliteOnlyName`), its
+        // SQL never runs.
+        case .zeroblob, .randomblob: sql = SQLFragment("NULL")
         }
         return Lowered(sql, isOptional: isOptional, isAtomic: true)
     }
