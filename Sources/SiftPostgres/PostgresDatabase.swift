@@ -56,6 +56,7 @@ public final class PostgresDatabase {
         options.facts.nfcColumns.formUnion(declaredFacts.nfcColumns)
         options.facts.nfcOrNFDColumns.formUnion(declaredFacts.nfcOrNFDColumns.subtracting(options.facts.nfcColumns))
         options.facts.intactReferences.formUnion(declaredFacts.intactReferences)
+        options.facts.localeOrderedColumns.formUnion(declaredFacts.localeOrderedColumns)
         mergedLoweringOptions = options
         return options
     }

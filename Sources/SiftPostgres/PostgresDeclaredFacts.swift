@@ -12,6 +12,8 @@ import Sift
 ///   NFC column: `==`, `<`, sorting and `hasPrefix` compare it bare, with its index.
 ///   `CHECK (c IS NFC NORMALIZED OR c IS NFD NORMALIZED)` makes it an NFC-or-NFD column: `==` binds
 ///   both forms of the value.
+/// - A text column whose collation is a locale's (not `C`, `POSIX` or `C.UTF-8`, which order by
+///   code point) is locale-ordered: `hasPrefix` reads no index range of it.
 enum PostgresDeclaredFacts {
     static func read(connection: PostgresConnection) throws -> SQLLowering.Facts {
         var facts = SQLLowering.Facts()
@@ -58,7 +60,45 @@ enum PostgresDeclaredFacts {
             case nil: break
             }
         }
+        facts.localeOrderedColumns = try localeOrderedColumns(connection: connection)
         return facts
+    }
+
+    /// Collations ordering texts by code point (UTF-8 bytes): libc's `C`, `POSIX` and `C.UTF-8`.
+    static let codePointCollations: Set<String> = ["C", "POSIX", "C.UTF-8", "C.utf8"]
+
+    /// `table.column` of the visible tables' text columns whose collation is a locale's: an ICU
+    /// collation, a libc locale other than ``codePointCollations``, or the database's default
+    /// when that is one (PostgreSQL 15 and later may make the default an ICU one).
+    static func localeOrderedColumns(connection: PostgresConnection) throws -> Set<String> {
+        let version = try connection.rows("SELECT current_setting('server_version_num')::int").first?.first?.intValue ?? 0
+        let provider = version >= 150000 ? "datlocprovider::text" : "'c'"
+        let database = try connection.rows(
+            "SELECT datcollate::text, \(provider) FROM pg_catalog.pg_database WHERE datname = current_database()")
+        let defaultOrdersByCodePoint =
+            database.first.map { $0[1].stringValue == "c" && codePointCollations.contains($0[0].stringValue ?? "") } ?? false
+        let columns = try connection.rows(
+            """
+            SELECT c.relname::text, a.attname::text, coll.collprovider::text, coll.collcollate::text
+            FROM pg_catalog.pg_attribute a
+            JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+            JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+            JOIN pg_catalog.pg_collation coll ON coll.oid = a.attcollation
+            WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+              AND n.nspname = ANY (current_schemas(false)) AND pg_catalog.pg_table_is_visible(c.oid)
+            """)
+        var ordered: Set<String> = []
+        for row in columns {
+            guard let table = row[0].stringValue, let column = row[1].stringValue else { continue }
+            let ordersByCodePoint =
+                switch row[2].stringValue {
+                case "d": defaultOrdersByCodePoint
+                case "c": codePointCollations.contains(row[3].stringValue ?? "")
+                default: false
+                }
+            if !ordersByCodePoint { ordered.insert("\(table).\(column)") }
+        }
+        return ordered
     }
 
     enum NormalFormRule { case nfc, nfcOrNFD }

@@ -298,12 +298,15 @@ extension LoweringContext {
         } else {
             return nil
         }
+        if options.facts.localeOrderedColumns.containsComparing(key(of: column)) { return nil }
         let composed: (lower: BindingSlot, upper: BindingSlot)
         var decomposed: (lower: BindingSlot, upper: BindingSlot)?
         switch tree[needle] {
         case .constant(.string(let prefix)):
             let normalized = prefix.precomposedForSift
+            // No range for a prefix without a bound where no BLOB is above every text.
             guard !normalized.isEmpty else { return nil }
+            if !writesInPlace, case .blob = prefixUpperBound(normalized) { return nil }
             composed = (.constant(.text(normalized)), .constant(prefixUpperBound(normalized)))
             if bothForms {
                 let nfd = prefix.decomposedForSift
@@ -327,9 +330,18 @@ extension LoweringContext {
             sql += " >= "
             sql.appendBinding(range.lower)
             sql += " AND "
-            sql += haystack.sql
-            sql += " < "
-            sql.appendBinding(range.upper)
+            guard !writesInPlace, case .parameter = range.upper else {
+                sql += haystack.sql
+                sql += " < "
+                sql.appendBinding(range.upper)
+                return
+            }
+            // A parameter's bound may be the BLOB no other dialect's texts compare with.
+            var upper = SQLFragment()
+            upper.appendBinding(range.upper)
+            var prefix = SQLFragment()
+            prefix.appendBinding(range.lower)
+            sql += dialect.prefixRangeUpperTest(haystack: haystack.sql, upperBound: upper, prefix: prefix)
         }
         guard let decomposed else {
             appendRange(composed)

@@ -168,6 +168,15 @@ public struct PostgreSQLDialect: SQLDialect {
             + SQLFragment(PostgreSQLFunctions.schema + ".has_prefix_by_clusters(") + haystack + ", " + prefix + "))"
     }
 
+    /// `(h < bound OR p = '' OR p COLLATE "C" >= chr(1114111))`: no PostgreSQL text is above
+    /// every text, so the prefixes without a bound (empty, or U+10FFFF only) pass by their own
+    /// test; a prefix starting with U+10FFFF that has a bound passes too (more candidates, the
+    /// exact test follows). A custom plan folds both tests of the bound value away, leaving the
+    /// index condition `h < bound`.
+    public func prefixRangeUpperTest(haystack: SQLFragment, upperBound: SQLFragment, prefix: SQLFragment) -> SQLFragment {
+        "(" + haystack + " < " + upperBound + " OR " + prefix + " = '' OR " + codePointOrder(prefix) + " >= chr(1114111))"
+    }
+
     static func siftCall(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment {
         SQLFragment(PostgreSQLFunctions.qualifiedName(of: function) + "(") + SQLFragment.joined(arguments, separator: ", ") + ")"
     }

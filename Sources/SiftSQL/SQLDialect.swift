@@ -82,6 +82,11 @@ public protocol SQLDialect: Sendable {
     /// exclusive upper bound of the texts it holds at once (``ValueEncoding/plainPrefixUpperBound``):
     /// a dialect may decide those by comparing, without calling the exact test.
     func exactPrefixTest(haystack: SQLFragment, prefix: SQLFragment, plainUpperBound: SQLFragment) -> SQLFragment
+    /// The upper end of a parameter prefix's index range, `haystack < upperBound`, where the
+    /// bound of a prefix with none (the empty prefix, a prefix of U+10FFFF only) is a BLOB above
+    /// every text (``prefixUpperBound(_:)``); a dialect whose texts compare with no BLOB also
+    /// lets those prefixes through.
+    func prefixRangeUpperTest(haystack: SQLFragment, upperBound: SQLFragment, prefix: SQLFragment) -> SQLFragment
     /// Whether an index serves the null-safe equality (SQLite's `IS`); where not (PostgreSQL's
     /// `IS NOT DISTINCT FROM`), `==` with a value never nil is written `x = v AND x IS NOT NULL`.
     var indexesNullSafeEquality: Bool { get }
@@ -108,6 +113,10 @@ extension SQLDialect {
     /// ``exactStringTest(_:_:)`` of `hasPrefix`, the bound unused.
     public func exactPrefixTest(haystack: SQLFragment, prefix: SQLFragment, plainUpperBound: SQLFragment) -> SQLFragment {
         exactStringTest(.hasPrefix, [haystack, prefix])
+    }
+    /// SQLite's: a BLOB is above every text.
+    public func prefixRangeUpperTest(haystack: SQLFragment, upperBound: SQLFragment, prefix: SQLFragment) -> SQLFragment {
+        haystack + " < " + upperBound
     }
     /// SQLite's: ``placeholder(_:)``, whatever the binding.
     public func placeholder(_ position: Int, binding: BindingSlot, parameterType: SiftType?) -> String { placeholder(position) }

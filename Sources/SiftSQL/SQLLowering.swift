@@ -38,16 +38,22 @@ public struct SQLLowering {
         /// character, so SQLite's byte-wise `instr`, `substr`, `length`, `lower` and `upper` give
         /// Swift's answers on them. Only portable SQL (``Options/portable``) uses this fact.
         public var asciiColumns: Set<String>
+        /// Text columns whose comparisons follow a locale's collation, not code points
+        /// (PostgreSQL columns whose collation is neither `C`, `POSIX` nor `C.UTF-8`): a text
+        /// starting with a prefix may sort outside the prefix's range there (punctuation ignored,
+        /// contractions, reordered vowels), so `hasPrefix` reads no index range of them.
+        public var localeOrderedColumns: Set<String>
 
         /// Facts about the data; none by default.
         public init(
             nfcColumns: Set<String> = [], nfcOrNFDColumns: Set<String> = [], intactReferences: Set<ForeignKeyReference> = [],
-            asciiColumns: Set<String> = []
+            asciiColumns: Set<String> = [], localeOrderedColumns: Set<String> = []
         ) {
             self.nfcColumns = nfcColumns
             self.nfcOrNFDColumns = nfcOrNFDColumns
             self.intactReferences = intactReferences
             self.asciiColumns = asciiColumns
+            self.localeOrderedColumns = localeOrderedColumns
         }
     }
 

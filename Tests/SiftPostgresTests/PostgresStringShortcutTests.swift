@@ -174,16 +174,7 @@ struct PostgresStringShortcutTests {
                     if case .int(let id)? = row["id"] { return id }
                     return nil
                 }.sorted()
-                if prefix.isEmpty, !parameters.isEmpty {
-                    // A fault of the index range, not of the shortcut: an empty parameter has no upper
-                    // bound (SQLite binds a BLOB above every text; PostgreSQL has no such value), so
-                    // the range leaves rows out. Recorded here so that a fix is noticed.
-                    withKnownIssue("the index range of an empty parameter prefix has no upper bound on PostgreSQL") {
-                        #expect(selected == expected, "\(column): \(text)\n\(query.sql)")
-                    }
-                } else {
-                    #expect(selected == expected, "\(column) / \(Self.scalars(prefix)): \(text)\n\(query.sql)")
-                }
+                #expect(selected == expected, "\(column) / \(Self.scalars(prefix)): \(text)\n\(query.sql)")
             }
         }
         // The shortcut is written wherever an index range is read.
