@@ -180,8 +180,19 @@ extension TypeChecker {
     /// The storage of a date value: its column's, or the modified date's.
     func dateStorage(of typed: TypedExpr) -> Storage? {
         guard typed.type.unwrapped == .date else { return nil }
-        if case .sql(.modifiedDate(let storage, _), _) = typedTree[typed] { return storage }
-        return columnStorage(typed)
+        switch typedTree[typed] {
+        case .sql(.modifiedDate(let storage, _), _):
+            return storage
+        case .sql(.ifNull, let operands), .sql(.coalesce, let operands):
+            return operands.lazy.compactMap { dateStorage(of: $0) }.first
+        case .sql(.caseWhen(let hasBase, let hasElse), let operands):
+            // The values: after each test (and the compared value), and the `else`.
+            let pairs = operands.dropFirst(hasBase ? 1 : 0).dropLast(hasElse ? 1 : 0)
+            let values = pairs.enumerated().filter { $0.offset % 2 == 1 }.map(\.element) + (hasElse ? [operands[operands.count - 1]] : [])
+            return values.lazy.compactMap { dateStorage(of: $0) }.first
+        default:
+            return columnStorage(typed)
+        }
     }
 }
 

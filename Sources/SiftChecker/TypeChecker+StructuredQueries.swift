@@ -380,6 +380,9 @@ extension TypeChecker {
             return checkSQLInArray(value, list, negated: negated, at: range)
         }
         var operands = [value]
+        let outerDateStorage = dateStorageContext
+        defer { dateStorageContext = outerDateStorage }
+        dateStorageContext = dateStorage(of: value)
         for element in elements {
             operands.append(sameType(checkSQLValue(element, expected: value.type.isError ? nil : value.type.unwrapped), value, what: "'in'"))
         }

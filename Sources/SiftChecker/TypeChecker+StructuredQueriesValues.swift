@@ -16,7 +16,7 @@ extension TypeChecker {
             switch binary.op {
             case .nilCoalescing:
                 let value = checkSQLValue(binary.lhs, expected: nil)
-                let fallback = checkSQLValue(binary.rhs, expected: value.type.isError ? nil : value.type)
+                let fallback = checkSQLFallback(binary.rhs, for: value)
                 return checkFallback(.coalesce, value, fallback, what: "'??'", at: range)
             case .add, .subtract, .multiply, .divide, .remainder:
                 guard let op = ArithmeticOperator(rawValue: binary.op.rawValue) else { return nil }
@@ -122,6 +122,15 @@ extension TypeChecker {
     }
 
     /// `a ?? b` / `a.ifnull(b)`: `a` unless it is NULL; optional only when `b` is.
+    /// The fallback of `??` or `ifnull`, of `value`'s type; `.now` in it takes the storage of
+    /// `value`'s dates, as StructuredQueries writes it.
+    mutating func checkSQLFallback(_ expr: Expr, for value: TypedExpr) -> TypedExpr {
+        let outerDateStorage = dateStorageContext
+        defer { dateStorageContext = outerDateStorage }
+        dateStorageContext = dateStorage(of: value) ?? outerDateStorage
+        return checkSQLValue(expr, expected: value.type.isError ? nil : value.type)
+    }
+
     mutating func checkFallback(_ operation: SQLOperation, _ value: TypedExpr, _ fallback: TypedExpr, what: String, at range: SourceRange) -> TypedExpr {
         let checked = sameType(fallback, value, what: what)
         if value.type.isError || checked.type.isError { return make(.error, .error, at: range) }
@@ -163,7 +172,7 @@ extension TypeChecker {
                 return wrongArguments(method, "(_:)", at: range)
             }
             let value = checkSQLValue(base, expected: nil)
-            let fallback = checkSQLValue(call.arguments[0].value, expected: value.type.isError ? nil : value.type)
+            let fallback = checkSQLFallback(call.arguments[0].value, for: value)
             return checkFallback(.ifNull, value, fallback, what: "'ifnull'", at: range)
         case "when", "else":
             var parts: [(method: Identifier, call: Call)] = [(method, call)]
@@ -199,6 +208,8 @@ extension TypeChecker {
             return make(.error, .error, at: range)
         }
         var operands: [TypedExpr] = []
+        let outerDateStorage = dateStorageContext
+        defer { dateStorageContext = outerDateStorage }
         let base = head.arguments.first.map { checkSQLValue($0.value, expected: nil) }
         if let base {
             if base.type.isError { return make(.error, .error, at: range) }
@@ -214,6 +225,7 @@ extension TypeChecker {
                     error(.badArguments, "'else' ends a 'Case' and takes one value, as in '.else(\"Other\")'", at: part.method.range)
                     return make(.error, .error, at: range)
                 }
+                dateStorageContext = result.flatMap { dateStorage(of: $0) } ?? outerDateStorage
                 let value = checkSQLValue(arguments[0].value, expected: result?.type)
                 if let result, !caseValuesAgree(value, result) { return make(.error, .error, at: range) }
                 if value.type.isError { return make(.error, .error, at: range) }
@@ -228,10 +240,13 @@ extension TypeChecker {
             }
             let test: TypedExpr
             if let base {
+                dateStorageContext = dateStorage(of: base)
                 test = checkCaseValue(arguments[0].value, against: base)
             } else {
+                dateStorageContext = nil
                 test = checkSQLCondition(arguments[0].value)
             }
+            dateStorageContext = result.flatMap { dateStorage(of: $0) } ?? outerDateStorage
             let value = checkSQLValue(arguments[1].value, expected: result?.type)
             if test.type.isError || value.type.isError { return make(.error, .error, at: range) }
             if let result, !caseValuesAgree(value, result) { return make(.error, .error, at: range) }
