@@ -161,6 +161,37 @@ extension ModelFileReader {
         return .init(name: caseName, label: label, attributeNames: names, structName: group.name.name, optionalAttributeNames: zip(columns, names).filter { optional.contains($0.0.name.name) }.map(\.1))
     }
 
+    /// A column declared after an enum's case whose column has its name would store both in
+    /// one column (a query of the case would test the other): it is reported at the later
+    /// declaration and dropped. (A case's column declared after another column of its name is
+    /// reported as the case is read.)
+    mutating func reportColumnsAfterEnumCasesOfTheirName(in model: inout Model) {
+        let caseColumns = Set(model.enumColumnGroups.flatMap(\.attributeNames))
+        guard !caseColumns.isEmpty else { return }
+        var earlierCaseColumns: [String: Attribute] = [:]
+        var index = model.members.startIndex
+        while index < model.members.endIndex {
+            guard case .attribute(let attribute) = model.members[index] else {
+                index += 1
+                continue
+            }
+            if caseColumns.contains(attribute.name) {
+                if earlierCaseColumns[attribute.columnName] == nil { earlierCaseColumns[attribute.columnName] = attribute }
+            } else if let other = earlierCaseColumns[attribute.columnName] {
+                // Both are declared in the file being read (a case's column is declared at its property).
+                if let range = attribute.declaration ?? other.declaration {
+                    error(
+                        .duplicateMember,
+                        "'\(model.name)' has two columns named '\(attribute.columnName)': '\(other.name)' and '\(attribute.name)'; name one with '@Column(\"...\")'",
+                        at: range, notes: other.declaration.map { [.init("the other is declared here", at: $0)] } ?? [])
+                }
+                model.members.remove(at: index)
+                continue
+            }
+            index += 1
+        }
+    }
+
     /// Reads `columns` as optional attributes of `model` declared where `property` is, named
     /// `kind.note` (a case's value) or `kind.image.caption` (a column of a case's struct); nil
     /// (and nothing added) when one is not a column's value.

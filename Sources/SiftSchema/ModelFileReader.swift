@@ -272,6 +272,7 @@ public struct ModelFileReader {
             }
             readProperty(property, style: style, into: &model, relationships: &relationships, foreignKeys: &foreignKeys)
         }
+        reportColumnsAfterEnumCasesOfTheirName(in: &model)
         // The primary key: columns declared with `@Column(primaryKey: true)`, else `id`, else (for
         // a `@Table` without either) the rowid; join tables are settled when linking.
         let declaredKeys = model.attributes.filter { $0.isPrimaryKey && $0.name != "id" }

@@ -200,6 +200,22 @@ import Testing
         #expect(schema.model(named: "Item")?.enumColumnGroups.map(\.name) == ["a"])
     }
 
+    /// A column named as an enum case's column is reported at the later declaration whichever
+    /// comes first, so that a test of the case never reads the other column.
+    @Test func aColumnOfACaseColumnsNameIsReportedInEitherOrder() throws {
+        for columnFirst in [false, true] {
+            let members = columnFirst ? ["var note: String", "var kind: Kind"] : ["var kind: Kind", "var note: String"]
+            let (schema, diagnostics, rendered) = readModels(
+                "@Table struct A {\n    let id: Int\n    \(members[0])\n    \(members[1])\n}\n"
+                    + "@CasePathable @Selection enum Kind {\n    case note(String)\n    case link(URL)\n}\n")
+            #expect(diagnostics.map(\.id) == [.duplicateMember], "\(rendered)")
+            let later = columnFirst ? "Models.swift:7:10: error: 'A' has two columns named 'note': 'note' and 'kind.note'" : "Models.swift:4:9: error: 'A' has two columns named 'note': 'kind.note' and 'note'"
+            #expect(rendered.contains(later), "\(rendered)")
+            #expect(rendered.contains("Models.swift:3:9: note: the other is declared here"), "\(rendered)")
+            #expect(schema.model(named: "A")?.attributes.filter { $0.columnName == "note" }.count == 1)
+        }
+    }
+
     /// What the library's macro rejects, and what a column cannot store, is reported at the case,
     /// with the remedy; the enum's good cases are still read.
     @Test func badCasesAreReportedAtTheCase() throws {
