@@ -507,6 +507,15 @@ public struct ModelFileReader {
                     at: property.name.range, notes: [.init("declared here", at: inner.name.range)] + (existing.declaration.map { [.init("and here", at: $0)] } ?? []))
                 continue
             }
+            if let type = inner.type, case .named(let name, _) = (type.kind.wrappedIfOptional ?? type).kind,
+                let enumName = name.name.split(separator: ".").last.map(String.init), selectionEnums[enumName] != nil
+            {
+                error(
+                    .badEnum,
+                    "'\(inner.name.name)' of the column group '\(group.name.name)' is a '@Selection' enum, which Sift does not read inside a column group; declare 'var \(inner.name.name): \(enumName)' in the table itself",
+                    at: inner.name.range, notes: [.init("the column group is used here", at: property.name.range)])
+                continue
+            }
             readProperty(inner, style: style, into: &model, relationships: &relationships, foreignKeys: &foreignKeys)
         }
         if !relationships.isEmpty || !foreignKeys.isEmpty {

@@ -216,6 +216,31 @@ import Testing
         }
     }
 
+    /// An enum of columns inside a column group is refused at its property, with the remedy;
+    /// the group's other columns are read.
+    @Test func anEnumOfColumnsInsideAColumnGroupIsRefused() throws {
+        let (schema, diagnostics, rendered) = readModels(
+            """
+            @Table struct A {
+                let id: Int
+                var details: Details
+            }
+            @Selection struct Details {
+                var title: String
+                var kind: Kind?
+            }
+            @CasePathable @Selection enum Kind { case note(String); case link(URL) }
+            """)
+        #expect(diagnostics.map(\.id) == [.badEnum], "\(rendered)")
+        #expect(
+            rendered.hasPrefix(
+                "Models.swift:7:9: error: 'kind' of the column group 'Details' is a '@Selection' enum, which Sift does not read inside a column group; declare 'var kind: Kind' in the table itself"
+            ), "\(rendered)")
+        #expect(rendered.contains("Models.swift:3:9: note: the column group is used here"), "\(rendered)")
+        #expect(schema.model(named: "A")?.attributes.map(\.name) == ["id", "title"])
+        #expect(schema.model(named: "A")?.enumColumnGroups.isEmpty == true)
+    }
+
     /// What the library's macro rejects, and what a column cannot store, is reported at the case,
     /// with the remedy; the enum's good cases are still read.
     @Test func badCasesAreReportedAtTheCase() throws {
