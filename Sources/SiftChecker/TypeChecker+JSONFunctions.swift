@@ -77,6 +77,13 @@ extension TypeChecker {
                     "'\(model.name).\(attribute.name)' is a date stored as \(storage.dateDescription); the JSON of a row is read for dates stored as ISO-8601 text",
                     at: range)
                 return nil
+            case (.uuid, .uuidBlob):
+                // SQLite's JSON holds no blob: `json_object` fails on the row with such a UUID.
+                error(
+                    .unsupportedConstruct,
+                    "'\(model.name).\(attribute.name)' is a UUID stored as its 16 bytes ('UUID.BytesRepresentation'), which SQLite's JSON cannot hold; the JSON of a row is read for UUIDs stored as text, so select the columns instead",
+                    at: range)
+                return nil
             default:
                 operands.append(column)
             }
