@@ -27,9 +27,17 @@ extension TypeChecker {
     mutating func enumColumnPath(_ expr: Expr, member: Identifier? = nil) -> EnumColumnPath? {
         var names: [Identifier] = member.map { [$0] } ?? []
         var current = expr
-        while case .member(let base, let name) = tree[current] {
-            names.insert(name, at: 0)
-            current = base
+        // `$0.kind.image?.caption`, Swift's spelling (a case's accessor is optional), reads the
+        // same column as `$0.kind.image.caption`: the column is NULL unless the row is of the case.
+        while true {
+            if case .member(let base, let name) = tree[current] {
+                names.insert(name, at: 0)
+                current = base
+            } else if case .bindOptional(let base) = tree[current], case .member = tree[base] {
+                current = base
+            } else {
+                break
+            }
         }
         let row: VariableID
         switch tree[current] {

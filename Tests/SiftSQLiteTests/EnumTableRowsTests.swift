@@ -65,7 +65,7 @@ import Testing
             query: #"Attachment.group(by: \.reminderID).select { ($0.reminderID, $0.kind.note.count(), $0.kind.image.caption.groupConcat(", ")) }"#,
             sql: "SELECT reminderID, count(note), group_concat(imageCaption, ', ') FROM attachments GROUP BY reminderID"),
         Case(query: #"#Predicate<Attachment> { $0.kind.note == "" }"#, sql: "SELECT * FROM attachments WHERE note = ''"),
-        Case(query: #"#Predicate<Attachment> { $0.kind.image.caption != nil }"#, sql: "SELECT * FROM attachments WHERE imageCaption IS NOT NULL"),
+        Case(query: #"#Predicate<Attachment> { $0.kind.image?.caption != nil }"#, sql: "SELECT * FROM attachments WHERE imageCaption IS NOT NULL"),
         Case(query: #"#Predicate<Attachment> { $0.kind.note != "Bring a towel" }"#, sql: "SELECT * FROM attachments WHERE note IS NOT 'Bring a towel'"),
         Case(query: #"Attachment where kind.link != nil sort by id"#, sql: "SELECT * FROM attachments WHERE link IS NOT NULL ORDER BY id", ordered: true),
         Case(
@@ -172,8 +172,8 @@ import Testing
     /// `#Predicate` and the concise form read a case's column with Swift's meaning: the in-memory
     /// evaluator, reading the same rows, selects the same ones.
     @Test(arguments: [
-        #"#Predicate<Attachment> { $0.kind.note == "" }"#, #"#Predicate<Attachment> { $0.kind.image.caption != nil }"#,
-        #"#Predicate<Attachment> { $0.kind.note != "Bring a towel" }"#, #"#Predicate<Attachment> { ($0.kind.image.caption ?? "-").isEmpty }"#,
+        #"#Predicate<Attachment> { $0.kind.note == "" }"#, #"#Predicate<Attachment> { $0.kind.image?.caption != nil }"#,
+        #"#Predicate<Attachment> { $0.kind.note != "Bring a towel" }"#, #"#Predicate<Attachment> { ($0.kind.image?.caption ?? "-").isEmpty }"#,
         #"Attachment where kind.link != nil sort by id"#, #"Attachment where kind.note?.count ?? 0 > 3 sort by id desc"#,
     ])
     func swiftReadingsAgreeWithTheEvaluator(_ text: String) throws {
