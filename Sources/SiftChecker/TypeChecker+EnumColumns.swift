@@ -25,6 +25,9 @@ extension TypeChecker {
     /// `$1.kind...`, a closure's named row, or `kind...` in the concise form); nil otherwise.
     /// Nothing is checked and nothing reported.
     mutating func enumColumnPath(_ expr: Expr, member: Identifier? = nil) -> EnumColumnPath? {
+        // Asked at every member access: a schema without such enums answers at once.
+        let groupNames = schema.enumColumnGroupNames
+        if groupNames.isEmpty { return nil }
         var names: [Identifier] = member.map { [$0] } ?? []
         var current = expr
         // `$0.kind.image?.caption`, Swift's spelling (a case's accessor is optional), reads the
@@ -63,7 +66,7 @@ extension TypeChecker {
         default:
             return nil
         }
-        guard let first = names.first, case .model(let modelName) = variables[row.index].type.unwrapped.kind,
+        guard let first = names.first, groupNames.contains(first.name), case .model(let modelName) = variables[row.index].type.unwrapped.kind,
             let model = model(named: modelName), let group = model.enumColumnGroups.first(where: { $0.name == first.name })
         else { return nil }
         return EnumColumnPath(row: row, rowRange: current.range, model: model, group: group, names: Array(names.dropFirst()))

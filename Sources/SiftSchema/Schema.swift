@@ -69,6 +69,10 @@ public struct Schema: Sendable, Hashable {
         storage.fields.enumIndex[name].map { storage.fields.enums[$0] }
     }
 
+    /// The names of the properties that hold a `@Selection` enum of columns, in any model
+    /// (empty for most schemas: a member access then need not be read as a path through one).
+    public var enumColumnGroupNames: Set<String> { storage.fields.enumColumnGroupNames }
+
     /// All names a query may use for models, for suggestions and completion.
     public var modelNames: [String] { models.map(\.name) }
 
@@ -93,6 +97,7 @@ public struct Schema: Sendable, Hashable {
         /// Each model's name's length in UTF-8, by position, and whether every name is ASCII.
         var modelNameLengths: [Int] = []
         var modelNamesAreASCII = true
+        var enumColumnGroupNames: Set<String> = []
 
         init(source: SourceFile?) { self.source = source }
 
@@ -100,8 +105,12 @@ public struct Schema: Sendable, Hashable {
             if let index = modelIndex[model.name] {
                 // The old table name stops naming it, unless it names another model.
                 if tableIndex[models[index].tableName] == index { tableIndex[models[index].tableName] = nil }
+                let replaced = models[index]
                 models[index] = model
                 tableIndex[model.tableName] = index
+                if !replaced.enumColumnGroups.isEmpty {
+                    enumColumnGroupNames = Set(models.lazy.flatMap { $0.enumColumnGroups.map(\.name) })
+                }
             } else {
                 modelIndex[model.name] = models.count
                 tableIndex[model.tableName] = models.count
@@ -109,6 +118,7 @@ public struct Schema: Sendable, Hashable {
                 modelNameLengths.append(model.name.utf8.count)
                 if model.name.utf8.contains(where: { $0 >= 0x80 }) { modelNamesAreASCII = false }
             }
+            for group in model.enumColumnGroups { enumColumnGroupNames.insert(group.name) }
         }
 
         mutating func add(_ enumType: EnumType) {

@@ -241,6 +241,31 @@ import Testing
         #expect(schema.model(named: "A")?.enumColumnGroups.isEmpty == true)
     }
 
+    /// The schema names the properties holding enums of columns (a checker asks it before reading
+    /// a member access as a path through one), and forgets one when its model is replaced.
+    @Test func theSchemaNamesItsEnumProperties() throws {
+        let (schema, diagnostics, rendered) = readModels(
+            """
+            @Table struct A {
+                let id: Int
+                var kind: Kind
+            }
+            @Table struct B {
+                let id: Int
+                var note: String
+            }
+            @CasePathable @Selection enum Kind { case note(String); case link(URL) }
+            """)
+        #expect(diagnostics.isEmpty, "\(rendered)")
+        #expect(schema.enumColumnGroupNames == ["kind"])
+        var replaced = schema
+        var a = try #require(schema.model(named: "A"))
+        a.enumColumnGroups = []
+        replaced.add(a)
+        #expect(replaced.enumColumnGroupNames.isEmpty)
+        #expect(Schema(models: schema.models.filter { $0.name == "B" }).enumColumnGroupNames.isEmpty)
+    }
+
     /// What the library's macro rejects, and what a column cannot store, is reported at the case,
     /// with the remedy; the enum's good cases are still read.
     @Test func badCasesAreReportedAtTheCase() throws {
