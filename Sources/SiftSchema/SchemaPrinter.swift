@@ -232,7 +232,8 @@ public enum SchemaPrinter {
         if attribute.columnName != attribute.name || declaresKey || attribute.jsonRepresentation != nil {
             var arguments: [String] = []
             if attribute.columnName != attribute.name { arguments.append(SwiftLiteral.quote(attribute.columnName)) }
-            if let json = attribute.jsonRepresentation { arguments.append("as: \(json).JSONRepresentation.self") }
+            // The library's representation of an optional value is the optional representation.
+            if let json = attribute.jsonRepresentation { arguments.append("as: \(json).JSONRepresentation\(attribute.isOptional ? "?" : "").self") }
             if declaresKey { arguments.append("primaryKey: true") }
             line += "@Column(\(arguments.joined(separator: ", "))) "
         }

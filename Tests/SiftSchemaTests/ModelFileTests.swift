@@ -378,7 +378,7 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
                     let id: Int
                     var title: String
                     @Column(as: [String].JSONRepresentation.self) var items: [String]
-                    @Column(as: [String].JSONRepresentation.self) var doneItems: [String]?
+                    @Column(as: [String].JSONRepresentation?.self) var doneItems: [String]?
                 }
 
                 @Table("reminderTexts") struct ReminderText: FTS5 {
@@ -388,5 +388,11 @@ func readModels(_ text: String) -> (schema: Schema, diagnostics: [Diagnostic], r
                 }
 
                 """)
+        // Read back, the printed models are the same, JSON columns included.
+        let (reread, diagnostics, rendered) = readModels(printed)
+        #expect(diagnostics.isEmpty, "\(rendered)")
+        #expect(SchemaPrinter.print(reread).contains("@Column(as: [String].JSONRepresentation?.self) var doneItems: [String]?"))
+        let checklist = try #require(reread.model(named: "Checklist"))
+        #expect(checklist.attributes.map { "\($0.name) \($0.jsonRepresentation ?? "-") \($0.isOptional)" } == ["id - false", "title - false", "items [String] false", "doneItems [String] true"])
     }
 }
