@@ -13,6 +13,11 @@ CREATE SCHEMA IF NOT EXISTS sift;
 -- PostgreSQL has no Unicode property tables: the classes below list the ranges of the marks
 -- (Extend, SpacingMark), Hangul jamo, regional indicators and pictographs of Unicode 15 that
 -- matter for the rules GB3 to GB13; a mark outside them is taken for a character of its own.
+-- For the Indic conjunct rule GB9c the marks are told apart by their Indic_Conjunct_Break, as
+-- Swift 6.3's `Character` has it: 'Linker' (InCB=Linker: the viramas of Devanagari, Bengali,
+-- Gujarati, Oriya, Telugu and Malayalam), 'Extend' (InCB=Extend, as ZWJ) and 'Mark' (a mark
+-- that joins the character before it but is not InCB=Extend: spacing marks, ZWNJ); 'Consonant'
+-- is InCB=Consonant (those six scripts' consonants, and the other scripts' that Swift lists).
 CREATE OR REPLACE FUNCTION sift.cluster_class(c integer) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 SELECT CASE
@@ -62,9 +67,59 @@ SELECT CASE
         OR c BETWEEN 66045 AND 66045 OR c BETWEEN 68097 AND 68111 OR c BETWEEN 68152 AND 68159 OR c BETWEEN 69632 AND 69634
         OR c BETWEEN 69688 AND 69702 OR c BETWEEN 69759 AND 69762 OR c BETWEEN 69808 AND 69818 OR c BETWEEN 119141 AND 119145
         OR c BETWEEN 119149 AND 119170 OR c BETWEEN 119173 AND 119179 OR c BETWEEN 119210 AND 119213 OR c BETWEEN 917536 AND 917631
-        OR c BETWEEN 917760 AND 917999 THEN 'Extend'
+        OR c BETWEEN 917760 AND 917999 THEN CASE
+        WHEN c IN (2381, 2509, 2765, 2893, 3149, 3405) THEN 'Linker'
+        WHEN c BETWEEN 2074 AND 119162 AND (
+            c IN (2074, 2084, 2088, 2307, 2363) OR c BETWEEN 2366 AND 2368 OR c BETWEEN 2377 AND 2380
+            OR c BETWEEN 2382 AND 2383 OR c BETWEEN 2434 AND 2435 OR c BETWEEN 2495 AND 2496 OR c BETWEEN 2501 AND 2508
+            OR c = 2563 OR c BETWEEN 2621 AND 2624 OR c BETWEEN 2627 AND 2630 OR c BETWEEN 2633 AND 2634
+            OR c BETWEEN 2638 AND 2640 OR c = 2691 OR c BETWEEN 2749 AND 2752 OR c = 2758 OR c BETWEEN 2761 AND 2764
+            OR c BETWEEN 2818 AND 2819 OR c IN (2877, 2880) OR c BETWEEN 2885 AND 2892 OR c BETWEEN 2894 AND 2900
+            OR c = 3007 OR c BETWEEN 3009 AND 3020 OR c BETWEEN 3073 AND 3075 OR c BETWEEN 3137 AND 3141 OR c = 3145
+            OR c BETWEEN 3150 AND 3156 OR c BETWEEN 3202 AND 3203 OR c BETWEEN 3261 AND 3262 OR c = 3265
+            OR c BETWEEN 3267 AND 3269 OR c = 3273 OR c BETWEEN 3278 AND 3284 OR c BETWEEN 3330 AND 3331
+            OR c BETWEEN 3391 AND 3392 OR c BETWEEN 3397 AND 3404 OR c BETWEEN 3458 AND 3459 OR c BETWEEN 3531 AND 3534
+            OR c BETWEEN 3536 AND 3537 OR c = 3541 OR c BETWEEN 3543 AND 3550 OR c BETWEEN 3570 AND 3571
+            OR c BETWEEN 3902 AND 3903 OR c IN (3967, 3992) OR c BETWEEN 4139 AND 4140 OR c IN (4145, 4152)
+            OR c BETWEEN 4155 AND 4156 OR c BETWEEN 4182 AND 4183 OR c BETWEEN 4194 AND 4196 OR c BETWEEN 4199 AND 4205
+            OR c BETWEEN 4227 AND 4228 OR c BETWEEN 4231 AND 4236 OR c = 4239 OR c BETWEEN 4250 AND 4252 OR c = 6070
+            OR c BETWEEN 6078 AND 6085 OR c BETWEEN 6087 AND 6088 OR c BETWEEN 6435 AND 6438 OR c BETWEEN 6441 AND 6449
+            OR c BETWEEN 6451 AND 6456 OR c BETWEEN 6681 AND 6682 OR c IN (6741, 6743, 6751, 6753)
+            OR c BETWEEN 6755 AND 6756 OR c BETWEEN 6765 AND 6770 OR c BETWEEN 6781 AND 6782 OR c = 6916
+            OR c BETWEEN 6974 AND 6977 OR c IN (7042, 7073) OR c BETWEEN 7078 AND 7079 OR c = 7143
+            OR c BETWEEN 7146 AND 7148 OR c = 7150 OR c BETWEEN 7204 AND 7211 OR c BETWEEN 7220 AND 7221
+            OR c IN (7393, 7415, 8204) OR c BETWEEN 43043 AND 43044 OR c = 43047 OR c BETWEEN 43136 AND 43137
+            OR c BETWEEN 43188 AND 43203 OR c IN (43346, 43395) OR c BETWEEN 43444 AND 43445
+            OR c BETWEEN 43450 AND 43451 OR c BETWEEN 43454 AND 43455 OR c BETWEEN 43567 AND 43568
+            OR c BETWEEN 43571 AND 43572 OR c IN (43597, 43643, 43645, 43755) OR c BETWEEN 43758 AND 43759 OR c = 43765
+            OR c BETWEEN 44003 AND 44004 OR c BETWEEN 44006 AND 44007 OR c BETWEEN 44009 AND 44010
+            OR c IN (44012, 68100) OR c BETWEEN 68103 AND 68107 OR c BETWEEN 68155 AND 68158
+            OR c IN (69632, 69634, 69762) OR c BETWEEN 69808 AND 69810 OR c BETWEEN 69815 AND 69816
+            OR c BETWEEN 119155 AND 119162) THEN 'Mark'
+        ELSE 'Extend'
+    END
     WHEN c BETWEEN 126976 AND 129791 OR c BETWEEN 9728 AND 10175 OR c BETWEEN 8986 AND 9215 OR c IN (169, 174, 8252, 8265, 8482, 8505)
         THEN 'Pictographic'
+    WHEN c BETWEEN 2325 AND 73523 AND (
+        c BETWEEN 2325 AND 2361 OR c BETWEEN 2392 AND 2399 OR c BETWEEN 2424 AND 2431 OR c BETWEEN 2453 AND 2472
+        OR c BETWEEN 2474 AND 2480 OR c = 2482 OR c BETWEEN 2486 AND 2489 OR c BETWEEN 2524 AND 2525 OR c = 2527
+        OR c BETWEEN 2544 AND 2545 OR c BETWEEN 2709 AND 2728 OR c BETWEEN 2730 AND 2736 OR c BETWEEN 2738 AND 2739
+        OR c BETWEEN 2741 AND 2745 OR c = 2809 OR c BETWEEN 2837 AND 2856 OR c BETWEEN 2858 AND 2864
+        OR c BETWEEN 2866 AND 2867 OR c BETWEEN 2869 AND 2873 OR c BETWEEN 2908 AND 2909 OR c IN (2911, 2929)
+        OR c BETWEEN 3093 AND 3112 OR c BETWEEN 3114 AND 3129 OR c BETWEEN 3160 AND 3162 OR c BETWEEN 3349 AND 3386
+        OR c BETWEEN 4096 AND 4138 OR c = 4159 OR c BETWEEN 4176 AND 4181 OR c BETWEEN 4186 AND 4189 OR c = 4193
+        OR c BETWEEN 4197 AND 4198 OR c BETWEEN 4206 AND 4208 OR c BETWEEN 4213 AND 4225 OR c = 4238
+        OR c BETWEEN 6016 AND 6067 OR c BETWEEN 6688 AND 6740 OR c BETWEEN 6923 AND 6924 OR c BETWEEN 6931 AND 6963
+        OR c BETWEEN 6981 AND 6988 OR c BETWEEN 7043 AND 7072 OR c BETWEEN 7086 AND 7087 OR c BETWEEN 7099 AND 7101
+        OR c BETWEEN 43401 AND 43403 OR c BETWEEN 43407 AND 43442 OR c BETWEEN 43488 AND 43492
+        OR c BETWEEN 43495 AND 43503 OR c BETWEEN 43514 AND 43518 OR c BETWEEN 43616 AND 43631
+        OR c BETWEEN 43633 AND 43635 OR c = 43642 OR c BETWEEN 43646 AND 43647 OR c BETWEEN 43744 AND 43754
+        OR c BETWEEN 43968 AND 43994 OR c = 68096 OR c BETWEEN 68112 AND 68115 OR c BETWEEN 68117 AND 68119
+        OR c BETWEEN 68121 AND 68149 OR c BETWEEN 69891 AND 69926 OR c IN (69956, 69959) OR c BETWEEN 70528 AND 70537
+        OR c IN (70539, 70542) OR c BETWEEN 70544 AND 70581 OR c BETWEEN 71936 AND 71942 OR c = 71945
+        OR c BETWEEN 71948 AND 71955 OR c BETWEEN 71957 AND 71958 OR c BETWEEN 71960 AND 71983 OR c = 72192
+        OR c BETWEEN 72203 AND 72242 OR c = 72272 OR c BETWEEN 72284 AND 72323 OR c BETWEEN 73476 AND 73488
+        OR c BETWEEN 73490 AND 73523) THEN 'Consonant'
     ELSE 'Other'
 END
 $$;
@@ -79,12 +134,14 @@ DECLARE
     current text;
     regional integer := 0;    -- regional indicators in a row before this one
     pictographic boolean := false;  -- an Extended_Pictographic Extend* run ends before this one
+    conjunct integer := 0;    -- 1: an InCB Consonant Extend* run ends before this one; 2: a Linker is in it
     i integer;
 BEGIN
     IF n = 0 THEN RETURN ARRAY[1]; END IF;
     previous := sift.cluster_class(ascii(substr(t, 1, 1)));
     IF previous = 'RI' THEN regional := 1; END IF;
     pictographic := previous = 'Pictographic';
+    IF previous = 'Consonant' THEN conjunct := 1; END IF;
     FOR i IN 2..n LOOP
         current := sift.cluster_class(ascii(substr(t, i, 1)));
         IF NOT (
@@ -93,7 +150,8 @@ BEGIN
                 (previous = 'L' AND current IN ('L', 'V', 'LV', 'LVT'))                          -- GB6
                 OR (previous IN ('LV', 'V') AND current IN ('V', 'T'))                            -- GB7
                 OR (previous IN ('LVT', 'T') AND current = 'T')                                   -- GB8
-                OR current IN ('Extend', 'ZWJ')                                                   -- GB9, GB9a
+                OR current IN ('Extend', 'ZWJ', 'Linker', 'Mark')                                 -- GB9, GB9a
+                OR (current = 'Consonant' AND conjunct = 2)                                       -- GB9c
                 OR (previous = 'ZWJ' AND current = 'Pictographic' AND pictographic)               -- GB11
                 OR (previous = 'RI' AND current = 'RI' AND regional % 2 = 1)))                    -- GB12, GB13
         ) THEN
@@ -101,7 +159,10 @@ BEGIN
         END IF;
         IF current = 'RI' THEN regional := regional + 1; ELSE regional := 0; END IF;
         IF current = 'Pictographic' THEN pictographic := true;
-        ELSIF current NOT IN ('Extend', 'ZWJ') THEN pictographic := false; END IF;
+        ELSIF current NOT IN ('Extend', 'ZWJ', 'Linker', 'Mark') THEN pictographic := false; END IF;
+        IF current = 'Consonant' THEN conjunct := 1;
+        ELSIF current = 'Linker' AND conjunct > 0 THEN conjunct := 2;
+        ELSIF current NOT IN ('Extend', 'ZWJ') THEN conjunct := 0; END IF;
         previous := current;
     END LOOP;
     RETURN starts || (n + 1);

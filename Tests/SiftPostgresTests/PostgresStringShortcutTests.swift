@@ -13,8 +13,8 @@ import Testing
 /// Texts are made of pieces chosen where a shortcut could go wrong: combining marks right after a
 /// match (U+0300, the first code point the shortcut leaves to the clusters, and U+02FF, the last
 /// it decides), precomposed and decomposed accents, CR LF, zero-width joiners before © and emoji,
-/// regional indicators and Hangul jamo. The expected answers are Swift's `Character` arrays
-/// (canonical equivalence, extended grapheme clusters).
+/// regional indicators and Hangul jamo; and, apart, Indic conjuncts (rule GB9c). The expected
+/// answers are Swift's `Character` arrays (canonical equivalence, extended grapheme clusters).
 @Suite(.enabled(if: PostgresServer.isInstalled, Comment(rawValue: PostgresServer.notInstalledMessage)))
 struct PostgresStringShortcutTests {
     static let pieces = [
@@ -83,6 +83,80 @@ struct PostgresStringShortcutTests {
         }
         // Enough prefixes of the same scalars that the shortcut is exercised, not only the clusters.
         #expect(decidedAtOnce > 1000)
+    }
+
+    // MARK: Indic conjuncts
+
+    /// Consonants, viramas (InCB=Linker), nuktas, vowel signs that extend (InCB=Extend) and that
+    /// do not (spacing marks), independent vowels and chillus of Devanagari, Bengali, Gujarati,
+    /// Oriya, Telugu and Malayalam, with ZWJ, ZWNJ, an accent, Latin letters and a Myanmar
+    /// consonant and virama (a consonant Swift joins after an Indic virama; a virama that is no
+    /// linker).
+    static let indicPieces = [
+        "\u{915}", "\u{937}", "\u{958}", "\u{94D}", "\u{93C}", "\u{93F}", "\u{941}", "\u{905}",
+        "\u{995}", "\u{9AF}", "\u{9CD}", "\u{9BC}", "\u{9BE}", "\u{9BF}", "\u{9CE}",
+        "\u{A95}", "\u{AB9}", "\u{ACD}", "\u{ABC}", "\u{AC0}", "\u{AC1}",
+        "\u{B15}", "\u{B71}", "\u{B4D}", "\u{B3C}", "\u{B3E}", "\u{B40}",
+        "\u{C15}", "\u{C58}", "\u{C4D}", "\u{C3F}", "\u{C41}",
+        "\u{D15}", "\u{D3A}", "\u{D4D}", "\u{D3B}", "\u{D3E}", "\u{D3F}", "\u{D7A}",
+        "\u{200D}", "\u{200C}", "a", " ", "\u{301}", "\u{1000}", "\u{1039}",
+    ]
+
+    /// The six linkers, chosen more often than the other pieces so that many texts hold conjuncts.
+    static let viramas = ["\u{94D}", "\u{9CD}", "\u{ACD}", "\u{B4D}", "\u{C4D}", "\u{D4D}"]
+
+    static func indicPiece(_ random: inout SplitMix64) -> String {
+        random.below(4) == 0 ? viramas[random.below(viramas.count)] : indicPieces[random.below(indicPieces.count)]
+    }
+
+    /// Generated texts of those pieces, with needles cut from them at any scalar: `sift.length`,
+    /// `sift.contains`, `sift.has_prefix` and `sift.has_suffix` answer as Swift's characters, which
+    /// keep a consonant, virama, consonant conjunct in one character (GB9c: "\u{915}\u{94D}\u{915}"
+    /// is one character, so neither "\u{915}\u{94D}" is its prefix nor "\u{915}" its suffix).
+    @Test func indicConjunctsAnswerAsSwiftsCharacters() throws {
+        let connection = try PlainPostgresConnection(uri: try Self.functions.get().uri())
+        var random = SplitMix64(seed: 15_01)
+        var cases: [(haystack: String, needle: String)] = []
+        for _ in 0..<4000 {
+            let haystack = (0..<random.below(9)).map { _ in Self.indicPiece(&random) }.joined()
+            let scalars = Array(haystack.unicodeScalars)
+            var needle = ""
+            if scalars.isEmpty || random.below(4) == 0 {
+                needle = (0..<random.below(3)).map { _ in Self.indicPiece(&random) }.joined()
+            } else {
+                // A prefix, a suffix or another run of the haystack's scalars.
+                let kind = random.below(3)
+                let start = kind == 0 ? 0 : random.below(scalars.count)
+                let end = kind == 1 ? scalars.count : start + random.below(scalars.count - start + 1)
+                needle.unicodeScalars.append(contentsOf: scalars[start..<end])
+            }
+            cases.append((haystack, needle))
+        }
+        let json = try JSONSerialization.data(withJSONObject: cases.enumerated().map { ["i": $0.offset, "h": $0.element.haystack, "n": $0.element.needle] })
+        let rows = try connection.rows(
+            """
+            SELECT sift.length(h)::text, sift.contains(h, n)::text, sift.has_prefix(h, n)::text, sift.has_suffix(h, n)::text
+            FROM jsonb_to_recordset($1::jsonb) AS t(i int, h text, n text) ORDER BY i
+            """,
+            parameters: [String(decoding: json, as: UTF8.self)])
+        #expect(rows.count == cases.count)
+        var conjuncts = 0
+        for ((haystack, needle), row) in zip(cases, rows) {
+            let characters = Array(haystack)
+            let expected = [
+                String(characters.count),
+                String(Self.swiftContains(haystack, needle)),
+                String(Self.swiftHasPrefix(haystack, needle)),
+                String(characters.reversed().starts(with: Array(needle).reversed())),
+            ]
+            #expect(row.map { $0 ?? "NULL" } == expected, "\(Self.scalars(haystack)) / \(Self.scalars(needle))")
+            // A character with a letter after its first scalar: a conjunct GB9c keeps whole.
+            if characters.contains(where: { $0.unicodeScalars.dropFirst().contains { $0.properties.generalCategory == .otherLetter } }) {
+                conjuncts += 1
+            }
+        }
+        // Enough texts hold conjuncts that the rule is exercised.
+        #expect(conjuncts > 250, "\(conjuncts) texts with conjuncts")
     }
 
     @Test func nilInNilOut() throws {
