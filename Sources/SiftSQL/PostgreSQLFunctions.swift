@@ -683,7 +683,11 @@ DECLARE
     remainder numeric;
 BEGIN
     IF a = 0 THEN RETURN 0; END IF;
-    e := floor(log(2::numeric, a) - log(2::numeric, b))::integer;
+    -- An estimate of the exponent (the loops below correct it): by float8 logarithms where both
+    -- convert to normal doubles (their difference cannot overflow), numeric ones (slow) otherwise.
+    e := CASE WHEN a BETWEEN 1e-300 AND 1e300 AND b BETWEEN 1e-300 AND 1e300
+        THEN floor((log(a::float8) - log(b::float8)) * 3.321928094887362)::integer
+        ELSE floor(log(2::numeric, a) - log(2::numeric, b))::integer END;
     WHILE a < b * sift.power_of_two(e) LOOP e := e - 1; END LOOP;
     WHILE a >= b * sift.power_of_two(e + 1) LOOP e := e + 1; END LOOP;
     scaled := a * sift.power_of_two(bits - 1 - e);
