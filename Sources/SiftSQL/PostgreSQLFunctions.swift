@@ -920,8 +920,9 @@ DECLARE
     i integer := 1;
     n integer := length(format);
     c text;
-    -- Days since January 1st of the year, at the same time of day (SQLite's `%j` and `%W`).
-    day_of_year bigint := (jd - sift.sqlite_julian(y, 1, 1, h, mi, s) + 43200000) / 86400000;
+    -- Days since January 1st of the year, at the same time of day (SQLite's `%j` and `%W`),
+    -- computed only for them.
+    day_of_year bigint;
     week_day bigint;
     shown numeric;
 BEGIN
@@ -944,13 +945,16 @@ BEGIN
                     + sift.exact_numeric(0.0005::float8)) * 1000);
                 result := result || lpad(div(shown, 1000)::text, 2, '0') || '.' || lpad(mod(shown, 1000)::text, 3, '0');
             WHEN 'H' THEN result := result || lpad(h::text, 2, '0');
-            WHEN 'j' THEN result := result || lpad((day_of_year + 1)::text, 3, '0');
+            WHEN 'j' THEN
+                day_of_year := (jd - sift.sqlite_julian(y, 1, 1, h, mi, s) + 43200000) / 86400000;
+                result := result || lpad((day_of_year + 1)::text, 3, '0');
             WHEN 'm' THEN result := result || lpad(mo::text, 2, '0');
             WHEN 'M' THEN result := result || lpad(mi::text, 2, '0');
             WHEN 's' THEN result := result || (jd / 1000 - 210866760000)::text;
             WHEN 'S' THEN result := result || lpad(trunc(s)::bigint::text, 2, '0');
             WHEN 'w' THEN result := result || (((jd + 129600000) / 86400000) % 7)::text;
             WHEN 'W' THEN
+                day_of_year := (jd - sift.sqlite_julian(y, 1, 1, h, mi, s) + 43200000) / 86400000;
                 week_day := ((jd + 43200000) / 86400000) % 7;
                 result := result || lpad(((day_of_year + 7 - week_day) / 7)::text, 2, '0');
             -- `%04d`: a sign counts in the width.
