@@ -9,14 +9,19 @@ import SiftSQLite
 ///
 /// - rows the query does not order are compared as a multiset; so are the rows of each run of
 ///   rows equal on every sort key (SQL gives ties in the order it meets them);
-/// - under `limit` or `offset` the runs at the edges (which may be cut anywhere in the tie) are
-///   compared by their length only, as is every row of an unordered query with a limit;
+/// - under `limit` or `offset` the runs at the edges (which may be cut anywhere in the tie), and
+///   every row of an unordered query with a limit, must be among the evaluator's rows of the
+///   query without them (where the query reads a common table, whose recursion may end by the
+///   limit alone, the evaluator's rows as a multiset: both stop the recursion in the same rounds);
 /// - a `groupConcat` without `order:` and a `jsonGroupArray` join their values in the order
 ///   SQLite scans the rows, which SQL does not fix: their pieces are compared as a multiset;
-/// - REALs are compared to 12 significant digits (a sum depends on the order of its terms).
+/// - REALs are compared bit for bit, but those of a `sum`, `total` or `avg` column to 12
+///   significant digits (a sum depends on the order of its terms);
+/// - a sorted query whose tie runs the evaluator does not give for every row disagrees.
 ///
-/// Both failing (an integer overflow, an invalid JSON value) is agreement; the evaluator
-/// refusing the query (`needsDatabase`) is not.
+/// Both failing is agreement only where the evaluator stops the query as SQLite does
+/// (`sqlFailure`) and both name the same failure (an integer overflow, malformed JSON); any other
+/// error of the evaluator beside SQLite's (`needsDatabase`, `malformedTree`) is not.
 public enum EvaluatorAgreement {
     /// A value as SQL holds it, or the pieces of an unordered concatenation.
     public enum Cell: Hashable, CustomStringConvertible {
@@ -71,8 +76,14 @@ public enum EvaluatorAgreement {
             return outcome
         }
         switch (sqlite, evaluated) {
-        case (.failure, .failure(let error)):
-            if let error = error as? EvaluationError, case .needsDatabase = error { return disagree("the evaluator refuses the query: \(error)") }
+        case (.failure(let sqliteError), .failure(let error)):
+            guard let error = error as? EvaluationError, case .sqlFailure(let message) = error else {
+                return disagree("SQLite fails (\(sqliteError)), the evaluator fails otherwise: \(error)")
+            }
+            let sqliteMessage = (sqliteError as? SQLiteError)?.message ?? "\(sqliteError)"
+            guard let kind = failureKinds.first(where: { message.contains($0) }), sqliteMessage.contains(kind) else {
+                return disagree("SQLite fails (\(sqliteError)), the evaluator fails for another reason: \(error)")
+            }
             outcome.bothFailed = true
             return outcome
         case (.failure(let error), .success(let result)):
@@ -82,28 +93,66 @@ public enum EvaluatorAgreement {
         case (.success(let raw), .success(let result)):
             outcome.rows = raw.count
             let unordered = unorderedColumns(compiled.query)
+            let sums = summedColumns(compiled.query)
             let storages = compiled.columns.map(\.storage)
-            let fromSQLite = raw.map { row in row.enumerated().map { normalized(cell($0.element), column: $0.offset, unordered) } }
+            let fromSQLite = raw.map { row in row.enumerated().map { normalized(cell($0.element), column: $0.offset, unordered, sums) } }
             let fromEvaluator = result.rows.map { row in
-                row.enumerated().map { normalized(cell($0.element, storage: $0.offset < storages.count ? storages[$0.offset] : nil), column: $0.offset, unordered) }
+                row.enumerated().map { normalized(cell($0.element, storage: $0.offset < storages.count ? storages[$0.offset] : nil), column: $0.offset, unordered, sums) }
             }
             guard fromSQLite.count == fromEvaluator.count else {
                 return disagree("SQLite gives \(fromSQLite.count) rows, the evaluator \(fromEvaluator.count)\n" + show(fromSQLite, fromEvaluator))
             }
-            let ties = result.tieRuns.count == fromEvaluator.count ? result.tieRuns : Array(repeating: 0, count: fromEvaluator.count)
-            let limited = compiled.query.limit != nil || compiled.query.offset != nil
+            let ties: [Int]
+            if result.tieRuns.count == fromEvaluator.count {
+                ties = result.tieRuns
+            } else if compiled.query.sort.isEmpty {
+                ties = Array(repeating: 0, count: fromEvaluator.count)
+            } else {
+                return disagree("the evaluator gives \(fromEvaluator.count) rows but \(result.tieRuns.count) tie runs of a sorted query")
+            }
+            // An offset may cut the first run of ties, a limit the last one.
+            let query = compiled.query
+            var edgeRows: ArraySlice<[Cell]> = []
+            var evaluatorEdgeRows: ArraySlice<[Cell]> = []
             var start = 0
             while start < ties.count {
                 var end = start + 1
                 while end < ties.count, ties[end] == ties[start] { end += 1 }
-                let atEdge = limited && ((start == 0 && compiled.query.offset != nil) || end == ties.count)
-                if !atEdge {
+                let atEdge = (start == 0 && query.offset != nil) || (end == ties.count && query.limit != nil)
+                if atEdge {
+                    edgeRows += fromSQLite[start..<end]
+                    evaluatorEdgeRows += fromEvaluator[start..<end]
+                } else {
                     if !sameMultiset(fromSQLite[start..<end], fromEvaluator[start..<end]) {
                         return disagree("rows \(start)..<\(end) differ\n" + show(fromSQLite, fromEvaluator))
                     }
                     outcome.comparedRows += end - start
                 }
                 start = end
+            }
+            // SQLite's rows in runs a limit or an offset may cut are among the evaluator's rows
+            // of the query without them. A common table's recursion may only end by the limit,
+            // which SQLite and the evaluator both stop in the same rounds (SQLite's queue of rows,
+            // first in, first out): those rows are the evaluator's, as a multiset.
+            if !edgeRows.isEmpty, !query.commonTables.isEmpty {
+                if !sameMultiset(edgeRows, evaluatorEdgeRows) {
+                    return disagree("rows a limit cuts from a common table's rows differ\n" + show(fromSQLite, fromEvaluator))
+                }
+                outcome.comparedRows += edgeRows.count
+            } else if !edgeRows.isEmpty {
+                var uncutQuery = query
+                uncutQuery.limit = nil
+                uncutQuery.offset = nil
+                guard let uncut = try? Evaluator().select(uncutQuery, in: dataset, parameters: evaluatorParameters) else {
+                    return disagree("the evaluator fails on the query without its limit and offset")
+                }
+                let all = uncut.rows.map { row in
+                    row.enumerated().map { normalized(cell($0.element, storage: $0.offset < storages.count ? storages[$0.offset] : nil), column: $0.offset, unordered, sums) }
+                }
+                if !isSubMultiset(edgeRows, of: all[...]) {
+                    return disagree("rows a limit or an offset cuts are not among the evaluator's rows of the whole query\n" + show(Array(edgeRows), all))
+                }
+                outcome.comparedRows += edgeRows.count
             }
             return outcome
         }
@@ -112,6 +161,13 @@ public enum EvaluatorAgreement {
     static func show(_ a: [[Cell]], _ b: [[Cell]]) -> String {
         func rows(_ rows: [[Cell]]) -> String { rows.prefix(12).map { "  " + $0.map(\.description).joined(separator: ", ") }.joined(separator: "\n") }
         return "SQLite:\n\(rows(a))\nevaluator:\n\(rows(b))"
+    }
+
+    static func isSubMultiset(_ a: ArraySlice<[Cell]>, of b: ArraySlice<[Cell]>) -> Bool {
+        var counts: [[Cell]: Int] = [:]
+        for row in b { counts[row, default: 0] += 1 }
+        for row in a { counts[row, default: 0] -= 1 }
+        return counts.values.allSatisfy { $0 >= 0 }
     }
 
     static func sameMultiset(_ a: ArraySlice<[Cell]>, _ b: ArraySlice<[Cell]>) -> Bool {
@@ -220,9 +276,29 @@ public enum EvaluatorAgreement {
         return columns
     }
 
-    static func normalized(_ cell: Cell, column: Int, _ unordered: [Int: String?]) -> Cell {
+    /// The failures both sides must name for both failing to be agreement: the evaluator's
+    /// `sqlFailure` message and SQLite's error message each contain the same one.
+    static let failureKinds = ["integer overflow", "malformed JSON", "JSON cannot hold BLOB values"]
+
+    /// The columns, by index, that are a `sum`, `total` or `avg` aggregate: a sum of REALs depends
+    /// on the order its terms are added in, which SQL does not fix.
+    public static func summedColumns(_ query: CheckedQuery) -> Set<Int> {
+        guard let selection = query.selection else { return [] }
+        var columns: Set<Int> = []
+        for (index, column) in selection.columns.enumerated() {
+            guard case .aggregate(let call) = query[column.value] else { continue }
+            switch call.function {
+            case .sum, .total, .average: columns.insert(index)
+            default: break
+            }
+        }
+        return columns
+    }
+
+    static func normalized(_ cell: Cell, column: Int, _ unordered: [Int: String?], _ sums: Set<Int>) -> Cell {
         if case .real(let real) = cell {
-            // A sum of REALs depends on the order SQLite adds them in: compared to 12 digits.
+            // A sum's REAL is compared to 12 digits; every other REAL bit for bit.
+            guard sums.contains(column) else { return cell }
             return .real(real.isFinite && real != 0 ? Double(String(format: "%.12g", real)) ?? real : real)
         }
         guard let separator = unordered[column], case .text(let bytes) = cell else { return cell }
@@ -233,13 +309,15 @@ public enum EvaluatorAgreement {
         return .pieces(jsonElements(bytes).sorted { $0.lexicographicallyPrecedes($1) })
     }
 
-    /// The texts of the elements of a JSON array of scalars, as written.
+    /// The texts of the elements of a JSON array, as written: split at the commas outside strings
+    /// and outside nested arrays and objects.
     static func jsonElements(_ bytes: [UInt8]) -> [[UInt8]] {
         guard bytes.count >= 2, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return [bytes] }
         var elements: [[UInt8]] = []
         var current: [UInt8] = []
         var inString = false
         var escaped = false
+        var depth = 0
         for byte in bytes.dropFirst().dropLast() {
             if inString {
                 current.append(byte)
@@ -250,11 +328,16 @@ public enum EvaluatorAgreement {
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
                 }
-            } else if byte == UInt8(ascii: ",") {
+            } else if byte == UInt8(ascii: ","), depth == 0 {
                 elements.append(current)
                 current = []
             } else {
-                if byte == UInt8(ascii: "\"") { inString = true }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+                default: break
+                }
                 current.append(byte)
             }
         }
