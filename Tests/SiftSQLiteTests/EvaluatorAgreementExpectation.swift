@@ -20,6 +20,10 @@ extension ExampleDatabase {
     ) throws -> Int {
         let outcome = EvaluatorAgreement.compare(compiled, database: database, dataset: try dataset.get(), parameters: parameters)
         #expect(outcome.agrees, "\(comment)\n\(outcome)", sourceLocation: sourceLocation)
+        #expect(!outcome.bothFailed, "\(comment): both SQLite and the evaluator fail", sourceLocation: sourceLocation)
+        if outcome.rows > 0 {
+            #expect(outcome.comparedRows > 0, "\(comment): none of SQLite's \(outcome.rows) rows compared by value", sourceLocation: sourceLocation)
+        }
         return outcome.comparedRows
     }
 }
