@@ -311,7 +311,7 @@ public enum EvaluatorAgreement {
 
     /// The texts of the elements of a JSON array, as written: split at the commas outside strings
     /// and outside nested arrays and objects.
-    static func jsonElements(_ bytes: [UInt8]) -> [[UInt8]] {
+    package static func jsonElements(_ bytes: [UInt8]) -> [[UInt8]] {
         guard bytes.count >= 2, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return [bytes] }
         var elements: [[UInt8]] = []
         var current: [UInt8] = []
