@@ -224,30 +224,7 @@ enum SQLiteRounding {
             if precision + exponent / 3 < 15 { rounder += real * Float80(3e-16) }
             real += rounder
             var exp = 0
-            if real > 0 {
-                var scale: Float80 = 1
-                while real >= Float80(1e100) * scale, exp <= 350 {
-                    scale *= Float80(1e100)
-                    exp += 100
-                }
-                while real >= Float80(1e10) * scale, exp <= 350 {
-                    scale *= Float80(1e10)
-                    exp += 10
-                }
-                while real >= 10 * scale, exp <= 350 {
-                    scale *= 10
-                    exp += 1
-                }
-                real /= scale
-                while real < Float80(1e-8) {
-                    real *= Float80(1e8)
-                    exp -= 8
-                }
-                while real < 1 {
-                    real *= 10
-                    exp -= 1
-                }
-            }
+            if real > 0 { exp = SQLiteRealText.scaledToOneDigit(&real) }
             var significant = 16
             func digit() -> Int {
                 guard significant > 0 else { return 0 }

@@ -19,6 +19,36 @@ enum SQLiteRealText {
     }
 
     #if arch(x86_64) || arch(i386)
+        /// SQLite's printf scaling of a positive `real` to one digit before the point, in steps
+        /// of 1e100, 1e10 and 10 (and 1e-8, 10 upward) as its `printf.c` does; the decimal
+        /// exponent, above 350 for an infinity.
+        static func scaledToOneDigit(_ real: inout Float80) -> Int {
+            var exp = 0
+            var scale: Float80 = 1
+            while real >= Float80(1e100) * scale, exp <= 350 {
+                scale *= Float80(1e100)
+                exp += 100
+            }
+            while real >= Float80(1e10) * scale, exp <= 350 {
+                scale *= Float80(1e10)
+                exp += 10
+            }
+            while real >= 10 * scale, exp <= 350 {
+                scale *= 10
+                exp += 1
+            }
+            real /= scale
+            while real < Float80(1e-8) {
+                real *= Float80(1e8)
+                exp -= 8
+            }
+            while real < 1 {
+                real *= 10
+                exp -= 1
+            }
+            return exp
+        }
+
         private static func printed(_ value: Double) -> String {
             var real = Float80(value)
             var out = ""
@@ -32,28 +62,7 @@ enum SQLiteRealText {
             rounder *= Float80(1.0e-10)
             var exp = 0
             if real > 0 {
-                var scale: Float80 = 1
-                while real >= Float80(1e100) * scale, exp <= 350 {
-                    scale *= Float80(1e100)
-                    exp += 100
-                }
-                while real >= Float80(1e10) * scale, exp <= 350 {
-                    scale *= Float80(1e10)
-                    exp += 10
-                }
-                while real >= 10 * scale, exp <= 350 {
-                    scale *= 10
-                    exp += 1
-                }
-                real /= scale
-                while real < Float80(1e-8) {
-                    real *= Float80(1e8)
-                    exp -= 8
-                }
-                while real < 1 {
-                    real *= 10
-                    exp -= 1
-                }
+                exp = scaledToOneDigit(&real)
                 if exp > 350 { return out + "Inf" }
             }
             real += rounder
