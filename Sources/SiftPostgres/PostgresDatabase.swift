@@ -30,7 +30,8 @@ public final class PostgresDatabase {
     }
     /// What the database's constraints guarantee about its data, read when it is opened: intact
     /// references (validated foreign keys) and the normal forms of text columns (`CHECK (c IS NFC
-    /// NORMALIZED)`). The server enforces them, so the SQL relies on them without checking.
+    /// NORMALIZED)`). The server enforces them, so the SQL relies on them without checking. Also
+    /// what the catalog says of text columns' collations and indexes, which changes only the speed.
     public let declaredFacts: SQLLowering.Facts
     /// PostgreSQL's limit of bound values in one statement.
     public static let maximumBindings = 65535
@@ -57,6 +58,7 @@ public final class PostgresDatabase {
         options.facts.nfcOrNFDColumns.formUnion(declaredFacts.nfcOrNFDColumns.subtracting(options.facts.nfcColumns))
         options.facts.intactReferences.formUnion(declaredFacts.intactReferences)
         options.facts.localeOrderedColumns.formUnion(declaredFacts.localeOrderedColumns)
+        options.facts.unindexedColumns.formUnion(declaredFacts.unindexedColumns)
         mergedLoweringOptions = options
         return options
     }

@@ -325,7 +325,17 @@ extension LoweringContext {
         if decomposed == nil, !bothForms { textColumns.assume(.nfc, for: column) }
         // `column >= lower AND column < upper`, each range; all in one buffer, with `room` to spare.
         var sql = SQLFragment(reservingCapacity: 4 * haystack.sql.estimatedLength + 96 + room)
+        // No index to read the range: the prefix's bytes, one test per row (the empty prefix too).
+        let bytesOnly = options.facts.unindexedColumns.containsComparing(key(of: column))
         func appendRange(_ range: (lower: BindingSlot, upper: BindingSlot)) {
+            if bytesOnly {
+                var prefix = SQLFragment()
+                prefix.appendBinding(range.lower)
+                if let test = dialect.prefixBytesTest(haystack: haystack.sql, prefix: prefix) {
+                    sql += test
+                    return
+                }
+            }
             sql += haystack.sql
             sql += " >= "
             sql.appendBinding(range.lower)

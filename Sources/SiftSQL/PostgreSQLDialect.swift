@@ -168,6 +168,11 @@ public struct PostgreSQLDialect: SQLDialect {
             + SQLFragment(PostgreSQLFunctions.schema + ".has_prefix_by_clusters(") + haystack + ", " + prefix + "))"
     }
 
+    /// `starts_with(h, p)`: bytes compared, whatever the (deterministic) collation.
+    public func prefixBytesTest(haystack: SQLFragment, prefix: SQLFragment) -> SQLFragment? {
+        "starts_with(" + haystack + ", " + prefix + ")"
+    }
+
     /// `(h < bound OR p = '' OR p COLLATE "C" >= chr(1114111))`: no PostgreSQL text is above
     /// every text, so the prefixes without a bound (empty, or U+10FFFF only) pass by their own
     /// test; a prefix starting with U+10FFFF that has a bound passes too (more candidates, the

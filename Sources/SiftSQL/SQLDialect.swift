@@ -87,6 +87,10 @@ public protocol SQLDialect: Sendable {
     /// every text (``prefixUpperBound(_:)``); a dialect whose texts compare with no BLOB also
     /// lets those prefixes through.
     func prefixRangeUpperTest(haystack: SQLFragment, upperBound: SQLFragment, prefix: SQLFragment) -> SQLFragment
+    /// A test that `haystack` starts with the bytes of `prefix` (PostgreSQL's `starts_with`), or
+    /// nil where the dialect has none: `hasPrefix`'s candidates on a column no index leads
+    /// (``SQLLowering/Facts/unindexedColumns``), in place of the prefix's range.
+    func prefixBytesTest(haystack: SQLFragment, prefix: SQLFragment) -> SQLFragment?
     /// Whether an index serves the null-safe equality (SQLite's `IS`); where not (PostgreSQL's
     /// `IS NOT DISTINCT FROM`), `==` with a value never nil is written `x = v AND x IS NOT NULL`.
     var indexesNullSafeEquality: Bool { get }
@@ -114,6 +118,8 @@ extension SQLDialect {
     public func exactPrefixTest(haystack: SQLFragment, prefix: SQLFragment, plainUpperBound: SQLFragment) -> SQLFragment {
         exactStringTest(.hasPrefix, [haystack, prefix])
     }
+    /// None: SQLite compares a range of bytes as fast as it tests them.
+    public func prefixBytesTest(haystack: SQLFragment, prefix: SQLFragment) -> SQLFragment? { nil }
     /// SQLite's: a BLOB is above every text.
     public func prefixRangeUpperTest(haystack: SQLFragment, upperBound: SQLFragment, prefix: SQLFragment) -> SQLFragment {
         haystack + " < " + upperBound

@@ -43,17 +43,23 @@ public struct SQLLowering {
         /// starting with a prefix may sort outside the prefix's range there (punctuation ignored,
         /// contractions, reordered vowels), so `hasPrefix` reads no index range of them.
         public var localeOrderedColumns: Set<String>
+        /// Text columns that lead no index: a range of them finds no candidates faster than reading
+        /// every row, so `hasPrefix` finds its candidates by the prefix's bytes where the dialect
+        /// has such a test (``SQLDialect/prefixBytesTest(haystack:prefix:)``), one test per row
+        /// instead of the range's two. Only the rows' cost depends on it, never which rows.
+        public var unindexedColumns: Set<String>
 
         /// Facts about the data; none by default.
         public init(
             nfcColumns: Set<String> = [], nfcOrNFDColumns: Set<String> = [], intactReferences: Set<ForeignKeyReference> = [],
-            asciiColumns: Set<String> = [], localeOrderedColumns: Set<String> = []
+            asciiColumns: Set<String> = [], localeOrderedColumns: Set<String> = [], unindexedColumns: Set<String> = []
         ) {
             self.nfcColumns = nfcColumns
             self.nfcOrNFDColumns = nfcOrNFDColumns
             self.intactReferences = intactReferences
             self.asciiColumns = asciiColumns
             self.localeOrderedColumns = localeOrderedColumns
+            self.unindexedColumns = unindexedColumns
         }
     }
 

@@ -149,6 +149,23 @@ struct PostgresQueryPlanTests {
                 ForeignKeyReference(table: "users", column: "companyID", targetTable: "companies", targetColumn: "id", nullIsDangling: true)))
     }
 
+    /// Text columns that lead no index are unindexed: a column that is an index's second is, a
+    /// unique or primary key column is not; a view's columns are left out (a range may reach the
+    /// index of the view's table), a materialized view's are read as a table's.
+    @Test func textColumnsLeadingNoIndexAreUnindexed() throws {
+        let test = try PostgresServer.shared().createDatabase("unindexed columns")
+        try test.load(
+            """
+            CREATE TABLE "notes" ("id" bigint PRIMARY KEY, "code" text UNIQUE, "title" text, "body" text, "tag" text, "n" bigint);
+            CREATE INDEX "notes_title_body" ON "notes" ("title", "body");
+            CREATE INDEX "notes_lower_tag" ON "notes" (lower("tag"));
+            CREATE VIEW "noteTitles" AS SELECT "id", "title", "tag" FROM "notes";
+            CREATE MATERIALIZED VIEW "noteTags" AS SELECT "id", "tag" FROM "notes";
+            """)
+        let facts = try PostgresDatabase(uri: test.uri()).declaredFacts
+        #expect(facts.unindexedColumns == ["notes.body", "notes.tag", "noteTags.tag"])
+    }
+
     @Test func theDeclaredFactsJoinTheOptionsGivenAndFollowTheirChanges() throws {
         #expect(database.effectiveLoweringOptions.facts.nfcColumns == ["companies.name"])
         database.loweringOptions.facts.nfcColumns = ["users.nickname"]

@@ -173,11 +173,15 @@ struct PostgresStringShortcutTests {
             var name: String
             var title: String
             var nickname: String?
+            var bare: String
+            var plain: String
         }
         """
 
     /// `name` holds each text in NFC or NFD, `title` NFC, `nickname` NFC or nil, as the
-    /// constraints declare (so `hasPrefix` reads index ranges of them).
+    /// constraints declare (so `hasPrefix` reads index ranges of `name` and `title`); `bare` and
+    /// `plain` hold the texts of `name` and `title` without an index (so `hasPrefix` tests their
+    /// bytes with `starts_with`), as does `nickname`.
     static let words: Result<(PostgresTestDatabase, [Int64: (name: String, title: String, nickname: String?)]), any Error> = Result {
         let database = try PostgresServer.shared().createDatabase("prefix shortcuts")
         try database.load(PostgreSQLFunctions.installScript)
@@ -187,7 +191,9 @@ struct PostgresStringShortcutTests {
               "id" bigint PRIMARY KEY,
               "name" text NOT NULL CHECK ("name" IS NFC NORMALIZED OR "name" IS NFD NORMALIZED),
               "title" text NOT NULL CHECK ("title" IS NFC NORMALIZED),
-              "nickname" text CHECK ("nickname" IS NFC NORMALIZED)
+              "nickname" text CHECK ("nickname" IS NFC NORMALIZED),
+              "bare" text NOT NULL CHECK ("bare" IS NFC NORMALIZED OR "bare" IS NFD NORMALIZED),
+              "plain" text NOT NULL CHECK ("plain" IS NFC NORMALIZED)
             );
             CREATE INDEX "words_name" ON "words"("name");
             CREATE INDEX "words_title" ON "words"("title");
@@ -202,10 +208,15 @@ struct PostgresStringShortcutTests {
             rows[id] = (name, text.precomposedStringWithCanonicalMapping, nickname)
         }
         let json = try JSONSerialization.data(
-            withJSONObject: rows.map { ["id": $0.key, "name": $0.value.name, "title": $0.value.title, "nickname": $0.value.nickname as Any] })
+            withJSONObject: rows.map {
+                [
+                    "id": $0.key, "name": $0.value.name, "title": $0.value.title, "nickname": $0.value.nickname as Any,
+                    "bare": $0.value.name, "plain": $0.value.title,
+                ]
+            })
         try PlainPostgresConnection(uri: database.uri()).rows(
             """
-            INSERT INTO "words" SELECT * FROM jsonb_to_recordset($1::jsonb) AS t("id" bigint, "name" text, "title" text, "nickname" text)
+            INSERT INTO "words" SELECT * FROM jsonb_to_recordset($1::jsonb) AS t("id" bigint, "name" text, "title" text, "nickname" text, "bare" text, "plain" text)
             """, parameters: [String(decoding: json, as: UTF8.self)])
         try database.load("ANALYZE")
         return (database, rows)
@@ -223,8 +234,9 @@ struct PostgresStringShortcutTests {
 
     /// Constant and parameter prefixes of `name` (NFC or NFD: two ranges), `title` (NFC: one range)
     /// and `nickname` (optional), including prefixes that end with a combining mark, CR or a
-    /// zero-width joiner, and the empty prefix, select Swift's rows.
-    @Test(arguments: ["name", "title", "nickname"])
+    /// zero-width joiner, and the empty prefix, select Swift's rows. On the indexed columns the
+    /// candidates are a range of each form; on the others, the bytes of each form (`starts_with`).
+    @Test(arguments: ["name", "title", "nickname", "bare", "plain"])
     func prefixesAfterAnIndexRangeSelectSwiftsRows(column: String) throws {
         let (test, stored) = try Self.words.get()
         let path = TemporaryFiles.untilExit.path("prefix-words", suffix: ".swift")
@@ -233,7 +245,7 @@ struct PostgresStringShortcutTests {
         var shortcuts = 0
         for prefix in Self.prefixes {
             let expected = stored.filter { _, row in
-                let value = column == "name" ? row.name : column == "title" ? row.title : row.nickname
+                let value = column == "name" || column == "bare" ? row.name : column == "title" || column == "plain" ? row.title : row.nickname
                 return value.map { Self.swiftHasPrefix($0, prefix) } ?? false
             }.keys.sorted()
             let access = column == "nickname" ? "$0.nickname?" : "$0.\(column)"
@@ -244,6 +256,14 @@ struct PostgresStringShortcutTests {
             ] {
                 let query = try database.compile(text, parameterTypes: parameters.isEmpty ? [:] : ["prefix": .string])
                 if query.sql.contains("COLLATE \"C\" <") { shortcuts += 1 }
+                // Candidates: a range where an index can read it, the bytes elsewhere (no range at all,
+                // not even with the empty prefix, where `starts_with` is true of every text).
+                let indexed = column == "name" || column == "title"
+                let range = query.sql.contains("\"\(column)\" >= ")
+                let bytes = query.sql.contains("starts_with(\"words\".\"\(column)\", ")
+                #expect(!(range && bytes), "\(query.sql)")
+                if indexed { #expect(!bytes, "\(query.sql)") } else { #expect(!range, "\(query.sql)") }
+                if !prefix.isEmpty || !parameters.isEmpty { #expect(range || bytes, "\(query.sql)") }
                 let selected = try database.fetch(query, parameters: parameters).compactMap { row -> Int64? in
                     if case .int(let id)? = row["id"] { return id }
                     return nil
