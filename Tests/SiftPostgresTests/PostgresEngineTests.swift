@@ -56,6 +56,9 @@ struct PostgresEngineTests {
         let postgres = try #require(session.engine as? PostgresEngine)
         #expect(postgres.database.connection.timeLimit == 5)
         #expect(Completer(schema: session.engine.schema).complete("It").candidates == ["Item"])
+        // `.sql` lists the bindings under the placeholders PostgreSQL's SQL has.
+        _ = session.run(reader: ScriptedLineReader(lines: [".sql Item where size > minimum"]))
+        #expect(sink.text.contains("> $1::bigint\n-- $1 = 15 (minimum)\n"), "\(sink.text)")
 
         // A refused connection: an error, and the session stays on the server it had.
         var mark = sink.text.count

@@ -78,7 +78,7 @@ extension REPLSession {
         guard let sql = compilation.sql else { throw EngineUnavailable.sqlLowering }
         var out = sql + "\n"
         for (index, binding) in compilation.bindings.enumerated() {
-            out += "-- ?\(index + 1) = \(Self.sqlLiteral(binding.value))"
+            out += "-- \(engine.placeholderSign)\(index + 1) = \(Self.sqlLiteral(binding.value))"
             // Two bindings of a text in its two normal forms look alike: say which is which.
             var notes = binding.parameterName.map { [$0] } ?? []
             if case .text(let text) = binding.value, let form = Self.normalFormNote(text) { notes.append(form) }

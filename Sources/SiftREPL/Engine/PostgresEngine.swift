@@ -32,6 +32,9 @@ public final class PostgresEngine: QueryEngine {
 
     public var interruptHandle: InterruptHandle? { nil }
 
+    /// PostgreSQL's: `$1`.
+    public var placeholderSign: String { "$" }
+
     public var cancelRunningQuery: (@Sendable () -> Void)? {
         let handle = database.connection.cancelHandle
         return { @Sendable in handle.cancel() }

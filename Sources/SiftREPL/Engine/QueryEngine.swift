@@ -60,6 +60,8 @@ public protocol QueryEngine: AnyObject {
 
     /// Lowers the next queries to portable SQL or not; throws when the engine cannot.
     func setPortable(_ portable: Bool) throws
+    /// The sign of the SQL's placeholders (`?` in `?1`, `$` in `$1`), as `.sql` lists the bindings.
+    var placeholderSign: String { get }
 }
 
 extension QueryEngine {
@@ -76,6 +78,8 @@ extension QueryEngine {
         if portable { throw CommandError("portable SQL needs a database: open one with .open FILE") }
     }
     public func reload() throws { try reopen(path: location, writable: false) }
+    /// SQLite's: `?1`.
+    public var placeholderSign: String { "?" }
 }
 
 /// One result row: one value per column of the compilation.
