@@ -20,6 +20,22 @@ extension BenchCorpus {
         // PostgreSQL wants every selected column grouped (or functionally dependent on a key grouped).
         "select-group-company":
             #"SELECT c.name, count(*), avg(u.score) FROM users u LEFT JOIN companies c ON c.id = u."companyID" WHERE u.age = $1 GROUP BY u."companyID", c.name"#,
+        "group-having":
+            #"SELECT c.name, count(*) FROM users u LEFT JOIN companies c ON c.id = u."companyID" WHERE u.age = $1 GROUP BY u."companyID", c.name HAVING count(*) >= $2"#,
+        // A Boolean counted with FILTER (SQLite sums its 0/1).
+        "group-count-where":
+            #"SELECT c.name, count(*), count(*) FILTER (WHERE u."isActive") FROM users u LEFT JOIN companies c ON c.id = u."companyID" WHERE u.age = $1 GROUP BY u."companyID", c.name"#,
+        "group-sum-average-min-max":
+            #"SELECT c.name, sum(u.age), avg(u.score), min(u.birth), max(u.score) FROM users u LEFT JOIN companies c ON c.id = u."companyID" WHERE u.age IN ($1, $2) GROUP BY u."companyID", c.name"#,
+        // string_agg for group_concat; an aggregate's ORDER BY for SQLite's sorted sub-query; json_agg for json_group_array.
+        "group-concat":
+            #"SELECT c.name, string_agg(u.nickname, $2) FROM users u LEFT JOIN companies c ON c.id = u."companyID" WHERE u.age = $1 AND u.nickname IS NOT NULL GROUP BY u."companyID", c.name"#,
+        "group-concat-distinct":
+            #"SELECT c.name, coalesce(string_agg(DISTINCT u.nickname, ','), '') FROM users u LEFT JOIN companies c ON c.id = u."companyID" WHERE u.age = $1 GROUP BY u."companyID", c.name"#,
+        "group-concat-sorted":
+            #"SELECT c.name, string_agg(u.name, $3 ORDER BY u.birth) FROM users u LEFT JOIN companies c ON c.id = u."companyID" WHERE u.age = $1 AND u.nickname = $2 GROUP BY u."companyID", c.name"#,
+        "group-json-array":
+            #"SELECT i.title, json_agg(u.score)::text FROM interests i JOIN "userInterests" ui ON ui."interestID" = i.id JOIN users u ON u.id = ui."userID" WHERE i.category = $1 AND u.age = $2 AND u.nickname = $3 GROUP BY i.title"#,
     ]
 
     static let pgUserColumns = translated(userColumns)
