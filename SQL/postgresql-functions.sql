@@ -666,6 +666,137 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 SELECT sift.binary_quotient(x, 1, 64)
 $$;
 
+-- Half a unit of the `places`-th decimal place, as SQLite's printf computes its rounder: a
+-- `Double` of its table (0.5 to 5e-10), times 1e-10 in `long double` for each further ten places.
+CREATE OR REPLACE FUNCTION sift.sqlite_printf_rounder(places integer) RETURNS numeric
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    halves float8[] := ARRAY[5.0e-01, 5.0e-02, 5.0e-03, 5.0e-04, 5.0e-05, 5.0e-06, 5.0e-07, 5.0e-08, 5.0e-09, 5.0e-10]::float8[];
+    idx integer := places;
+    rounder numeric := sift.exact_numeric(halves[places % 10 + 1]);
+BEGIN
+    WHILE idx >= 10 LOOP
+        rounder := sift.long_double(rounder * sift.exact_numeric(1.0e-10::float8));
+        idx := idx - 10;
+    END LOOP;
+    RETURN rounder;
+END
+$$;
+
+-- SQLite's printf scaling of a `long double` to one digit before the point, and its decimal
+-- exponent: divided once by a power of ten built in steps of 1e10 and 10 (exact below 10^27, the
+-- values these functions print), the quotient rounded to 64 bits; below 1, multiplied by 1e8 and
+-- 10, each product rounded. Zero stays zero, exponent 0.
+CREATE OR REPLACE FUNCTION sift.sqlite_printf_scaled(x numeric, OUT value numeric, OUT exp integer)
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    scale numeric := 1;
+BEGIN
+    value := x;
+    exp := 0;
+    IF value <= 0 THEN RETURN; END IF;
+    WHILE value >= 1e10 * scale AND exp <= 350 LOOP
+        scale := scale * 1e10;
+        exp := exp + 10;
+    END LOOP;
+    WHILE value >= 10 * scale AND exp <= 350 LOOP
+        scale := scale * 10;
+        exp := exp + 1;
+    END LOOP;
+    value := sift.binary_quotient(value, scale, 64);
+    WHILE value < sift.exact_numeric(1e-8::float8) LOOP
+        value := sift.long_double(value * 1e8);
+        exp := exp - 8;
+    END LOOP;
+    WHILE value < 1 LOOP
+        value := sift.long_double(value * 10);
+        exp := exp - 1;
+    END LOOP;
+END
+$$;
+
+-- The first `count` digits SQLite's printf writes of a `long double` it has scaled to 1 up to 10
+-- (its `et_getdigit`): the integer part, then the rest times 10 rounded to 64 bits, and so on; 16
+-- significant digits at most, zeros after them. Computed on whole numbers of 2^-63: such a value
+-- is one, and so is every value the steps compute (below 10 * 2^63 of them), where rounding to 64
+-- significant bits is rounding to a multiple of 2, 4 or 8 from 2^64 up (to nearest, ties to even).
+CREATE OR REPLACE FUNCTION sift.sqlite_printf_digits(value numeric, count integer) RETURNS integer[]
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    unit numeric := 9223372036854775808;
+    n numeric := value * 9223372036854775808;
+    digits integer[] := ARRAY[]::integer[];
+    d integer;
+    step numeric;
+    q numeric;
+    twice_remainder numeric;
+    k integer;
+BEGIN
+    FOR k IN 1..count LOOP
+        IF k > 16 THEN
+            digits := digits || 0;
+            CONTINUE;
+        END IF;
+        d := div(n, unit)::integer;
+        digits := digits || d;
+        n := (n - d * unit) * 10;
+        step := CASE WHEN n >= 73786976294838206464 THEN 8 WHEN n >= 36893488147419103232 THEN 4
+            WHEN n >= 18446744073709551616 THEN 2 ELSE 1 END;
+        IF step > 1 THEN
+            q := div(n, step);
+            twice_remainder := 2 * (n - q * step);
+            IF twice_remainder > step OR (twice_remainder = step AND mod(q, 2) = 1) THEN q := q + 1; END IF;
+            n := q * step;
+        END IF;
+    END LOOP;
+    RETURN digits;
+END
+$$;
+
+-- SQLite's `printf("%.16g")` of a `Double` from 0 up to 10^27 (strftime's `%J`): 16 significant
+-- digits as its printf computes them in `long double` (the rounder added to the scaled value),
+-- trailing zeros and a bare point dropped, the exponent form below 1e-4 (`1.157407407407407e-08`).
+CREATE OR REPLACE FUNCTION sift.sqlite_printf_g16(x float8) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    -- `%g` keeps one digit fewer than its precision after the first.
+    places integer := 15;
+    scaled record;
+    value numeric;
+    exp integer;
+    digits integer[];
+    whole text;
+    fraction text;
+    text_form text;
+BEGIN
+    -- Zero: the rounder alone, whose digits are all zeros, dropped.
+    IF x = 0 THEN RETURN '0'; END IF;
+    scaled := sift.sqlite_printf_scaled(sift.exact_numeric(x));
+    value := sift.long_double(scaled.value + sift.sqlite_printf_rounder(places));
+    exp := scaled.exp;
+    IF value >= 10 THEN
+        value := sift.long_double(value * sift.exact_numeric(0.1::float8));
+        exp := exp + 1;
+    END IF;
+    digits := sift.sqlite_printf_digits(value, 16);
+    IF exp < -4 OR exp > places THEN
+        whole := digits[1]::text;
+        fraction := rtrim(array_to_string(digits[2:16], ''), '0');
+    ELSIF exp >= 0 THEN
+        whole := array_to_string(digits[1:exp + 1], '');
+        fraction := rtrim(array_to_string(digits[exp + 2:16], ''), '0');
+    ELSE
+        whole := '0';
+        fraction := rtrim(repeat('0', -exp - 1) || array_to_string(digits, ''), '0');
+    END IF;
+    text_form := whole || CASE WHEN fraction = '' THEN '' ELSE '.' || fraction END;
+    IF exp < -4 OR exp > places THEN
+        text_form := text_form || 'e' || CASE WHEN exp < 0 THEN '-' ELSE '+' END || CASE WHEN abs(exp) < 10 THEN '0' ELSE '' END || abs(exp)::text;
+    END IF;
+    RETURN text_form;
+END
+$$;
+
 CREATE OR REPLACE FUNCTION sift.sqlite_round(x float8, digits bigint) RETURNS float8
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
@@ -674,16 +805,10 @@ DECLARE
     negative boolean;
     value numeric;
     rounder numeric;
-    halves float8[] := ARRAY[5.0e-01, 5.0e-02, 5.0e-03, 5.0e-04, 5.0e-05, 5.0e-06, 5.0e-07, 5.0e-08, 5.0e-09, 5.0e-10]::float8[];
-    idx integer;
     exponent integer;
-    exp integer := 0;
+    scaled record;
     scale numeric;
-    significant integer := 16;
-    digits_written integer[] := ARRAY[]::integer[];
-    e2 integer;
-    remaining integer;
-    d integer;
+    digits_written integer[];
     significand numeric := 0;
     decimal_exponent integer := 0;
     integer_digits integer;
@@ -697,73 +822,20 @@ BEGIN
     exact := sift.exact_numeric(x);
     negative := exact < 0;
     value := abs(exact);
-    idx := n;
-    rounder := sift.exact_numeric(halves[idx % 10 + 1]);
-    WHILE idx >= 10 LOOP
-        rounder := sift.long_double(rounder * sift.exact_numeric(1.0e-10::float8));
-        idx := idx - 10;
-    END LOOP;
+    rounder := sift.sqlite_printf_rounder(n);
     exponent := ((('x' || encode(float8send(x), 'hex'))::bit(64)::bigint >> 52) & 2047)::integer - 1023;
     IF n + trunc(exponent::numeric / 3)::integer < 15 THEN
         rounder := sift.long_double(rounder + sift.long_double(value * sift.exact_numeric(3e-16::float8)));
     END IF;
-    value := sift.long_double(value + rounder);
-    IF value > 0 THEN
-        scale := 1;
-        WHILE value >= 1e10 * scale AND exp <= 350 LOOP
-            scale := scale * 1e10;
-            exp := exp + 10;
-        END LOOP;
-        WHILE value >= 10 * scale AND exp <= 350 LOOP
-            scale := scale * 10;
-            exp := exp + 1;
-        END LOOP;
-        value := sift.binary_quotient(value, scale, 64);
-        WHILE value < sift.exact_numeric(1e-8::float8) LOOP
-            value := sift.long_double(value * 1e8);
-            exp := exp - 8;
-        END LOOP;
-        WHILE value < 1 LOOP
-            value := sift.long_double(value * 10);
-            exp := exp - 1;
-        END LOOP;
-    END IF;
-    -- The digits, 16 significant at most (then zeros), the integer part first.
-    IF exp < 0 THEN
-        digits_written := digits_written || 0;
-        e2 := exp;
+    scaled := sift.sqlite_printf_scaled(sift.long_double(value + rounder));
+    -- The digits, 16 significant at most (then zeros), the integer part first; below 1, a 0 and
+    -- the zeros after the point before the first significant digit (fewer than n: the rounder
+    -- is half the n-th place).
+    IF scaled.exp < 0 THEN
+        digits_written := ARRAY[0] || array_fill(0, ARRAY[-scaled.exp - 1]) || sift.sqlite_printf_digits(scaled.value, n + scaled.exp + 1);
     ELSE
-        e2 := exp;
-        WHILE e2 >= 0 LOOP
-            IF significant > 0 THEN
-                significant := significant - 1;
-                d := trunc(value)::integer;
-                value := sift.long_double((value - d) * 10);
-            ELSE
-                d := 0;
-            END IF;
-            digits_written := digits_written || d;
-            e2 := e2 - 1;
-        END LOOP;
+        digits_written := sift.sqlite_printf_digits(scaled.value, scaled.exp + 1 + n);
     END IF;
-    remaining := n;
-    e2 := e2 + 1;
-    WHILE e2 < 0 LOOP
-        digits_written := digits_written || 0;
-        remaining := remaining - 1;
-        e2 := e2 + 1;
-    END LOOP;
-    WHILE remaining > 0 LOOP
-        IF significant > 0 THEN
-            significant := significant - 1;
-            d := trunc(value)::integer;
-            value := sift.long_double((value - d) * 10);
-        ELSE
-            d := 0;
-        END IF;
-        digits_written := digits_written || d;
-        remaining := remaining - 1;
-    END LOOP;
     -- sqlite3AtoF: at most 18 digits as an integer, a power of ten applied in long double.
     integer_digits := cardinality(digits_written) - n;
     FOR k IN 1..cardinality(digits_written) LOOP
@@ -871,8 +943,8 @@ $$;
 
 -- SQLite's `strftime(format, moment)` of a moment's fields: the year, month and day, the hour and
 -- minute, the seconds (with their fraction) as SQLite holds them, and the Julian day in
--- milliseconds. The formats `%d %f %H %j %m %M %s %S %w %W %Y %%`; another letter, or a lone
--- `%`, is NULL; `%J` (SQLite's own printing of a fractional Julian day) is refused.
+-- milliseconds. The formats `%d %f %H %j %J %m %M %s %S %w %W %Y %%` (`%J` the Julian day in days,
+-- printed as SQLite's `%.16g` prints it); another letter, or a lone `%`, is NULL.
 CREATE OR REPLACE FUNCTION sift.sqlite_format_time(
     format text, y bigint, mo bigint, d bigint, h bigint, mi bigint, s float8, jd bigint
 ) RETURNS text
@@ -922,7 +994,7 @@ BEGIN
             -- `%04d`: a sign counts in the width.
             WHEN 'Y' THEN result := result || CASE WHEN y <= -100 OR y >= 1000 THEN y::text WHEN y < 0 THEN '-' || lpad((-y)::text, 3, '0') ELSE lpad(y::text, 4, '0') END;
             WHEN '%' THEN result := result || '%';
-            WHEN 'J' THEN RAISE EXCEPTION 'Sift: strftime''s %%J (a fractional Julian day printed by SQLite''s own printf) has no exact form on PostgreSQL';
+            WHEN 'J' THEN result := result || sift.sqlite_printf_g16(jd::float8 / 86400000::float8);
             ELSE RETURN NULL;
         END CASE;
     END LOOP;

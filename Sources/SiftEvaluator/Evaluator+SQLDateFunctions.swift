@@ -4,8 +4,8 @@ import SiftSchema
 
 /// StructuredQueries' date functions as SQLite computes them (its `date.c`, 3.40): the date read
 /// as its column stores it, to the millisecond SQLite keeps; its parts in UTC on the proleptic
-/// Gregorian calendar; `strftime`'s formats `%d %f %H %j %m %M %s %S %w %W %Y %%` (another is
-/// NULL; `%J` is SQLite's alone).
+/// Gregorian calendar; `strftime`'s formats `%d %f %H %j %J %m %M %s %S %w %W %Y %%` (another
+/// is NULL).
 extension ExpressionEvaluator {
     func sqlDatePart(_ part: SQLDatePart, storage: Storage, _ operand: TypedExpr) throws -> Value {
         guard let time = SQLiteTime(Self.plain(try evaluate(operand)), storage: storage), let text = time.format(part.rawValue) else {
@@ -18,7 +18,6 @@ extension ExpressionEvaluator {
     func sqlStrftime(storage: Storage, _ operand: TypedExpr, _ formatOperand: TypedExpr) throws -> Value {
         guard case .string(let format) = Self.plain(try evaluate(formatOperand)) else { return .null }
         guard let time = SQLiteTime(Self.plain(try evaluate(operand)), storage: storage) else { return .null }
-        if format.contains("%J") { throw EvaluationError.needsDatabase("strftime('%J')") }
         return time.format(format).map(Value.string) ?? .null
     }
 }
@@ -126,7 +125,9 @@ struct SQLiteTime {
                 let width = year < 0 ? 3 : 4
                 result += (year < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
             case "%": result += "%"
-            case "J": result += ""  // reported by the caller: SQLite's own `%.16g` of the Julian day
+            case "J":
+                // The Julian day in days, as SQLite's printf writes `%.16g` of `iJD / 86400000.0`.
+                result += SQLiteRealText.general16(Double(milliseconds + 210_866_760_000_000) / 86_400_000)
             default: return nil
             }
         }

@@ -207,19 +207,12 @@ enum SQLiteRounding {
     }
 
     #if arch(x86_64) || arch(i386)
-        private static let halves: [Double] = [5.0e-01, 5.0e-02, 5.0e-03, 5.0e-04, 5.0e-05, 5.0e-06, 5.0e-07, 5.0e-08, 5.0e-09, 5.0e-10]
-
         /// The digits `%.*f` writes: a sign, then the decimal digits with the point's place.
         private static func printed(_ value: Double, precision: Int) -> (negative: Bool, digits: [Int], fractionDigits: Int) {
             var real = Float80(value)
             let negative = real < 0
             if negative { real = -real }
-            var index = precision & 0xfff
-            var rounder = Float80(halves[index % 10])
-            while index >= 10 {
-                rounder *= Float80(1.0e-10)
-                index -= 10
-            }
+            var rounder = SQLiteRealText.rounder(places: precision)
             let exponent = Int((value.bitPattern >> 52) & 0x7ff) - 1023
             if precision + exponent / 3 < 15 { rounder += real * Float80(3e-16) }
             real += rounder

@@ -8,13 +8,24 @@ enum SQLiteRealText {
     static func text(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         #if arch(x86_64) || arch(i386)
-            return printed(value)
+            return printed(value, precision: 15, alternateForm2: true)
         #else
             var text = String(format: "%.15g", value)
             if text == "-0" { text = "0" }
             let mantissaEnd = text.firstIndex(of: "e") ?? text.endIndex
             if !text[..<mantissaEnd].contains(".") { text.insert(contentsOf: ".0", at: mantissaEnd) }
             return text
+        #endif
+    }
+
+    /// SQLite's `printf("%.16g")` of a `Double` (strftime's `%J`): 16 significant digits computed
+    /// in 80-bit arithmetic as SQLite computes them on x86, trailing zeros and a bare point
+    /// dropped, the exponent form below 1e-4 and from 1e16 (`1.157407407407407e-08`).
+    static func general16(_ value: Double) -> String {
+        #if arch(x86_64) || arch(i386)
+            return printed(value, precision: 16, alternateForm2: false)
+        #else
+            return String(format: "%.16g", value)
         #endif
     }
 
@@ -49,17 +60,31 @@ enum SQLiteRealText {
             return exp
         }
 
-        private static func printed(_ value: Double) -> String {
+        /// Half a unit of the `places`-th decimal place, as SQLite's printf computes its rounder:
+        /// a `Double` of its table, times 1e-10 in 80-bit arithmetic for each further ten places.
+        static func rounder(places: Int) -> Float80 {
+            let halves: [Double] = [5.0e-01, 5.0e-02, 5.0e-03, 5.0e-04, 5.0e-05, 5.0e-06, 5.0e-07, 5.0e-08, 5.0e-09, 5.0e-10]
+            var index = places & 0xfff
+            var rounder = Float80(halves[index % 10])
+            while index >= 10 {
+                rounder *= Float80(1.0e-10)
+                index -= 10
+            }
+            return rounder
+        }
+
+        /// SQLite's `%g` of a `Double` with `precision` significant digits; `alternateForm2` is
+        /// its `!` flag (26 significant digits computed instead of 16, a `.0` kept).
+        private static func printed(_ value: Double, precision significantDigits: Int, alternateForm2: Bool) -> String {
             var real = Float80(value)
             var out = ""
             if real < 0 {
                 real = -real
                 out = "-"
             }
-            // `%g` with precision 15 keeps 14 digits after the first.
-            var precision = 14
-            var rounder = Float80(5.0e-05)
-            rounder *= Float80(1.0e-10)
+            // `%g` keeps one digit fewer than its precision after the first.
+            var precision = significantDigits - 1
+            let rounder = rounder(places: precision)
             var exp = 0
             if real > 0 {
                 exp = scaledToOneDigit(&real)
@@ -73,8 +98,7 @@ enum SQLiteRealText {
             let exponential = exp < -4 || exp > precision
             if !exponential { precision -= exp }
             var e2 = exponential ? 0 : exp
-            // `!` raises the significant digits SQLite produces from 16 to 26.
-            var significant = 26
+            var significant = alternateForm2 ? 26 : 16
             func digit() -> Character {
                 guard significant > 0 else { return "0" }
                 significant -= 1
@@ -90,7 +114,8 @@ enum SQLiteRealText {
                     e2 -= 1
                 }
             }
-            out.append(".")
+            let point = precision > 0 || alternateForm2
+            if point { out.append(".") }
             e2 += 1
             while e2 < 0 {
                 out.append("0")
@@ -101,8 +126,12 @@ enum SQLiteRealText {
                 out.append(digit())
                 precision -= 1
             }
-            while out.last == "0" { out.removeLast() }
-            if out.last == "." { out.append("0") }
+            if point {
+                while out.last == "0" { out.removeLast() }
+                if out.last == "." {
+                    if alternateForm2 { out.append("0") } else { out.removeLast() }
+                }
+            }
             if exponential {
                 out.append("e")
                 if exp < 0 {

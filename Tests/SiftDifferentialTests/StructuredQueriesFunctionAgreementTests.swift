@@ -34,7 +34,7 @@ import Testing
         case 13:
             // The due dates' parts, as SQLite reads their ISO-8601 text.
             if random.chance(1, in: 3) {
-                let format = random.pick(["\"%Y-%m\"", "\"%w %W %j\"", "\"%H:%M:%f\"", "\"%s\"", "\"%d%%\"", "\"%Q\""])
+                let format = random.pick(["\"%Y-%m\"", "\"%w %W %j\"", "\"%H:%M:%f\"", "\"%s\"", "\"%d%%\"", "\"%Q\"", "\"%J\""])
                 return "$0.dueDate.strftime(\(format)).\(random.pick(["eq", "lt", "gt", "is"]))(\(random.pick(["\"2025-05\"", "\"1 22 150\"", "nil", "\"10:00:00.000\""])))"
             }
             let part = random.pick(["year", "month", "day", "hour", "minute", "second", "weekday", "dayOfYear"])
