@@ -166,6 +166,7 @@ struct PostgresSQLiteFunctionTests {
         [
             "$0.iso.strftime(\"%Y-%m-%dT%H:%M:%f %j %w %W %s %S %%\")", "$0.unix.strftime(\"%Y-%m-%dT%H:%M:%f %j %w %W %s %S %%\")",
             "$0.reference.strftime(\"%d/%m/%Y\")", "$0.unix.strftime(\"%Q\")", "$0.iso.strftime(\"50%\")", "$0.iso.strftime(\"week %W, é\")",
+            "$0.iso.strftime(\"%J\")", "$0.unix.strftime(\"%J\")",
         ],
     ]
 

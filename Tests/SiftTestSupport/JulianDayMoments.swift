@@ -8,8 +8,7 @@ import SiftSQLite
 public struct JulianDayMoments {
     /// Milliseconds whose Julian day SQLite prints otherwise than a correctly rounded `%.16g`
     /// (its digits computed in 80-bit arithmetic end one unit off): `909560.2579248958` where
-    /// the exact value rounds to `...959`. The last ones are in the first two days, some printed
-    /// with an exponent.
+    /// the exact value rounds to `...959`. The last eight are Julian days below 2.
     public static let unevenlyPrinted: [Int64] = [
         311_962_841_403_174, 85_452_635_057_605, 326_240_177_436_302, 72_617_075_571_155, 17_822_673_231_099, 343_641_618_088_624,
         255_264_096_953_199, 74_763_856_263_629, 7_656_467_343_316, 100_551_017_880_200, 447_142_057_082_596, 2_715_007_693_720,
