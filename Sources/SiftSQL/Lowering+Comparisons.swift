@@ -5,6 +5,8 @@ import SiftSyntax
 extension LoweringContext {
     /// `==`, `!=`, `<`, ... with Swift's meaning for optionals, strings and dates.
     mutating func lowerComparison(_ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr) -> Lowered {
+        let isFilterTerm = comparisonIsFilterTerm
+        comparisonIsFilterTerm = false
         // `x == true` / `x != false` on a non-optional Bool is `x` itself (readable, index-friendly).
         if lhs.type.isBool, rhs.type.isBool, op == .equal || op == .notEqual {
             if case .constant(.bool(let value)) = tree[rhs] { return boolEquality(lhs, value == (op == .equal)) }
@@ -36,7 +38,7 @@ extension LoweringContext {
                 return Lowered(sql, mayTrap: left.mayTrap).with(.comparison)
             }
             var right = Lowered(.binding(.constant(number)), isAtomic: true)
-            return compare(op, &left, &right, neverNil: (false, true))
+            return compare(op, &left, &right, neverNil: (false, true), isFilterTerm: isFilterTerm)
         }
         if lhs.type.unwrapped == .date, let instant = timestampParameterComparison(op, lhs, rhs) { return instant }
         // The side that is a column is lowered first; the other side's parameters match its storage.
@@ -71,7 +73,7 @@ extension LoweringContext {
         } else if type == .date, op != .equal, op != .notEqual, left.storage == .dateISO8601 || right.storage == .dateISO8601 {
             right = inCodePointOrder(consume right)  // ISO-8601 text orders as time by its bytes
         }
-        return compare(op, &left, &right, neverNil: (isNeverNil(lhs), isNeverNil(rhs)))
+        return compare(op, &left, &right, neverNil: (isNeverNil(lhs), isNeverNil(rhs)), isFilterTerm: isFilterTerm)
     }
 
     /// Whether a value of an optional type is never nil: a value that is not optional, promoted.
@@ -191,9 +193,12 @@ extension LoweringContext {
     ///
     /// `neverNil` says which side, though optional, is never nil (a value promoted): in a dialect
     /// whose null-safe equality no index serves (PostgreSQL's `IS NOT DISTINCT FROM`), `==` with
-    /// such a value is `x = value AND x IS NOT NULL`, two-valued as well, and indexable.
+    /// such a value is `x = value AND x IS NOT NULL`, two-valued as well, and indexable; where
+    /// the comparison is a filter's term (`isFilterTerm`: a NULL selects nothing, as false does),
+    /// `x = value` alone.
     mutating func compare(
-        _ op: ComparisonOperator, _ left: inout Lowered, _ right: inout Lowered, neverNil: (left: Bool, right: Bool) = (false, false)
+        _ op: ComparisonOperator, _ left: inout Lowered, _ right: inout Lowered, neverNil: (left: Bool, right: Bool) = (false, false),
+        isFilterTerm: Bool = false
     ) -> Lowered {
         let mayTrap = left.mayTrap || right.mayTrap
         if (op == .equal || op == .notEqual) && (left.isOptional || right.isOptional) {
@@ -201,6 +206,7 @@ extension LoweringContext {
             // so that they can then be moved into the comparison instead of copied.)
             let trap = anyOf(trapTest(of: left), trapTest(of: right))
             if !dialect.indexesNullSafeEquality, op == .equal, trap == nil, neverNil.left || neverNil.right {
+                if isFilterTerm, !mayTrap { return Lowered(left.takeOperand() + " = " + right.takeOperand(), mayTrap: false).with(.comparison) }
                 let optional = neverNil.right ? left.operand(inside: .comparison) : right.operand(inside: .comparison)
                 let equality = left.takeOperand() + " = " + right.takeOperand() + " AND " + optional + " IS NOT NULL"
                 return Lowered(equality, mayTrap: mayTrap).with(.and)

@@ -17,6 +17,16 @@ extension LoweringContext {
         return lowered
     }
 
+    /// Lowers a condition whose NULL selects nothing, as false does (a whole filter, or one of
+    /// its top-level `&&` operands): as ``lowerCondition(_:)``, but a comparison there may be
+    /// NULL where it is false (``comparisonIsFilterTerm``).
+    mutating func lowerFilterTerm(_ expr: TypedExpr) -> Lowered {
+        guard case .comparison = tree[expr] else { return lowerCondition(expr) }
+        comparisonIsFilterTerm = true
+        defer { comparisonIsFilterTerm = false }
+        return lowerCondition(expr)
+    }
+
     mutating func constantBool(_ value: Bool) -> Lowered {
         Lowered(SQLFragment(value ? dialect.trueLiteral : dialect.falseLiteral), isAtomic: true, boolConstant: value)
     }

@@ -307,7 +307,7 @@ extension LoweringContext {
         {
             return semiJoin
         }
-        return lowerCondition(expr)
+        return nullIsFalse ? lowerFilterTerm(expr) : lowerCondition(expr)
     }
 
     /// `contains { }` over a to-many or many-to-many relationship whose closure reads nothing but

@@ -441,6 +441,13 @@ struct LoweringContext {
     /// the data to learn or assume (``knownForm(of:)``).
     var commonTableTextColumns: Set<String> = []
 
+    /// Set while lowering a comparison that is a whole filter or one of its top-level `&&`
+    /// operands (``lowerFilterTerm(_:)``): there a NULL selects nothing, as false does, so `==`
+    /// with a value never nil needs no `IS NOT NULL` to be two-valued. Read and cleared by
+    /// ``lowerComparison(_:_:_:)`` before it lowers its operands (a comparison inside them is
+    /// not such a term).
+    var comparisonIsFilterTerm = false
+
     /// Up to this many top-level `&&` operands are laid out one per line; more are grouped.
     static let readableConjuncts = 64
 
@@ -716,7 +723,7 @@ struct LoweringContext {
         if case .logical(let operands, .and) = tree[filter], !operands.dropLast().contains(where: ExpressionTraps.mayTrap) {
             var terms = WhereTerms(expecting: operands.count)
             for operand in operands {
-                let lowered = lowerCondition(operand)
+                let lowered = lowerFilterTerm(operand)
                 if lowered.boolConstant == true { continue }
                 if lowered.boolConstant == false { return WhereTerms(only: SQLFragment(dialect.falseLiteral)) }
                 terms.append(lowered.operand(inside: .and))
