@@ -1,4 +1,5 @@
 import Sift
+import SiftPostgres
 import SiftSQLite
 
 /// `sift compile --schema FILE [--schema FILE] [TEXT | --file FILE] [--json] [--portable]
@@ -11,7 +12,7 @@ enum CompileCommand {
             arguments, valued: ["--file", "--schema", "--dialect"], flags: ["--no-color", "--json", "--one-line", "--portable"],
             repeatable: ["--schema"])
         let json = parsed.flags.contains("--json")
-        let dialect = try CompileDialect(parsed.values("--dialect").last)
+        let dialect = try CompileDialect(parsed.values("--dialect").last, schemaPaths: parsed.values("--schema"))
         let loaded = try SchemaOption.load(parsed.values("--schema"), command: "compile")
         var diagnostics = SourcedDiagnostic.all(loaded.diagnostics, in: loaded.source)
         if loaded.diagnostics.hasErrors { throw CommandFailure(diagnostics) }
@@ -65,10 +66,12 @@ enum CompileDialect: String {
     /// PostgreSQL's: `$1` placeholders, Sift's functions in the schema `sift`.
     case postgresql
 
-    /// The dialect named by `--dialect` (SQLite's when none is given); a usage error for another name.
-    init(_ name: String?) throws {
+    /// The dialect named by `--dialect`; without one, that of the database given as the schema
+    /// (PostgreSQL's for a `postgres://` URI, whose SQL must run on that server), else SQLite's.
+    /// A usage error for another name.
+    init(_ name: String?, schemaPaths: [String] = []) throws {
         guard let name else {
-            self = .sqlite
+            self = schemaPaths.contains(where: PostgresURI.isURI) ? .postgresql : .sqlite
             return
         }
         guard let dialect = CompileDialect(rawValue: name.lowercased()) else {

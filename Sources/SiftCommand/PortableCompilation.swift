@@ -1,4 +1,5 @@
 import Sift
+import SiftPostgres
 import SiftSQLite
 
 /// `sift compile --portable`: SQL that calls only SQLite's built-in functions, using the facts a
@@ -9,7 +10,8 @@ enum PortableCompilation {
     static func lower(_ checked: CheckedQuery, schema: Schema, schemaPaths: [String], options: SQLLowering.Options) throws -> CompiledQuery {
         var options = options
         options.portable = true
-        guard let databasePath = try schemaPaths.first(where: { try SchemaLoader.isDatabase($0) }) else {
+        // A PostgreSQL server's data proves no fact about SQLite's storage: its schema alone is used.
+        guard let databasePath = try schemaPaths.first(where: { try !PostgresURI.isURI($0) && SchemaLoader.isDatabase($0) }) else {
             return SQLLowering.lower(checked, schema: schema, options: options)
         }
         let database = try SiftDatabase(path: databasePath, modelFile: schemaPaths.first { $0 != databasePath })

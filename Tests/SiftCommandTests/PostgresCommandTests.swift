@@ -29,6 +29,22 @@ struct PostgresCommandTests {
         #expect(result.standardOutput.contains(#"WHERE "items"."size" > $1::bigint"#))
     }
 
+    /// SQL compiled against a server's schema is for that server: PostgreSQL's unless SQLite's is asked
+    /// for, and `--portable` reads no SQLite facts from a URI.
+    @Test func compileWritesTheSchemaServersDialectByDefault() throws {
+        let implicit = try CommandRunner.run(["compile", "--schema", uri, "--one-line", "Item where size > 15"])
+        #expect(implicit.status == 0, "\(implicit.standardError)")
+        #expect(implicit.standardOutput.contains(#"WHERE "items"."size" > $1::bigint"#), "\(implicit.standardOutput)")
+        let json = try CommandRunner.run(["compile", "--schema", uri, "--json", "Item where size > 15"])
+        #expect(json.standardOutput.contains(#""dialect":"postgresql""#), "\(json.standardOutput)")
+        let portable = try CommandRunner.run(["compile", "--schema", uri, "--portable", "--one-line", "Item where size > 15"])
+        #expect(portable.status == 0, "\(portable.standardError)")
+        #expect(portable.standardOutput.contains(#"WHERE "items"."size" > $1::bigint"#), "\(portable.standardOutput)")
+        let sqlite = try CommandRunner.run(["compile", "--schema", uri, "--dialect", "sqlite", "--portable", "--one-line", "Item where size > 15"])
+        #expect(sqlite.status == 0, "\(sqlite.standardError)")
+        #expect(sqlite.standardOutput.contains(#"WHERE "items"."size" > ?1"#), "\(sqlite.standardOutput)")
+    }
+
     @Test func theREPLOpensTheServer() throws {
         let result = try CommandRunner.run([uri], input: "Item where title == \"b\"\n")
         #expect(result.status == 0, "\(result.standardError)")
