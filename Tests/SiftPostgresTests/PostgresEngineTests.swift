@@ -43,6 +43,20 @@ struct PostgresEngineTests {
         #expect(throws: CommandError.self) { try engine.reopen(path: "people.sqlite", writable: false) }
     }
 
+    /// `.portable on` on the server: queries that need Sift's functions are refused naming them, the
+    /// others run; the setting survives `.reload`.
+    @Test func portableRefusesSiftFunctionsOnTheServer() throws {
+        let database = try PostgresServer.shared().createDatabase("portable")
+        try database.load("CREATE TABLE items (id bigint PRIMARY KEY, title text NOT NULL, size bigint NOT NULL); INSERT INTO items VALUES (1, 'a', 10), (2, 'b', 20)")
+        let sink = StringSink()
+        let session = REPLSession(engine: try PostgresEngine(uri: database.uri(), modelFile: nil), console: REPLConsole(output: sink, error: sink))
+        _ = session.run(reader: ScriptedLineReader(lines: [".portable on", ".reload", ".portable", "Item where title.contains(\"a\")", "Item where size > 15"]))
+        #expect(!sink.text.contains("needs a database"), "\(sink.text)")
+        #expect(sink.text.contains("portable SQL: on"), "\(sink.text)")
+        #expect(sink.text.contains("sift.contains"), "\(sink.text)")
+        #expect(sink.text.contains("(1 row)"), "\(sink.text)")
+    }
+
     @Test func openSwitchesBetweenSQLiteAndPostgreSQLInOneSession() throws {
         let database = try PostgresServer.shared().createDatabase("switch")
         try database.load("CREATE TABLE items (id bigint PRIMARY KEY, title text NOT NULL, size bigint NOT NULL); INSERT INTO items VALUES (1, 'a', 10), (2, 'b', 20)")

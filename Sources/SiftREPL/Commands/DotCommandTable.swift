@@ -20,7 +20,7 @@ extension DotCommand {
         DotCommand("sql", "[QUERY]", "show the SQL and bindings of QUERY without running it", completion: .query) {
             try $0.sql($1)
         },
-        DotCommand("plan", "[QUERY]", "show SQLite's query plan for QUERY as a tree", completion: .query) {
+        DotCommand("plan", "[QUERY]", "show the database's query plan for QUERY as a tree", completion: .query) {
             try $0.plan($1)
         },
         DotCommand("param", "set NAME VALUE|list|unset NAME|clear", "manage named parameters (VALUE: \"text\", 42, 1.5, true, nil, 2026-01-01)", completion: .parameterCommand) {
@@ -35,7 +35,7 @@ extension DotCommand {
         DotCommand("timer", "on|off", "show compile and run times after each query", completion: .onOff) {
             try $0.timer($1)
         },
-        DotCommand("portable", "[on|off]", "lower to SQL with SQLite's built-in functions only (or show the setting)", completion: .onOff) {
+        DotCommand("portable", "[on|off]", "lower to SQL with the database's built-in functions only (or show the setting)", completion: .onOff) {
             try $0.portable($1)
         },
         DotCommand("timeout", "MS|off", "stop any query that runs longer than MS milliseconds") { try $0.timeout($1) },

@@ -97,6 +97,7 @@ public final class PostgresEngine: QueryEngine {
         }
         let opened = try PostgresDatabase(uri: uri, modelFile: modelFile, mode: writable ? .readWrite : .readOnly)
         try opened.connection.setTimeLimit(timeLimit)
+        opened.loweringOptions.portable = database.loweringOptions.portable
         database = opened
         location = PostgresURI.redacted(uri)
         self.modelFile = modelFile
@@ -113,6 +114,15 @@ public final class PostgresEngine: QueryEngine {
     public func reload() throws {
         let opened = try PostgresDatabase(uri: database.connection.uri, modelFile: modelFile, mode: writable ? .readWrite : .readOnly)
         try opened.connection.setTimeLimit(timeLimit)
+        opened.loweringOptions.portable = database.loweringOptions.portable
         database = opened
+    }
+
+    /// Whether queries are refused where they need Sift's functions in the schema `sift`
+    /// (PostgreSQL's portable SQL: its built-in functions only).
+    public var portable: Bool { database.loweringOptions.portable }
+
+    public func setPortable(_ portable: Bool) throws {
+        database.loweringOptions.portable = portable
     }
 }
