@@ -94,11 +94,13 @@ public final class PostgresConnection {
     // MARK: Time limit
 
     /// Limits how long each statement may run, in seconds (`statement_timeout`); nil removes the
-    /// limit. A statement past it fails with ``PostgresError/Kind-swift.enum/timeout``.
+    /// limit. A statement past it fails with ``PostgresError/Kind-swift.enum/timeout``. When the
+    /// server cannot be reached this throws, and the limit still holds for the next session.
     public func setTimeLimit(_ seconds: Double?) throws {
         let milliseconds = seconds.map { max(1, Int(($0 * 1000).rounded())) } ?? 0
-        try execute("SET statement_timeout = \(milliseconds)")
+        // Kept first: the session opened after a lost connection sets it (setUpSession).
         timeLimitMilliseconds = milliseconds
+        try execute("SET statement_timeout = \(milliseconds)")
     }
 
     /// The time limit in seconds, if any.

@@ -204,6 +204,25 @@ struct PostgresConnectionTests {
         #expect(try connection.rows("SELECT 2") == [[.int(2)]])
     }
 
+    /// A time limit set while the server cannot be reached (the REPL's `.timeout` with the server
+    /// down) holds in the session opened when it is back.
+    @Test func aTimeLimitSetWhileTheServerIsUnreachableHoldsOnceItIsBack() throws {
+        let database = try server.createDatabase("unreachable")
+        let connection = try PostgresConnection(uri: database.uri())
+        let pid = try connection.rows("SELECT pg_backend_pid()").first?.first?.intValue
+        let admin = try PostgresConnection(uri: server.uri(), mode: .readWrite)
+        try admin.execute("ALTER DATABASE \"\(database.name)\" ALLOW_CONNECTIONS false")
+        _ = try admin.rows("SELECT pg_terminate_backend($1::int)", [.int(Int64(pid ?? 0))])
+        #expect {
+            try connection.setTimeLimit(0.25)
+        } throws: { error in
+            (error as? PostgresError)?.kind == .connectionLost
+        }
+        try admin.execute("ALTER DATABASE \"\(database.name)\" ALLOW_CONNECTIONS true")
+        #expect(try connection.rows("SELECT current_setting('statement_timeout')") == [[.string("250ms")]])
+        #expect(connection.timeLimit == 0.25)
+    }
+
     @Test func aLostConnectionIsAnErrorThenReconnects() throws {
         let connection = try PostgresConnection(uri: server.uri())
         try connection.setTimeLimit(30)
