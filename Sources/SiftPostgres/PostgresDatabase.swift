@@ -78,27 +78,31 @@ public final class PostgresDatabase {
         let compiled = compile(checked)
         let refusals = compiled.dialectDiagnostics + compiled.portabilityDiagnostics
         if !refusals.isEmpty { throw CompileError(diagnostics: compilation.diagnostics + refusals, source: source) }
+        let refused = try runDiagnostics(compiled, checked: checked)
+        if !refused.isEmpty { throw CompileError(diagnostics: refused, source: source) }
+        return compiled
+    }
+
+    /// The errors that keep `compiled` (lowered from `checked`) from running on this database:
+    /// more values than one statement binds, and Sift's functions it calls that the database lacks
+    /// (`sift-functions-missing`, naming them and `sift install-functions URI`). Empty when it may run;
+    /// throws when the server cannot say which functions it has.
+    public func runDiagnostics(_ compiled: CompiledQuery, checked: CheckedQuery) throws -> [Diagnostic] {
         let range = checked.filter?.range ?? .point(0)
         if compiled.bindings.count > Self.maximumBindings {
-            throw CompileError(
-                diagnostics: [
-                    .error(
-                        "too-many-values",
-                        "this query binds \(compiled.bindings.count) values, more than PostgreSQL allows in one statement (\(Self.maximumBindings)); pass long lists as an array parameter or split the query",
-                        at: range)
-                ], source: source)
+            return [
+                .error(
+                    "too-many-values",
+                    "this query binds \(compiled.bindings.count) values, more than PostgreSQL allows in one statement (\(Self.maximumBindings)); pass long lists as an array parameter or split the query",
+                    at: range)
+            ]
         }
         let required = PostgresSiftFunctions.required(by: compiled.sql)
-        if !required.isEmpty {
-            let installed = try installedSiftFunctions(refreshingUnless: required)
-            let missing = required.filter { !installed.contains($0) }
-            if !missing.isEmpty {
-                throw CompileError(
-                    diagnostics: [.error("sift-functions-missing", PostgresSiftFunctions.missingMessage(missing, schemaExists: !installed.isEmpty), at: range)],
-                    source: source)
-            }
-        }
-        return compiled
+        guard !required.isEmpty else { return [] }
+        let installed = try installedSiftFunctions(refreshingUnless: required)
+        let missing = required.filter { !installed.contains($0) }
+        guard !missing.isEmpty else { return [] }
+        return [.error("sift-functions-missing", PostgresSiftFunctions.missingMessage(missing, schemaExists: !installed.isEmpty), at: range)]
     }
 
     /// Lowers a checked query to PostgreSQL's SQL.

@@ -57,6 +57,24 @@ struct PostgresEngineTests {
         #expect(sink.text.contains("(1 row)"), "\(sink.text)")
     }
 
+    /// A query that needs Sift's functions on a database without them is refused before it runs,
+    /// naming them, as `sift query` refuses it; once installed (by another connection), it runs.
+    @Test func missingSiftFunctionsAreNamedBeforeTheQueryRuns() throws {
+        let database = try PostgresServer.shared().createDatabase("repl no functions")
+        try database.load("CREATE TABLE items (id bigint PRIMARY KEY, title text NOT NULL); INSERT INTO items VALUES (1, 'a'), (2, 'b')")
+        let sink = StringSink()
+        let session = REPLSession(engine: try PostgresEngine(uri: database.uri(), modelFile: nil), console: REPLConsole(output: sink, error: sink))
+        let query = "Item where title.contains(\"a\")"
+        _ = session.run(reader: ScriptedLineReader(lines: [query]))
+        #expect(sink.text.contains("this query calls Sift's functions (sift.contains), which are not installed"), "\(sink.text)")
+        #expect(!sink.text.contains("does not exist"), "\(sink.text)")
+        try PostgresDatabase.installFunctions(uri: database.uri())
+        let mark = sink.text.count
+        _ = session.run(reader: ScriptedLineReader(lines: [query]))
+        let output = String(sink.text.dropFirst(mark))
+        #expect(output.contains("(1 row)") && !output.contains("error"), "\(output)")
+    }
+
     @Test func openSwitchesBetweenSQLiteAndPostgreSQLInOneSession() throws {
         let database = try PostgresServer.shared().createDatabase("switch")
         try database.load("CREATE TABLE items (id bigint PRIMARY KEY, title text NOT NULL, size bigint NOT NULL); INSERT INTO items VALUES (1, 'a', 10), (2, 'b', 20)")

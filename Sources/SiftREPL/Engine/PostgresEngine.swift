@@ -46,7 +46,9 @@ public final class PostgresEngine: QueryEngine {
         var compilation = EngineCompilation(front)
         guard let checked = front.checked else { return compilation }
         let compiled = database.compile(checked)
-        let refusals = compiled.dialectDiagnostics + compiled.portabilityDiagnostics
+        var refusals = compiled.dialectDiagnostics + compiled.portabilityDiagnostics
+        // A server that cannot list its functions now (a lost connection) fails the run instead.
+        if refusals.isEmpty { refusals = (try? database.runDiagnostics(compiled, checked: checked)) ?? [] }
         if !refusals.isEmpty {
             compilation.diagnostics += refusals
             return compilation
