@@ -78,7 +78,35 @@ public enum PostgresSchemaLoader {
         let model = try SchemaLoader.readModel(modelFile)
         if model.diagnostics.hasErrors { return (introspected, model.diagnostics, model.source) }
         let (refined, refinementDiagnostics) = SchemaRefinement.refine(introspected, with: model.schema)
-        return (keepingDatabaseStorage(refined, introspected: introspected), model.diagnostics + refinementDiagnostics, model.source)
+        let labelDiagnostics = casesWithoutLabels(refined, introspected: introspected)
+        return (keepingDatabaseStorage(refined, introspected: introspected), model.diagnostics + refinementDiagnostics + labelDiagnostics, model.source)
+    }
+
+    /// A warning for each case of a model file's enum, given to a column of a PostgreSQL enum type,
+    /// whose raw value is none of that type's labels: no row holds it, so `== .case` selects
+    /// nothing (compared as text, the server raises no error); the labels are listed.
+    static func casesWithoutLabels(_ refined: Schema, introspected: Schema) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var seen: Set<[String]> = []
+        for model in introspected.models {
+            guard let refinedModel = refined.models.first(where: { $0.tableName == model.tableName }) else { continue }
+            for attribute in model.attributes {
+                guard case .enumeration(let typeName) = attribute.type, let labels = introspected.enumType(named: typeName)?.cases.map(\.rawValue),
+                    let refinedAttribute = refinedModel.attributes.first(where: { $0.columnName == attribute.columnName }),
+                    case .enumeration(let swiftName) = refinedAttribute.type, let swiftEnum = refined.enumType(named: swiftName),
+                    swiftEnum.rawType == .string, seen.insert([typeName, swiftName]).inserted
+                else { continue }
+                let listed = labels.map { if case .string(let label) = $0 { "'\(label)'" } else { "\($0)" } }.joined(separator: ", ")
+                for unlabelled in swiftEnum.cases where !labels.contains(unlabelled.rawValue) {
+                    diagnostics.append(
+                        .warning(
+                            "enum-case-not-a-label",
+                            "the case '\(unlabelled.name)' of '\(swiftName)' is stored as \(unlabelled.rawValue), which is none of the labels of the column '\(attribute.columnName)' of '\(model.tableName)' (\(listed)): no row holds it; give the case one of them as its raw value",
+                            at: unlabelled.declaration ?? swiftEnum.declaration ?? .point(0)))
+                }
+            }
+        }
+        return diagnostics
     }
 
     /// A refined schema whose attributes keep the storage of the database's own types (a

@@ -69,6 +69,34 @@ struct PostgresIntrospectionTests {
         #expect(owners.relationships.isEmpty, "\(owners.relationships.map(\.name))")
     }
 
+    /// A model file's enum for a column of an enum type: a case stored as no label of the type is
+    /// a warning at the case (no row holds it), the others are not.
+    @Test func aModelEnumCaseThatIsNoLabelIsAWarning() throws {
+        let database = try PostgresServer.shared().createDatabase("enum labels")
+        try database.load(
+            """
+            CREATE TYPE mood AS ENUM ('happy', 'so-so');
+            CREATE TABLE persons (id integer PRIMARY KEY, mood mood NOT NULL, other mood);
+            """)
+        let path = TemporaryFiles.untilExit.path("enum-labels", suffix: ".swift")
+        let models = """
+            enum Feeling: String { case glad = "happy", meh = "soso" }
+            @Model final class Person {
+                var id: Int
+                var mood: Feeling
+                var other: Feeling?
+            }
+            """
+        FileManager.default.createFile(atPath: path, contents: Data(models.utf8))
+        let database2 = try PostgresDatabase(uri: database.uri(), modelFile: path)
+        let warnings = database2.schemaDiagnostics.filter { $0.id == "enum-case-not-a-label" }
+        #expect(warnings.count == 1, "\(database2.schemaDiagnostics)")
+        #expect(warnings.first?.message.contains("'meh' of 'Feeling' is stored as \"soso\"") == true, "\(warnings)")
+        #expect(warnings.first?.message.contains("'happy', 'so-so'") == true, "\(warnings)")
+        #expect(warnings.first?.severity == .warning)
+        #expect(warnings.first?.range == database2.schema.enumType(named: "Feeling")?.cases.last?.declaration)
+    }
+
     @Test func quotedMixedCaseNames() throws {
         let database = try PostgresServer.shared().createDatabase("mixed case")
         try database.load(
