@@ -75,6 +75,23 @@ struct PostgresEngineTests {
         #expect(output.contains("(1 row)") && !output.contains("error"), "\(output)")
     }
 
+    /// A table or column dropped on the server after the session read the schema: the error says
+    /// `.reload` reads it again, and after it the session goes on.
+    @Test func aSchemaChangedOnTheServerPointsToReload() throws {
+        let database = try PostgresServer.shared().createDatabase("changed schema")
+        try database.load("CREATE TABLE items (id bigint PRIMARY KEY, title text NOT NULL, size bigint); CREATE TABLE notes (id bigint PRIMARY KEY); INSERT INTO items VALUES (1, 'a', 10)")
+        let sink = StringSink()
+        let session = REPLSession(engine: try PostgresEngine(uri: database.uri(), modelFile: nil), console: REPLConsole(output: sink, error: sink))
+        try database.load("ALTER TABLE items DROP COLUMN size; DROP TABLE notes")
+        _ = session.run(reader: ScriptedLineReader(lines: ["Item select size", "Note select count()"]))
+        let note = "'.reload' reads it again"
+        #expect(sink.text.components(separatedBy: note).count == 3, "\(sink.text)")
+        let mark = sink.text.count
+        _ = session.run(reader: ScriptedLineReader(lines: [".reload", "Item select title"]))
+        let output = String(sink.text.dropFirst(mark))
+        #expect(output.contains("(1 row)") && !output.contains("error"), "\(output)")
+    }
+
     @Test func openSwitchesBetweenSQLiteAndPostgreSQLInOneSession() throws {
         let database = try PostgresServer.shared().createDatabase("switch")
         try database.load("CREATE TABLE items (id bigint PRIMARY KEY, title text NOT NULL, size bigint NOT NULL); INSERT INTO items VALUES (1, 'a', 10), (2, 'b', 20)")

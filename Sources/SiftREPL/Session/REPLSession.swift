@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftPostgres
 import SiftSQLite
 
 /// The read–eval loop: reads lines from a ``LineReader``, joins multi-line queries, runs dot-commands
@@ -240,6 +241,10 @@ public final class REPLSession {
                 text += "\nnote: the database's schema may have changed since it was read; '.reload' reads it again"
             }
             return text
+        }
+        if let error = error as? PostgresError, error.sqlState == "42P01" || error.sqlState == "42703" {
+            // An undefined table or column: the models were read before the database changed.
+            return "\(error)\nnote: the database's schema may have changed since it was read; '.reload' reads it again"
         }
         return "\(error)"
     }
