@@ -21,8 +21,18 @@ public enum PostgresSiftFunctions {
         do {
             try connection.execute(
                 "BEGIN; SELECT pg_advisory_xact_lock(\(installationLock));\n" + PostgreSQLFunctions.installScript + "\nCOMMIT;")
-        } catch {
+        } catch var error as PostgresError {
             // A failed statement leaves the explicit transaction open and aborted.
+            try? connection.execute("ROLLBACK")
+            // The script is Sift's own and long: the error says what was being done instead of quoting it.
+            error.sql = nil
+            error.message = "cannot install Sift's functions: " + error.message
+            if error.sqlState == "42501" {
+                error.hint = [error.hint, "the role needs the right to create the schema 'sift' in this database (GRANT CREATE ON DATABASE) or to own it"]
+                    .compactMap { $0 }.joined(separator: "; ")
+            }
+            throw error
+        } catch {
             try? connection.execute("ROLLBACK")
             throw error
         }

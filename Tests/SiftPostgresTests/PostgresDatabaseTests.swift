@@ -103,10 +103,30 @@ struct PostgresDatabaseTests {
         // function created before it is rolled back.
         try database.load("CREATE SCHEMA sift; CREATE FUNCTION sift.checked(v anyelement) RETURNS integer LANGUAGE sql AS 'SELECT 1'")
         let writable = try PostgresDatabase(uri: database.uri(), mode: .readWrite)
-        #expect(throws: PostgresError.self) { try writable.installFunctions() }
+        #expect {
+            try writable.installFunctions()
+        } throws: { error in
+            // Said in a sentence, without the script it ran.
+            let text = "\(error)"
+            return text.contains("cannot install Sift's functions") && !text.contains("CREATE OR REPLACE FUNCTION") && text.count < 400
+        }
         #expect(try PostgresSiftFunctions.installed(on: writable.connection) == ["sift.checked"])
         // The connection is usable after the rollback.
         #expect(try writable.connection.rows("SELECT 1") == [[.int(1)]])
+    }
+
+    /// A role that may not create the schema `sift`: the error says which right it needs.
+    @Test func aRoleWithoutTheRightToCreateTheSchemaIsToldWhichItNeeds() throws {
+        let server = try PostgresServer.shared()
+        let database = try server.createDatabase("install denied")
+        let role = database.name + "_reader"
+        try database.load("CREATE ROLE \"\(role)\" LOGIN")
+        #expect {
+            try PostgresDatabase.installFunctions(uri: server.uri(database: database.name, user: role))
+        } throws: { error in
+            let failure = error as? PostgresError
+            return failure?.sqlState == "42501" && failure?.hint?.contains("GRANT CREATE ON DATABASE") == true && failure?.sql == nil
+        }
     }
 
     @Test func aMissingFunctionIsNamedWithTheCommandThatInstallsIt() throws {
