@@ -92,6 +92,22 @@ struct PostgresEngineTests {
         #expect(output.contains("(1 row)") && !output.contains("error"), "\(output)")
     }
 
+    /// `.timeout`: a statement past it is stopped on the server, said in a line, and the session goes on.
+    @Test func aStatementPastTheTimeLimitIsSaidInALine() throws {
+        let database = try PostgresServer.shared().createDatabase("time limit")
+        try database.load("CREATE TABLE items (id bigint PRIMARY KEY); INSERT INTO items SELECT generate_series(1, 3000)")
+        let sink = StringSink()
+        let session = REPLSession(engine: try PostgresEngine(uri: database.uri(), modelFile: nil), console: REPLConsole(output: sink, error: sink))
+        let started = ContinuousClock.now
+        _ = session.run(reader: ScriptedLineReader(lines: [
+            ".timeout 200", "Item join Item as b on b.id != id join Item as c on c.id != id select count()", "Item select count()",
+        ]))
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(sink.text.contains("error: PostgreSQL: interrupted: the statement ran past its time limit (.timeout)\n"), "\(sink.text)")
+        #expect(!sink.text.contains("SELECT"), "\(sink.text)")
+        #expect(sink.text.contains("3000"), "\(sink.text)")
+    }
+
     @Test func openSwitchesBetweenSQLiteAndPostgreSQLInOneSession() throws {
         let database = try PostgresServer.shared().createDatabase("switch")
         try database.load("CREATE TABLE items (id bigint PRIMARY KEY, title text NOT NULL, size bigint NOT NULL); INSERT INTO items VALUES (1, 'a', 10), (2, 'b', 20)")

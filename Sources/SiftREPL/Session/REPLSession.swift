@@ -242,6 +242,10 @@ public final class REPLSession {
             }
             return text
         }
+        if let error = error as? PostgresError, error.kind == .timeout {
+            // The server's cancellation, as SQLite's interruption is shown: the SQL adds nothing.
+            return "PostgreSQL: interrupted: the statement ran past its time limit (.timeout)"
+        }
         if let error = error as? PostgresError, error.sqlState == "42P01" || error.sqlState == "42703" {
             // An undefined table or column: the models were read before the database changed.
             return "\(error)\nnote: the database's schema may have changed since it was read; '.reload' reads it again"
