@@ -48,7 +48,24 @@ enum QueryCommand {
         let source = try readQueryText(parsed, positional: Array(parsed.positional.dropFirst()))
         let query = try database.compile(source)
         let values = try parameterValues(parsed, query: query, schema: database.schema)
-        render(query, try database.fetch(query, parameters: values), mode: mode)
+        // Control-C cancels the statement on the server: a client that merely exits would leave it
+        // running there until it ends.
+        let watcher = InterruptWatcher()
+        watcher.installSignalHandler()
+        let cancelHandle = database.connection.cancelHandle
+        watcher.begin(cancel: { @Sendable in cancelHandle.cancel() })
+        let rows: [Row]
+        do {
+            rows = try database.fetch(query, parameters: values)
+        } catch {
+            if watcher.end() {
+                standardError("interrupted\n")
+                return 130
+            }
+            throw error
+        }
+        watcher.end()
+        render(query, rows, mode: mode)
         return 0
     }
 

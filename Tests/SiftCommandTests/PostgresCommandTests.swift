@@ -45,6 +45,43 @@ struct PostgresCommandTests {
         #expect(sqlite.standardOutput.contains(#"WHERE "items"."size" > ?1"#), "\(sqlite.standardOutput)")
     }
 
+    /// Control-C during `sift query`: the statement is cancelled on the server, not left running there.
+    @Test func controlCCancelsTheStatementOnTheServer() throws {
+        let database = try server.createDatabase("query interrupted")
+        try database.load("CREATE TABLE items (id bigint PRIMARY KEY); INSERT INTO items SELECT generate_series(1, 3000)")
+        let monitor = try PlainPostgresConnection(uri: server.uri())
+        /// Statements running in the database (for longer than `seconds`: the count, past its
+        /// preparation, which the connection and introspection statements never last).
+        func runningStatements(forLongerThan seconds: Double = 0) throws -> Int {
+            let rows = try monitor.rows(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND now() - query_start >= make_interval(secs => $2::float8)",
+                parameters: [database.name, String(seconds)])
+            guard let first = rows.first?.first, let text = first else { return -1 }
+            return Int(text) ?? -1
+        }
+        let errorPath = TemporaryFiles.untilExit.path("interrupted", suffix: ".txt")
+        let pid = try InterruptibleProcess.spawn(
+            CommandRunner.productsDirectory.appendingPathComponent("sift").path,
+            ["query", database.uri(), "Item join Item as b on b.id != id join Item as c on c.id != id join Item as d on d.id != id select count()"],
+            standardError: errorPath)
+        var waited = 0
+        while try runningStatements(forLongerThan: 0.5) == 0, waited < 400 {
+            Thread.sleep(forTimeInterval: 0.05)
+            waited += 1
+        }
+        #expect(try runningStatements() == 1)
+        kill(pid, SIGINT)
+        let status = InterruptibleProcess.wait(pid, seconds: 10)
+        #expect(status == 130)
+        #expect(try String(contentsOfFile: errorPath, encoding: .utf8) == "interrupted\n")
+        waited = 0
+        while try runningStatements() != 0, waited < 100 {
+            Thread.sleep(forTimeInterval: 0.05)
+            waited += 1
+        }
+        #expect(try runningStatements() == 0)
+    }
+
     @Test func theREPLOpensTheServer() throws {
         let result = try CommandRunner.run([uri], input: "Item where title == \"b\"\n")
         #expect(result.status == 0, "\(result.standardError)")
@@ -86,5 +123,50 @@ struct PostgresCommandTests {
         let result = try CommandRunner.run(["query", server.uri(database: "no_such_database"), "Item where size > 1"])
         #expect(result.status == 1)
         #expect(result.standardError.contains(#"database "no_such_database" does not exist"#))
+    }
+}
+
+/// A child process that receives SIGINT as from a terminal: spawned with no signal blocked and
+/// SIGINT's default action (a test runner's threads may block it, and a child inherits the mask).
+enum InterruptibleProcess {
+    static func spawn(_ path: String, _ arguments: [String], standardError: String) throws -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        posix_spawnattr_setsigdefault(&attributes, &interrupt)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        guard result == 0 else { throw CocoaError(.executableLoad) }
+        return pid
+    }
+
+    /// The exit status, or 128 + the signal that ended it; -1 (and the process killed) after `seconds`.
+    static func wait(_ pid: pid_t, seconds: Double) -> Int32 {
+        let deadline = Date().addingTimeInterval(seconds)
+        var status: Int32 = 0
+        while Date() < deadline {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        return -1
     }
 }
