@@ -38,7 +38,9 @@ struct SQLiteTime {
             // `'unixepoch'`: the number of seconds, scaled to a Julian day's milliseconds, rounded.
             let seconds = storage == .dateUnixSeconds ? date.timeIntervalSince1970 : date.timeIntervalSinceReferenceDate + 978307200
             let julian = seconds * 1000 + 210866760000000
-            guard julian >= 0, julian < 464269060800000 else { return nil }
+            // SQLite's range of valid Julian days, tested after rounding (the last half millisecond
+            // rounds past year 9999).
+            guard julian >= 0, julian < 464269060800000, Int64(julian + 0.5) <= 464269060799999 else { return nil }
             milliseconds = Int64(julian + 0.5) - 210866760000000
         default:
             milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())

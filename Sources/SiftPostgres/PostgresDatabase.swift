@@ -31,7 +31,9 @@ public final class PostgresDatabase {
     /// What the database's constraints guarantee about its data, read when it is opened: intact
     /// references (validated foreign keys) and the normal forms of text columns (`CHECK (c IS NFC
     /// NORMALIZED)`). The server enforces them, so the SQL relies on them without checking. Also
-    /// what the catalog says of text columns' collations and indexes, which changes only the speed.
+    /// what the catalog says of text columns' collations (which columns order by a locale, where
+    /// `hasPrefix` reads no range) and indexes (which columns lead none: a change there changes
+    /// only the speed). Open the database again after changing a column's collation.
     public let declaredFacts: SQLLowering.Facts
     /// PostgreSQL's limit of bound values in one statement.
     public static let maximumBindings = 65535

@@ -14,8 +14,9 @@ import Sift
 ///   both forms of the value.
 /// - A text column whose collation is a locale's (not `C`, `POSIX` or `C.UTF-8`, which order by
 ///   code point) is locale-ordered: `hasPrefix` reads no index range of it.
-/// - A text column of a table (or materialized view) that leads none of its indexes is unindexed:
-///   `hasPrefix` finds its candidates with `starts_with`, one test per row, not a range of two.
+/// - A text column of a table (or materialized view) without children that leads none of its
+///   indexes is unindexed: `hasPrefix` finds its candidates with `starts_with`, one test per row,
+///   not a range of two.
 ///   An index created later only makes such a query slower than it could be, never different.
 enum PostgresDeclaredFacts {
     static func read(connection: PostgresConnection) throws -> SQLLowering.Facts {
@@ -69,8 +70,9 @@ enum PostgresDeclaredFacts {
     }
 
     /// `table.column` of the visible tables' and materialized views' text columns (collatable
-    /// ones) that are not the first column of any index. Views and foreign tables are left out:
-    /// the planner may carry a range through them to an index of their own source.
+    /// ones) that are not the first column of any index. Views, foreign tables and the parents of
+    /// partitions or inheriting tables are left out: the planner may carry a range through them to
+    /// an index of their sources or children.
     static func unindexedColumns(connection: PostgresConnection) throws -> Set<String> {
         let rows = try connection.rows(
             """
@@ -78,7 +80,7 @@ enum PostgresDeclaredFacts {
             FROM pg_catalog.pg_attribute a
             JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
             JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-            WHERE a.attnum > 0 AND NOT a.attisdropped AND a.attcollation <> 0 AND c.relkind IN ('r', 'p', 'm')
+            WHERE a.attnum > 0 AND NOT a.attisdropped AND a.attcollation <> 0 AND c.relkind IN ('r', 'm') AND NOT c.relhassubclass
               AND n.nspname = ANY (current_schemas(false)) AND pg_catalog.pg_table_is_visible(c.oid)
               AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_index i WHERE i.indrelid = c.oid AND i.indkey[0] = a.attnum)
             """)

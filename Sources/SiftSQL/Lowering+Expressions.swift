@@ -336,7 +336,10 @@ extension LoweringContext {
         // `column >= lower AND column < upper`, each range; all in one buffer, with `room` to spare.
         var sql = SQLFragment(reservingCapacity: 4 * haystack.sql.estimatedLength + 96 + room)
         // No index to read the range: the prefix's bytes, one test per row (the empty prefix too).
-        let bytesOnly = options.facts.unindexedColumns.containsComparing(key(of: column))
+        // A named sub-query's column has no index, and keeps its source's collation, which may be
+        // a locale's (the catalog's `localeOrderedColumns` do not name it): bytes are exact there.
+        let columnKey = key(of: column)
+        let bytesOnly = options.facts.unindexedColumns.containsComparing(columnKey) || commonTableTextColumns.contains(columnKey)
         func appendRange(_ range: (lower: BindingSlot, upper: BindingSlot)) {
             if bytesOnly {
                 var prefix = SQLFragment()

@@ -131,7 +131,8 @@ extension LoweringContext {
         case .filter(let inner, let variable, let predicate):
             guard var opened = openSequence(inner, elementEncoding: elementEncoding) else { return nil }
             bindElement(variable, of: opened)
-            let condition = lowerThreeValuedFilter(predicate) ?? lowerCondition(predicate)
+            // The elements' WHERE: a NULL selects nothing, as false does.
+            let condition = lowerThreeValuedFilter(predicate) ?? lowerFilterTerm(predicate)
             if condition.boolConstant != true { opened.filters.append(condition) }
             return opened
         case .parameter:
@@ -337,7 +338,7 @@ extension LoweringContext {
                     selection += joined
                     continue
                 }
-                let condition = lowerCondition(operand)
+                let condition = lowerFilterTerm(operand)  // a term of the list's WHERE
                 if condition.boolConstant != true { selection.append(condition.operand(inside: .and)) }
             }
         } else {

@@ -92,7 +92,8 @@ public protocol SQLDialect: Sendable {
     /// (``SQLLowering/Facts/unindexedColumns``), in place of the prefix's range.
     func prefixBytesTest(haystack: SQLFragment, prefix: SQLFragment) -> SQLFragment?
     /// Whether an index serves the null-safe equality (SQLite's `IS`); where not (PostgreSQL's
-    /// `IS NOT DISTINCT FROM`), `==` with a value never nil is written `x = v AND x IS NOT NULL`.
+    /// `IS NOT DISTINCT FROM`), `==` with a value never nil is written `x = v AND x IS NOT NULL`,
+    /// or `x = v` alone as a term of a filter, where NULL selects nothing as false does.
     var indexesNullSafeEquality: Bool { get }
     /// The function giving the 1-based position of a text in another, 0 when absent (`instr`).
     var substringPositionFunction: String { get }

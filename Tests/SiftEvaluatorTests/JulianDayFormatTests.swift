@@ -11,14 +11,33 @@ import Testing
 /// below 1e-4), over generated moments (SQLite's first and last milliseconds, years 0 to 9999,
 /// milliseconds whose digits SQLite rounds otherwise than a correctly rounded `%.16g`).
 @Suite struct JulianDayFormatTests {
+    #if arch(x86_64)
+        static let isX86_64 = true
+    #else
+        static let isX86_64 = false
+    #endif
+
     /// The unevenly printed milliseconds are where SQLite's printf and a correctly rounded
-    /// `%.16g` part: the tests below, which include them, tell the two apart.
-    @Test func theUnevenMillisecondsAreWhereSQLitesPrintfIsNotCorrectlyRounded() throws {
+    /// `%.16g` part: the tests below, which include them, tell the two apart. (SQLite computes in
+    /// x87's 80-bit long double only on x86-64, which this emulation and the tests assume.)
+    @Test(.enabled(if: Self.isX86_64, "SQLite's printf computes in 80-bit long double on x86-64 only"))
+    func theUnevenMillisecondsAreWhereSQLitesPrintfIsNotCorrectlyRounded() throws {
         let statement = try Connection.inMemory().prepare("SELECT strftime('%J', ?1 / 86400000.0)")
         for milliseconds in JulianDayMoments.unevenlyPrinted {
             let sqlite = try statement.rows(bindings: [.integer(milliseconds)]).first?.first
             let correctlyRounded = String(format: "%.16g", Double(milliseconds) / 86_400_000)
             #expect(sqlite != nil && sqlite != .text(correctlyRounded), "\(milliseconds): SQLite \(String(describing: sqlite))")
+        }
+    }
+
+    /// Seconds in the last half millisecond of year 9999 round past SQLite's last valid Julian day:
+    /// NULL there, as in SQLite, not year 10000.
+    @Test func theLastHalfMillisecondRoundsOutOfRange() throws {
+        let statement = try Connection.inMemory().prepare("SELECT strftime('%J', ?1, 'unixepoch'), strftime('%Y', ?1, 'unixepoch')")
+        for seconds in [253_402_300_799.9996, 253_402_300_799.9994] {
+            let sqlite = try statement.rows(bindings: [.real(seconds)]).first ?? []
+            let time = SQLiteTime(.date(Date(timeIntervalSince1970: seconds)), storage: .dateUnixSeconds)
+            #expect((time == nil) == (sqlite.first == .null), "\(seconds): SQLite \(sqlite), evaluator \(String(describing: time?.milliseconds))")
         }
     }
 

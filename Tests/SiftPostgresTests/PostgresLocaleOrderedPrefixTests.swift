@@ -49,6 +49,28 @@ struct PostgresLocaleOrderedPrefixTests {
         #expect(database.effectiveLoweringOptions.facts.localeOrderedColumns == ["phrases.local"])
     }
 
+    /// A named sub-query's column keeps its source's collation, which the catalog's facts do not
+    /// name: its prefixes are tested by their bytes (`starts_with`), never by a range, and select
+    /// Swift's rows under the ICU collation too.
+    @Test(arguments: ["local", "bytes", "plain"])
+    func aNamedSubquerysColumnIsTestedByItsBytes(column: String) throws {
+        let test = try Self.database.get()
+        let path = TemporaryFiles.untilExit.path("locale-phrases", suffix: ".swift")
+        _ = FileManager.default.createFile(atPath: path, contents: Data(Self.models.utf8))
+        let database = try PostgresDatabase(uri: test.uri(), modelFile: path)
+        let stored = ["เก", "เ", "ก", "a-b", "แ"]
+        for prefix in ["เ", "a-", "ก"] {
+            let text = "with t = (Phrase select text: \(column)) t where text.hasPrefix(\"\(prefix)\") select text"
+            let query = try database.compile(text)
+            let selected = try database.fetch(query).compactMap { row -> String? in
+                if case .string(let value)? = row["text"] { return value }
+                return nil
+            }.sorted()
+            #expect(selected == stored.filter { $0.hasPrefix(prefix) }.sorted(), "\(text)\n\(query.sql)")
+            #expect(query.sql.contains("starts_with(") && !query.sql.contains("\"text\" >= "), "\(query.sql)")
+        }
+    }
+
     /// Each column, with a constant and a parameter prefix, selects Swift's rows; only the
     /// code-point-ordered columns read a range.
     @Test(arguments: ["local", "bytes", "plain"])
