@@ -10,7 +10,15 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sift-extension-path-\(UUID().uuidString)")
         let sift = root.appendingPathComponent(bin).appendingPathComponent("sift")
         try FileManager.default.createDirectory(at: sift.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CommandRunner.productsDirectory.appendingPathComponent("sift"), to: sift)
+        // A hard link where it can be: a copy is written through a descriptor that a process
+        // forked meanwhile by a test running beside this one may hold until it executes, and
+        // executing a file open for writing fails ("Text file busy").
+        let built = CommandRunner.productsDirectory.appendingPathComponent("sift")
+        do {
+            try FileManager.default.linkItem(at: built, to: sift)
+        } catch {
+            try FileManager.default.copyItem(at: built, to: sift)
+        }
         if let extensionAt {
             let directory = root.appendingPathComponent(extensionAt)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -22,7 +30,21 @@ import Testing
     }
 
     static func run(_ sift: URL, _ arguments: [String]) throws -> CommandRunner.Output {
-        try CommandRunner.run(arguments, executable: sift.path)
+        // A copied binary may still be busy for a moment (see `layout`): try again a few times.
+        for attempt in 1... {
+            do {
+                return try CommandRunner.run(arguments, executable: sift.path)
+            } catch let error as NSError where attempt < 20 && Self.isTextFileBusy(error) {
+                usleep(50_000)
+            }
+        }
+        fatalError("unreachable")
+    }
+
+    static func isTextFileBusy(_ error: NSError) -> Bool {
+        let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+        return (error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY))
+            || (underlying?.domain == NSPOSIXErrorDomain && underlying?.code == Int(ETXTBSY))
     }
 
     @Test func findsTheExtensionNextToSift() throws {
