@@ -184,10 +184,13 @@ public enum ParameterEncoder {
 /// followed by nothing or by a code point below U+0300: `prefix` + U+0300. Each of them has the
 /// prefix as Swift's `hasPrefix` has it: the prefix starts it in the same code points, and a cluster
 /// starts after them (a code point below U+0300 is no mark, jamo, regional indicator nor joiner),
-/// unless the prefix ends with CR (LF joins it) or a zero-width joiner (© and ® may join it): then
-/// `prefix` itself, the bound of an empty range.
+/// unless the prefix ends with CR (LF joins it), a zero-width joiner (© and ® may join it) or a
+/// Prepend character (which joins what follows it, as Swift's characters say): then `prefix`
+/// itself, the bound of an empty range.
 public func plainPrefixUpperBound(_ prefix: String) -> SQLValue {
-    if let last = prefix.unicodeScalars.last, last == "\r" || last == "\u{200D}" { return .text(prefix) }
+    if let last = prefix.unicodeScalars.last, last == "\r" || last == "\u{200D}" || (String(last) + "a").count == 1 {
+        return .text(prefix)
+    }
     var bound = prefix
     bound.unicodeScalars.append("\u{300}")
     return .text(bound)
