@@ -46,7 +46,7 @@ struct PostgresClusterClassTests {
             } else if rewritten != text {
                 let old = text.split(separator: "\n", omittingEmptySubsequences: false)
                 let new = rewritten.split(separator: "\n", omittingEmptySubsequences: false)
-                let line = zip(old, new).firstIndex { $0 != $1 } ?? min(old.count, new.count)
+                let line = (0..<min(old.count, new.count)).first { old[$0] != new[$0] } ?? min(old.count, new.count)
                 Issue.record(
                     """
                     \(file.lastPathComponent) line \(line + 1) differs from Swift's classes (SIFT_UPDATE_GOLDEN=1 rewrites it):
