@@ -298,7 +298,8 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 SELECT CASE
     WHEN strpos(haystack, needle) > 0 AND sift.plain_edges(needle)
         AND substr(haystack, strpos(haystack, needle) + length(needle), 1) COLLATE "C" < chr(768)
-        AND NOT sift.is_prepend(ascii(substr(haystack, strpos(haystack, needle) - 1, 1))) THEN true
+        AND (substr(haystack, strpos(haystack, needle) - 1, 1) COLLATE "C" < chr(1536)
+            OR NOT sift.is_prepend(ascii(substr(haystack, strpos(haystack, needle) - 1, 1)))) THEN true
     ELSE sift.contains_by_clusters(haystack, needle)
 END
 $$;

@@ -35,6 +35,8 @@ public final class PostgresDatabase {
     /// `hasPrefix` reads no range) and indexes (which columns lead none: a change there changes
     /// only the speed). Open the database again after changing a column's collation.
     public let declaredFacts: SQLLowering.Facts
+    /// The URI without its password, as messages name the database.
+    let redactedURI: String
     /// PostgreSQL's limit of bound values in one statement.
     public static let maximumBindings = 65535
 
@@ -42,7 +44,8 @@ public final class PostgresDatabase {
     /// `modelFile` when given.
     public init(uri: String, modelFile: String? = nil, mode: PostgresConnection.Mode = .readOnly) throws {
         connection = try PostgresConnection(uri: uri, mode: mode)
-        let loaded = try PostgresSchemaLoader.load(connection: connection, databaseName: PostgresURI.redacted(uri), modelFile: modelFile)
+        redactedURI = PostgresURI.redacted(uri)
+        let loaded = try PostgresSchemaLoader.load(connection: connection, databaseName: redactedURI, modelFile: modelFile)
         if loaded.diagnostics.hasErrors { throw CompileError(diagnostics: loaded.diagnostics, source: loaded.source) }
         schema = loaded.schema
         schemaDiagnostics = loaded.diagnostics
@@ -104,7 +107,8 @@ public final class PostgresDatabase {
         let installed = try installedSiftFunctions(refreshingUnless: required)
         let missing = required.filter { !installed.contains($0) }
         guard !missing.isEmpty else { return [] }
-        return [.error("sift-functions-missing", PostgresSiftFunctions.missingMessage(missing, schemaExists: !installed.isEmpty), at: range)]
+        let message = PostgresSiftFunctions.missingMessage(missing, schemaExists: !installed.isEmpty, uri: redactedURI)
+        return [.error("sift-functions-missing", message, at: range)]
     }
 
     /// Lowers a checked query to PostgreSQL's SQL.

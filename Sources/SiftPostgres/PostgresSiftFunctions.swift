@@ -64,12 +64,12 @@ public enum PostgresSiftFunctions {
     }
 
     /// The message of a query that needs `missing` (of the schema `sift`) on a database without them.
-    static func missingMessage(_ missing: [String], schemaExists: Bool) -> String {
+    static func missingMessage(_ missing: [String], schemaExists: Bool, uri: String = "URI") -> String {
         let list = missing.joined(separator: ", ")
         if !schemaExists {
-            return "this query calls Sift's functions (\(list)), which are not installed in this database; install them with 'sift install-functions URI' (or PostgresDatabase.installFunctions()), or write the query with PostgreSQL's built-in operations only"
+            return "this query calls Sift's functions (\(list)), which are not installed in this database; install them with 'sift install-functions \(uri)' (or PostgresDatabase.installFunctions()), or write the query with PostgreSQL's built-in operations only"
         }
-        return "this query needs \(list), which this database's schema '\(PostgreSQLFunctions.schema)' lacks (installed by an older Sift, or dropped since); install them again with 'sift install-functions URI'"
+        return "this query needs \(list), which this database's schema '\(PostgreSQLFunctions.schema)' lacks (installed by an older Sift, or dropped since); install them again with 'sift install-functions \(uri)'"
     }
 
     /// The hint added to the server's "does not exist" error for an object of the schema `sift`.

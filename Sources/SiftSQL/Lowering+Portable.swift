@@ -36,7 +36,7 @@ extension LoweringContext {
                 needsExtension, "this query calls '\(name)', one of Sift's functions: PostgreSQL has no exact built-in form of it", at: range,
                 notes: [
                     Diagnostic.Note(
-                        "drop '--portable' and install Sift's functions in the database ('sift install-functions URI', or psql -f SQL/postgresql-functions.sql)")
+                        "drop '--portable' (in the REPL: '.portable off') and install Sift's functions in the database ('sift install-functions URI', or psql -f SQL/postgresql-functions.sql)")
                 ])
         }
     }

@@ -246,6 +246,14 @@ public final class Connection {
             return SQLiteError(code: error.extendedCode, message: "cannot open \(path): \(error.message)")
         }
         if let file = filePath(of: path), access(file, F_OK) != 0 {
+            // libpq's `key=value` connection strings are not accepted: say how to write one.
+            if path.contains("="), ["host=", "dbname=", "user=", "port="].contains(where: path.hasPrefix) {
+                return SQLiteError(
+                    code: error.extendedCode,
+                    message:
+                        "no database at \(path); a PostgreSQL database is named by a URI, e.g. postgresql://user@host:5432/dbname or postgresql:///dbname?host=/run/postgresql"
+                )
+            }
             return SQLiteError(code: error.extendedCode, message: "no database at \(path)")
         }
         return SQLiteError(code: error.extendedCode, message: "cannot open \(path): \(error.message)")

@@ -94,7 +94,7 @@ struct PostgresCommandTests {
         let query = ["query", database.uri(), "Item where title.contains(\"é\")", "--mode", "csv"]
         let before = try CommandRunner.run(query)
         #expect(before.status == 1)
-        #expect(before.standardError.contains("sift install-functions URI"), "\(before.standardError)")
+        #expect(before.standardError.contains("sift install-functions \(database.uri())'"), "\(before.standardError)")
         for _ in 0..<2 {
             let install = try CommandRunner.run(["install-functions", database.uri()])
             #expect(install.status == 0, "\(install.standardError)")

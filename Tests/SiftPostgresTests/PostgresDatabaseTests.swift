@@ -73,7 +73,8 @@ struct PostgresDatabaseTests {
             try postgres.compile("#Predicate<User> { $0.name.contains(\"kim\") }")
         } throws: { error in
             let diagnostics = (error as? CompileError)?.diagnostics
-            return diagnostics?.map(\.id) == ["sift-functions-missing"] && diagnostics![0].message.contains("sift install-functions URI")
+            return diagnostics?.map(\.id) == ["sift-functions-missing"]
+                && diagnostics![0].message.contains("sift install-functions \(PostgresURI.redacted(database.uri()))'")
         }
     }
 
@@ -141,7 +142,8 @@ struct PostgresDatabaseTests {
         } throws: { error in
             let diagnostic = (error as? CompileError)?.diagnostics.first
             return diagnostic?.id == "sift-functions-missing" && diagnostic!.message.contains("sift.lower")
-                && diagnostic!.message.contains("sift install-functions URI") && !diagnostic!.message.contains("sift.contains")
+                && diagnostic!.message.contains("sift install-functions \(PostgresURI.redacted(database.uri()))'")
+                && !diagnostic!.message.contains("sift.contains")
         }
         // SQL compiled without asking the database fails on the server with the remedy added.
         let compiled = postgres.compile(try postgres.compile("#Predicate<User> { $0.name.contains(\"kim\") }").query)
