@@ -1,3 +1,4 @@
+import Foundation
 import Sift
 import SiftPostgres
 import SiftREPL
@@ -49,11 +50,18 @@ enum QueryCommand {
         let query = try database.compile(source)
         let values = try parameterValues(parsed, query: query, schema: database.schema)
         // Control-C cancels the statement on the server: a client that merely exits would leave it
-        // running there until it ends.
+        // running there until it ends. The cancel request is sent from a thread of its own (it
+        // connects to the server, which may not answer); a second Control-C leaves at once.
         let watcher = InterruptWatcher()
         watcher.installSignalHandler()
         let cancelHandle = database.connection.cancelHandle
-        watcher.begin(cancel: { @Sendable in cancelHandle.cancel() })
+        watcher.begin(cancel: { @Sendable in
+            if watcher.signalsHandled >= 2 {
+                standardError("interrupted\n")
+                exit(130)
+            }
+            Thread.detachNewThread { cancelHandle.cancel() }
+        })
         let rows: [Row]
         do {
             rows = try database.fetch(query, parameters: values)
@@ -64,7 +72,13 @@ enum QueryCommand {
             }
             throw error
         }
-        watcher.end()
+        // Interrupted after the server had answered: the rows are not printed.
+        if watcher.end() {
+            standardError("interrupted\n")
+            return 130
+        }
+        // While the rows print, Control-C stops the command as it stops any other.
+        signal(SIGINT, SIG_DFL)
         render(query, rows, mode: mode)
         return 0
     }
