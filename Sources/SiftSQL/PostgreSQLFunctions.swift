@@ -327,8 +327,10 @@ $$;
 -- `hasPrefix` and `hasSuffix`. Each answers at once, in an expression the planner inlines into the
 -- query (no call per row), where the match's boundaries are plain: for `contains` and `hasPrefix`,
 -- the first match of the code points followed by a code point below U+0300 or by the end, and
--- for `contains` preceded by no Prepend character (`plain_edges` above: no cluster computed, no
--- form tested), for `hasSuffix` both texts NFC
+-- for `contains` preceded by a code point below U+0600 (no Prepend character is: asking
+-- `is_prepend` there would add its cost to every row the planner charges, enough to lose a hash
+-- semi-join) or by nothing (`plain_edges` above: no cluster computed, no form tested), for
+-- `hasSuffix` both texts NFC
 -- and `plain_boundary`; otherwise the function `..._by_clusters` computes the clusters. NULL in,
 -- NULL out.
 CREATE OR REPLACE FUNCTION sift.contains(haystack text, needle text) RETURNS boolean
@@ -336,8 +338,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 SELECT CASE
     WHEN strpos(haystack, needle) > 0 AND sift.plain_edges(needle)
         AND substr(haystack, strpos(haystack, needle) + length(needle), 1) COLLATE "C" < chr(768)
-        AND (substr(haystack, strpos(haystack, needle) - 1, 1) COLLATE "C" < chr(1536)
-            OR NOT sift.is_prepend(ascii(substr(haystack, strpos(haystack, needle) - 1, 1)))) THEN true
+        AND substr(haystack, strpos(haystack, needle) - 1, 1) COLLATE "C" < chr(1536) THEN true
     ELSE sift.contains_by_clusters(haystack, needle)
 END
 $$;
