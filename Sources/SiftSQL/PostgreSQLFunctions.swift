@@ -328,8 +328,8 @@ $$;
 -- query (no call per row), where the match's boundaries are plain: for `contains` and `hasPrefix`,
 -- the first match of the code points followed by a code point below U+0300 or by the end, and
 -- for `contains` preceded by a code point below U+0600 (no Prepend character is: asking
--- `is_prepend` there would add its cost to every row the planner charges, enough to lose a hash
--- semi-join) or by nothing (`plain_edges` above: no cluster computed, no form tested), for
+-- `is_prepend` there would add to the cost the planner charges every row) or by nothing
+-- (`plain_edges` above: no cluster computed, no form tested), for
 -- `hasSuffix` both texts NFC
 -- and `plain_boundary`; otherwise the function `..._by_clusters` computes the clusters. NULL in,
 -- NULL out.
