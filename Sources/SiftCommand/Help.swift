@@ -83,15 +83,14 @@ enum Help {
 
                 Prints the SQL of a query and its bindings. --schema names a model file, an SQLite
                 database or a postgres:// URI; given twice, a database and the model file that refines
-                it. --json prints
-                the report tools read (README, "The sift command"); every failure then prints
-                {"version":1,"diagnostics":[...]} on standard output. --one-line writes the SQL on one line.
-                --portable writes SQL with SQLite's built-in functions only, relying on the facts the
-                database's data proves (listed as assumptions), or refuses the query with
+                it. --json prints the report tools read (README, "The sift command"); every failure
+                then prints {"version":1,"diagnostics":[...]} on standard output. --one-line writes the
+                SQL on one line. --portable writes SQL with SQLite's built-in functions only, relying on
+                the facts the database's data proves (listed as assumptions), or refuses the query with
                 portable-needs-extension where that has no exact form. --dialect postgresql writes
                 PostgreSQL's SQL ($1 placeholders; docs/POSTGRESQL.md), the default when the schema is
-                a postgres:// URI; with --portable it refuses a
-                query that needs Sift's functions in the database (sift install-functions URI).
+                a postgres:// URI; with --portable it refuses a query that needs Sift's functions in
+                the database (sift install-functions URI).
                 """
         case "query":
             text = """
