@@ -192,13 +192,7 @@ struct PostgresClusterClassTests {
             }
             cases.append((haystack, needle))
         }
-        let json = try JSONSerialization.data(withJSONObject: cases.enumerated().map { ["i": $0.offset, "h": $0.element.haystack, "n": $0.element.needle] })
-        let rows = try connection.rows(
-            """
-            SELECT sift.length(h)::text, sift.contains(h, n)::text, sift.has_prefix(h, n)::text, sift.has_suffix(h, n)::text
-            FROM jsonb_to_recordset($1::jsonb) AS t(i int, h text, n text) ORDER BY i
-            """,
-            parameters: [String(decoding: json, as: UTF8.self)])
+        let rows = try PostgresStringFunctionAnswers.rows(connection, cases)
         #expect(rows.count == cases.count)
         var compared = 0
         var trueAnswers = [0, 0, 0]
