@@ -48,7 +48,7 @@ extension LoweringContext {
             switch variables[id] {
             case .value(let lowered)?: return lowered
             case .row(let alias, let model, _)?:
-                return Lowered(.column(alias, keyColumn(of: model)), isAtomic: true)
+                return Lowered(.column(alias, column(keyColumn(of: model), ofRow: alias)), isAtomic: true)
             case nil:
                 return constantBool(false)
             }
@@ -642,10 +642,13 @@ extension LoweringContext {
         }
         if attribute.storage == .textForm {
             // A type of the database Swift reads as text (`jsonb`, an array, an enum type): its text.
-            return Lowered(Self.textForm(of: .column(row.alias, attribute.columnName)), isOptional: attribute.isOptional || row.isOptional, isAtomic: true)
+            return Lowered(
+                Self.textForm(of: .column(row.alias, column(attribute.columnName, ofRow: row.alias))),
+                isOptional: attribute.isOptional || row.isOptional, isAtomic: true)
         }
         return Lowered(
-            .column(row.alias, attribute.columnName), isOptional: attribute.isOptional || row.isOptional, isAtomic: true,
+            .column(row.alias, column(attribute.columnName, ofRow: row.alias)), isOptional: attribute.isOptional || row.isOptional,
+            isAtomic: true,
             column: reference, storage: storage)
     }
 

@@ -68,7 +68,11 @@ extension LoweringContext {
     ///
     /// `needsElement: false` says the elements are only counted or tested for: a join table's
     /// links are then enough when every link points at a row (an intact reference).
-    mutating func openSequence(_ sequence: TypedExpr, elementEncoding: ValueEncoding = .plain, needsElement: Bool = true) -> OpenedSequence? {
+    /// `keyOnly: true` says only the elements' key is read (``readsOnlyKey(of:in:model:)``): the
+    /// links then stand for the elements too, their target column for the key.
+    mutating func openSequence(
+        _ sequence: TypedExpr, elementEncoding: ValueEncoding = .plain, needsElement: Bool = true, keyOnly: Bool = false
+    ) -> OpenedSequence? {
         switch tree[sequence] {
         case .toMany(let base, let relationship):
             guard let baseRow = row(of: base) else { return nil }
@@ -78,7 +82,7 @@ extension LoweringContext {
                 let elementAlias = alias(target.tableName)
                 let level = QueryLevel(from: SQLFragment.tableReference(target.tableName, alias: elementAlias))
                 let correlation = Correlation(
-                    outer: QualifiedColumn(alias: baseRow.alias, column: sourceColumn),
+                    outer: QualifiedColumn(alias: baseRow.alias, column: column(sourceColumn, ofRow: baseRow.alias)),
                     inner: QualifiedColumn(alias: elementAlias, column: targetColumn),
                     outerMayBeNull: baseRow.isOptional || mayBeNull(sourceColumn, of: baseRow.model),
                     innerMayBeNull: mayBeNull(targetColumn, of: target))
@@ -88,7 +92,7 @@ extension LoweringContext {
                 let joinAlias = alias(join.table)
                 // A join table's columns are not attributes of a model: they may be NULL.
                 let correlation = Correlation(
-                    outer: QualifiedColumn(alias: baseRow.alias, column: join.sourceKey),
+                    outer: QualifiedColumn(alias: baseRow.alias, column: column(join.sourceKey, ofRow: baseRow.alias)),
                     inner: QualifiedColumn(alias: joinAlias, column: join.sourceColumn),
                     outerMayBeNull: baseRow.isOptional || mayBeNull(join.sourceKey, of: baseRow.model), innerMayBeNull: true)
                 // Links whose every key (NULL included) has its target row are the elements themselves.
@@ -99,6 +103,11 @@ extension LoweringContext {
                 var row: (alias: String, model: Model)?
                 if !needsElement, isIntact(reference) {
                     level = QueryLevel(from: SQLFragment.tableReference(join.table, alias: joinAlias))
+                } else if keyOnly, target.primaryKey == [join.targetKey], isIntact(reference) {
+                    // The links are the elements, the target column their key: no join.
+                    level = QueryLevel(from: SQLFragment.tableReference(join.table, alias: joinAlias))
+                    row = (joinAlias, target)
+                    linkKeyColumns[joinAlias] = join.targetColumn
                 } else {
                     let elementAlias = alias(target.tableName)
                     // `links AS l JOIN targets AS t ON t.key = l.target`, in one buffer.
@@ -276,7 +285,9 @@ extension LoweringContext {
 
     /// `contains { ... }` (some element matches) and `allSatisfy { ... }` (no element fails).
     mutating func lowerQuantifier(sequence: TypedExpr, variable: VariableID, predicate: TypedExpr, isAll: Bool) -> Lowered {
-        guard let opened = openSequence(sequence) else { return constantBool(isAll) }
+        guard let opened = openSequence(sequence, keyOnly: readsOnlyKey(of: variable, in: predicate, sequence: sequence)) else {
+            return constantBool(isAll)
+        }
         bindElement(variable, of: opened)
         // In `allSatisfy` the closure's result is negated: a NULL there must not read as false.
         let condition = lowerWholeCondition(predicate, nullIsFalse: !isAll)
@@ -325,7 +336,9 @@ extension LoweringContext {
         guard case .toMany = tree[sequence], !ExpressionTraps.mayTrap(predicate),
             FreeVariables.readsOnly(variable, in: predicate, of: tree)
         else { return nil }
-        guard let opened = openSequence(sequence), let correlation = opened.correlation else { return nil }
+        guard let opened = openSequence(sequence, keyOnly: readsOnlyKey(of: variable, in: predicate, sequence: sequence)),
+            let correlation = opened.correlation
+        else { return nil }
         // The subquery is not tied to the row: the list is the same for every row.
         opened.level.correlation = nil
         bindElement(variable, of: opened)
@@ -374,7 +387,8 @@ extension LoweringContext {
     /// nil when it is not such a `contains`.
     mutating func joinQuantifier(_ expr: TypedExpr, into level: QueryLevel) -> [SQLFragment]? {
         guard case .any(let sequence, let variable, let predicate) = tree[expr], case .toMany = tree[sequence],
-            let nested = openSequence(sequence), nested.correlation != nil
+            let nested = openSequence(sequence, keyOnly: readsOnlyKey(of: variable, in: predicate, sequence: sequence)),
+            nested.correlation != nil
         else { return nil }
         bindElement(variable, of: nested)
         let condition = lowerCondition(predicate)
@@ -676,5 +690,47 @@ extension LoweringContext {
             let found = Lowered(subquery(opened, selectText: "1", last: test, prefix: "EXISTS "), mayTrap: value.mayTrap).with(.comparison)
             return guardTraps(of: opened, found)
         }
+    }
+
+    /// Whether `predicate` reads the element `variable` of the to-many `sequence` only through the
+    /// key of its row: the key attribute, or a to-many relationship tied to the key. Anything else
+    /// (another attribute, a to-one relationship, the row as a value) needs the element's row.
+    mutating func readsOnlyKey(of variable: VariableID, in predicate: TypedExpr, sequence: TypedExpr) -> Bool {
+        guard case .toMany(_, let relationship) = tree[sequence], case .joinTable = relationship.link else { return false }
+        let target = model(named: relationship.target)
+        guard target.primaryKey.count == 1, let key = target.primaryKey.first else { return false }
+        return readsOnlyKey(of: variable, in: predicate, key: key)
+    }
+
+    private func readsOnlyKey(of variable: VariableID, in expr: TypedExpr, key: String) -> Bool {
+        // A relationship of the element read where a sequence is opened (``openSequence``),
+        // which ties it to the element's row through `column(_:ofRow:)`.
+        func isTiedToKey(_ sequence: TypedExpr) -> Bool {
+            guard case .toMany(let base, let relationship) = tree[sequence], case .variable(variable) = tree[base] else { return false }
+            switch relationship.link {
+            case .inverseForeignKey(_, let sourceColumn): return sourceColumn == key
+            case .joinTable(let join): return join.sourceKey == key
+            case .foreignKey: return false
+            }
+        }
+        var others: [TypedExpr] = []
+        switch tree[expr] {
+        case .variable(let id):
+            return id != variable
+        case .attribute(let base, let attribute):
+            if case .variable(variable) = tree[base] { return attribute.columnName == key }
+        case .any(let sequence, _, let predicate), .all(let sequence, _, let predicate), .filter(let sequence, _, let predicate):
+            if isTiedToKey(sequence) { others = [predicate] }
+        case .count(let sequence), .isEmpty(let sequence):
+            if isTiedToKey(sequence) { return true }
+        default:
+            break
+        }
+        if !others.isEmpty { return readsOnlyKey(of: variable, in: others[0], key: key) }
+        var only = true
+        TypedTreeDepth.forEachChild(of: tree[expr]) { child in
+            if only, !readsOnlyKey(of: variable, in: child, key: key) { only = false }
+        }
+        return only
     }
 }

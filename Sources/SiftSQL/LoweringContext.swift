@@ -413,6 +413,9 @@ struct LoweringContext {
     var usedAliases = SmallSet<String>()
     /// For each to-one join alias, the target column it joins on.
     var presenceColumns = SmallMap<String, String>()
+    /// For the alias of a join table whose links stand for their targets (a closure that reads
+    /// only the target's key, an intact reference), the link column holding that key.
+    var linkKeyColumns = SmallMap<String, String>()
     // What the facts decided is kept in lists, not sets: a query names a few columns and
     // references, and comparing a few short keys costs less than hashing one (a set's first insert
     // also allocates its storage).
@@ -567,6 +570,12 @@ struct LoweringContext {
         let intact = options.facts.intactReferences.containsComparing(reference)
         references.record(reference, assumed: intact)
         return intact
+    }
+
+    /// The column of the row under `alias` that holds its `column`: where a join table's links
+    /// stand for their targets (``linkKeyColumns``), the link column for the target's key.
+    mutating func column(_ column: String, ofRow alias: String) -> String {
+        linkKeyColumns[alias] ?? column
     }
 
     /// The column that is NULL exactly when a row is missing: for a to-one join, the column it
