@@ -185,6 +185,35 @@ struct PostgresQueryPlanTests {
         #expect(try .int(Int64(database.fetch(query).count)) == expected.first?.first)
     }
 
+    /// The planner charges every branch of the `CASE` inlined from `sift.contains` to every row it
+    /// tests, whatever the branch taken: a shortcut that costs more operators makes plans that
+    /// test fewer rows look cheaper, and a dearer one turned the hash semi-join of
+    /// `name.contains("Kim") && interests.contains { … }` into a slower nested loop over the
+    /// interest's links. With a constant needle, the call is charged at most seven operators a row
+    /// (the ASCII test, `strpos`, the pattern and the call that computes the clusters).
+    @Test func containsIsChargedFewOperatorsARow() throws {
+        func scanCost(_ condition: String) throws -> Double {
+            let rows = try database.connection.rows(#"EXPLAIN (FORMAT JSON) SELECT "id" FROM "users" WHERE "# + condition)
+            guard let json = rows.first?.first?.stringValue,
+                let top = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
+                let plan = top.first?["Plan"] as? [String: Any], plan["Node Type"] as? String == "Seq Scan",
+                let cost = plan["Total Cost"] as? Double
+            else { throw FixtureError("no sequential scan: \(rows)") }
+            return cost
+        }
+        try database.connection.execute("SET enable_seqscan = on")
+        defer { try? database.connection.execute("SET enable_seqscan = off") }
+        let tuples = try database.connection.rows(#"SELECT reltuples::float8 FROM pg_class WHERE relname = 'users'"#).first?.first
+        let operatorCost = try database.connection.rows("SELECT current_setting('cpu_operator_cost')::float8").first?.first
+        guard case .double(let count)? = tuples, case .double(let unit)? = operatorCost, count > 1000 else {
+            throw FixtureError("no estimate: \(String(describing: tuples)) \(String(describing: operatorCost))")
+        }
+        let bare = try scanCost(#"strpos("name", 'Kim') > 0"#)
+        let exact = try scanCost(#"strpos("name", 'Kim') > 0 AND sift.contains("name", 'Kim')"#)
+        let operators = (exact - bare) / count / unit
+        #expect(operators > 0.5 && operators < 7.5, "\(operators) operators a row")
+    }
+
     @Test func groupingByAToOneSelectsItsTargetsColumns() throws {
         // The reference is intact (a foreign key): the group key is the foreign key column itself.
         let query = try database.compile("User group by company select company?.name, count() sort by company?.name")

@@ -85,6 +85,78 @@ struct PostgresStringShortcutTests {
         #expect(decidedAtOnce > 1000)
     }
 
+    // MARK: The shortcuts of `contains`
+
+    /// Regular-expression metacharacters (the needle's own characters are escaped in the pattern
+    /// of `sift.contains`), ASCII letters and controls (an ASCII text is decided by `strpos`
+    /// alone), needles that are not NFC (the Kelvin sign is canonically K, the Greek question mark
+    /// a semicolon, so neither is found by its code points), and the code points around a match
+    /// where the pattern stops deciding: U+02FF/U+0300 after it, U+05FF/U+0600 (a Prepend
+    /// character) before it.
+    static let containsPieces = [
+        "\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}", "#", "-", "(?:", "\\x4B", "{1}", "a", "K", "k", ";",
+        "\u{212A}", "\u{37E}", "\u{E9}", "e\u{301}", "\u{301}", "\u{2FF}", "\u{300}", "\u{5FF}", "\u{600}", "\u{D55C}", "\r", "\n",
+        "\u{7F}",
+    ]
+
+    static func containsText(_ random: inout SplitMix64, maximum: Int) -> String {
+        (0..<random.below(maximum + 1)).map { _ in containsPieces[random.below(containsPieces.count)] }.joined()
+    }
+
+    /// `sift.contains` answers as Swift's characters for generated texts: where each row has its
+    /// own needle (the pattern is made for each row) and where one needle is bound for all rows
+    /// (the planner folds the needle's tests and pattern into constants).
+    @Test func containsAnswersAsSwiftsCharactersWhateverTheNeedlesCharacters() throws {
+        let connection = try PlainPostgresConnection(uri: try Self.functions.get().uri())
+        var random = SplitMix64(seed: 20_261_206)
+        var pairs: [(haystack: String, needle: String)] = []
+        for _ in 0..<4000 {
+            let haystack = Self.containsText(&random, maximum: 7)
+            let scalars = Array(haystack.unicodeScalars)
+            var needle = ""
+            if random.below(3) == 0 || scalars.isEmpty {
+                needle = Self.containsText(&random, maximum: 2)
+            } else {
+                let start = random.below(scalars.count)
+                needle.unicodeScalars.append(contentsOf: scalars[start..<start + random.below(min(4, scalars.count - start) + 1)])
+            }
+            pairs.append((haystack, needle))
+        }
+        let json = try JSONSerialization.data(withJSONObject: pairs.enumerated().map { ["i": $0.offset, "h": $0.element.haystack, "n": $0.element.needle] })
+        let rows = try connection.rows(
+            "SELECT sift.contains(h, n)::text FROM jsonb_to_recordset($1::jsonb) AS t(i int, h text, n text) ORDER BY i",
+            parameters: [String(decoding: json, as: UTF8.self)])
+        #expect(rows.count == pairs.count)
+        var foundInASCII = 0
+        var foundInOthers = 0
+        for ((haystack, needle), row) in zip(pairs, rows) {
+            let expected = Self.swiftContains(haystack, needle)
+            #expect(row.first ?? nil == String(expected), "\(Self.scalars(haystack)) / \(Self.scalars(needle))")
+            guard expected, !needle.isEmpty else { continue }
+            if haystack.utf8.allSatisfy({ $0 < 0x80 }) { foundInASCII += 1 } else { foundInOthers += 1 }
+        }
+        // Both shortcuts are exercised, not only the clusters.
+        #expect(foundInASCII > 300, "\(foundInASCII) needles found in ASCII texts")
+        #expect(foundInOthers > 600, "\(foundInOthers) needles found in other texts")
+
+        // One needle for every row, bound: metacharacters, and needles whose first code point is
+        // ASCII but which are not NFC (found in ASCII texts only by canonical equivalence).
+        let haystacks = ["KK", "aKb", ";;", "xa;y", "K", "a"] + (0..<150).map { _ in Self.containsText(&random, maximum: 7) }
+        let texts = try JSONSerialization.data(withJSONObject: haystacks.enumerated().map { ["i": $0.offset, "h": $0.element] })
+        for needle in [
+            "K", "\u{212A}", "K\u{212A}", "aK", "a\u{212A}", ";\u{37E}", ".", "(?:", "\\x4B", "a*", "[K]", "$", "^", "{1}", "|", "\u{E9}",
+            "e\u{301}", ";", "\u{37E}", "\r",
+        ] {
+            let answers = try connection.rows(
+                "SELECT sift.contains(h, $2)::text FROM jsonb_to_recordset($1::jsonb) AS t(i int, h text) ORDER BY i",
+                parameters: [String(decoding: texts, as: UTF8.self), needle])
+            #expect(answers.count == haystacks.count)
+            for (haystack, row) in zip(haystacks, answers) {
+                #expect(row.first ?? nil == String(Self.swiftContains(haystack, needle)), "\(Self.scalars(haystack)) / \(Self.scalars(needle))")
+            }
+        }
+    }
+
     // MARK: Indic conjuncts
 
     /// Consonants, viramas (InCB=Linker), nuktas, vowel signs that extend (InCB=Extend) and that
