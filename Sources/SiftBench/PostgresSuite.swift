@@ -31,9 +31,11 @@ final class PostgresSuite: Suite {
         var hand: String
         var handParameters: [String?]
         var rows: Int
-        /// The start-up check's own run of each variant (`sift`, `sift-sql`, `hand`), in
-        /// nanoseconds; `sift` is timed above scale 1 only.
+        /// The start-up check's own run of each variant (`sift-sql`, `hand`), in nanoseconds.
         var checkNanoseconds: [String: Double] = [:]
+        /// A slow query's runs of each variant (`sift`, `sift-sql`, `hand`), timed at start-up in
+        /// rounds (``slowRounds(_:)``), in nanoseconds; empty for the others.
+        var slowRunNanoseconds: [String: [Double]] = [:]
     }
 
     struct Loaded {
@@ -122,20 +124,26 @@ final class PostgresSuite: Suite {
                 Item(
                     query: query, source: source, compiled: compiled, siftParameters: siftParameters, hand: hand,
                     handParameters: handParameters, rows: siftRows.count, checkNanoseconds: checkNanoseconds))
-            if Self.executionPlan(scale: context.options.effectivePostgresScale) != nil,
-                checkNanoseconds.values.contains(where: { $0 > Self.timedOnceSeconds * 1e9 })
-            {
-                // Timed once: the end-to-end run too, now, beside the other two; then Sift's SQL
-                // again, so that each timed run follows another run over the same data (the first
-                // run of Sift's SQL found a colder cache than the hand-written SQL after it).
-                let start = MonotonicClock.now()
-                var rows = 0
-                try database.forEachRow(compiled, parameters: query.parameters) { _ in rows += 1 }
-                items[items.count - 1].checkNanoseconds["sift"] = Double(MonotonicClock.now() - start)
-                let again = MonotonicClock.now()
-                if (try? raw.rows(compiled.sql, siftParameters)) != nil {
-                    items[items.count - 1].checkNanoseconds["sift-sql"] = Double(MonotonicClock.now() - again)
+            let rounds = Self.slowRounds(checkNanoseconds, scale: context.options.effectivePostgresScale)
+            if rounds > 0 {
+                // Timed now, in rounds of the three variants side by side: the check's run of the
+                // hand-written SQL is the first round's (it followed a run of Sift's SQL over the
+                // same data); the check's run of Sift's SQL, which found a colder cache, is not.
+                var runs: [String: [Double]] = ["hand": [checkNanoseconds["hand"]!]]
+                func time(_ variant: String, _ body: () throws -> Void) throws {
+                    let start = MonotonicClock.now()
+                    try body()
+                    runs[variant, default: []].append(Double(MonotonicClock.now() - start))
                 }
+                for round in 0..<rounds {
+                    try time("sift") {
+                        var rows = 0
+                        try database.forEachRow(compiled, parameters: query.parameters) { _ in rows += 1 }
+                    }
+                    try time("sift-sql") { _ = try raw.rows(compiled.sql, siftParameters) }
+                    if round > 0 { try time("hand") { _ = try raw.rows(hand, handParameters) } }
+                }
+                items[items.count - 1].slowRunNanoseconds = runs
             }
         }
         if !failures.isEmpty {
@@ -231,6 +239,9 @@ final class PostgresSuite: Suite {
         }
         // Above scale 1 a query's run takes seconds: fewer samples of the slowest (reported).
         let executionPlan = Self.executionPlan(scale: context.options.effectivePostgresScale)
+        if loaded.items.contains(where: { Self.isTimedOnce($0, scale: context.options.effectivePostgresScale) }) {
+            context.shared.suitesMeasuredAtLoad.insert(name)
+        }
         for item in loaded.items where !Self.isTimedOnce(item, scale: context.options.effectivePostgresScale) {
             let label = item.query.label
             benchmarks.append(
@@ -261,10 +272,22 @@ final class PostgresSuite: Suite {
     static func executionPlan(scale: Double) -> MeasurementPlan? { scale > 1 ? .largeData : nil }
 
     /// Above scale 1, a query whose start-up check took longer than this (either variant) is timed
-    /// once: the check's run of the hand-written SQL, then one end-to-end run and one more run of
-    /// Sift's SQL, each after another run over the same data (at scale 10 a few queries take a
-    /// minute or more a run, and three more runs of each would take most of an hour).
+    /// at start-up in rounds of the three variants (``slowRounds(_:scale:)``), not by the harness,
+    /// whose samples would each take as long.
     static let timedOnceSeconds = 4.0
+
+    /// A slow query whose check took no longer than this is timed in three rounds, the median
+    /// of which is read; a slower one in one round (at scale 10 a few queries take a minute or
+    /// more a run, and three runs of each would take most of an hour).
+    static let threeRoundsSeconds = 30.0
+
+    /// How many rounds of the three variants time a query at start-up: none for a query the
+    /// harness times (up to scale 1, or a check under ``timedOnceSeconds``), three for a check
+    /// under ``threeRoundsSeconds``, one above.
+    static func slowRounds(_ checkNanoseconds: [String: Double], scale: Double) -> Int {
+        guard executionPlan(scale: scale) != nil, let slowest = checkNanoseconds.values.max(), slowest > timedOnceSeconds * 1e9 else { return 0 }
+        return slowest <= threeRoundsSeconds * 1e9 ? 3 : 1
+    }
 
     /// Whether the filters may select one of the benchmarks of the query `label`: the others are
     /// not checked at start-up (at scale 10 the check of the whole corpus takes a quarter of an hour).
@@ -281,15 +304,16 @@ final class PostgresSuite: Suite {
     /// Whether `error` is PostgreSQL's cancellation by `statement_timeout`.
     static func isTimeout(_ error: BenchError) -> Bool { error.description.contains("statement timeout") }
 
-    static func isTimedOnce(_ item: Item, scale: Double) -> Bool { executionPlan(scale: scale) != nil && item.checkNanoseconds["sift"] != nil }
+    static func isTimedOnce(_ item: Item, scale: Double) -> Bool { executionPlan(scale: scale) != nil && !item.slowRunNanoseconds.isEmpty }
 
-    /// The check's runs of a query timed once, as one sample of each variant.
+    /// A slow query's runs timed at start-up, as samples of each variant (the rounds pair them).
     static func checkResults(_ item: Item) -> [Result] {
-        item.checkNanoseconds.map { variant, nanoseconds in
-            Result(
-                suite: "postgres", name: "exec/\(variant)/\(item.query.label)", samples: 1, runsPerSample: 1, medianNanoseconds: nanoseconds,
-                minimumNanoseconds: nanoseconds, maximumNanoseconds: nanoseconds, itemsPerRun: 1, bytesPerRun: nil, checksum: 0,
-                sampleNanoseconds: [nanoseconds])
+        item.slowRunNanoseconds.map { variant, runs in
+            let sorted = runs.sorted()
+            return Result(
+                suite: "postgres", name: "exec/\(variant)/\(item.query.label)", samples: runs.count, runsPerSample: 1,
+                medianNanoseconds: Harness.median(ofSorted: sorted), minimumNanoseconds: sorted.first!, maximumNanoseconds: sorted.last!,
+                itemsPerRun: 1, bytesPerRun: nil, checksum: 0, sampleNanoseconds: runs)
         }
     }
 
@@ -375,7 +399,7 @@ final class PostgresSuite: Suite {
             }
             print(
                 "Above scale 1, a query gets as many samples as fit in \(Format.fixed(plan.maximumSecondsPerBenchmark, 1)) s per variant, at least \(plan.minimumSamples); fewer than \(plan.samples): "
-                    + (fewer.isEmpty ? "none" : fewer.joined(separator: ", ")) + ".\nA query whose start-up check took over \(Format.fixed(Self.timedOnceSeconds, 0)) s is timed once (one run of each variant, each after another run): "
+                    + (fewer.isEmpty ? "none" : fewer.joined(separator: ", ")) + ".\nA query whose start-up check took over \(Format.fixed(Self.timedOnceSeconds, 0)) s is timed at start-up, in three rounds of the variants side by side (one round over \(Format.fixed(Self.threeRoundsSeconds, 0)) s): "
                     + (timedOnce.isEmpty ? "none" : timedOnce.map(\.query.label).joined(separator: ", ")) + "\n")
             figures["queriesWithFewerSamples"] = Double(fewer.count)
             figures["queriesTimedOnce"] = Double(timedOnce.count)

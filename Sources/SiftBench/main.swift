@@ -94,7 +94,7 @@ func main() -> Int32 {
             standardError("sift-bench: suite '\(suite.name)': \(error)")
             return 1
         }
-        guard !benchmarks.isEmpty else { continue }
+        guard !benchmarks.isEmpty || context.shared.suitesMeasuredAtLoad.contains(suite.name) else { continue }
         ranAny = true
         print("\n== \(suite.name): \(suite.title) ==\n")
         var results: [Result] = []
