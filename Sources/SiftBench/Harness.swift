@@ -47,11 +47,11 @@ struct MeasurementPlan: Codable {
     static let quick = MeasurementPlan(
         warmUpSeconds: 0.005, samples: 5, sampleSeconds: 0.001, maximumSecondsPerBenchmark: 0.25, minimumSamples: 3)
     /// Queries over millions of rows (the PostgreSQL suite above scale 1): the standard plan, but a
-    /// body that takes over 0.1 s gets as many samples as fit in 1.5 s, at least one (each
-    /// variant's sample still follows the others', so the paired ratio holds), where the standard
-    /// plan takes at least three of 2 s.
+    /// slow body gets as many samples as fit in 1.5 s rather than 2 s, at least three (each
+    /// variant's sample follows the others', so the paired ratio holds; one sample of a second
+    /// or two is too few to tell a tenth apart).
     static let largeData = MeasurementPlan(
-        warmUpSeconds: 0.05, samples: 15, sampleSeconds: 0.005, maximumSecondsPerBenchmark: 1.5, minimumSamples: 1)
+        warmUpSeconds: 0.05, samples: 15, sampleSeconds: 0.005, maximumSecondsPerBenchmark: 1.5, minimumSamples: 3)
 }
 
 /// The figures of one benchmark; times are per run of the body, in nanoseconds.

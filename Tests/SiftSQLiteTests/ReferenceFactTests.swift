@@ -49,6 +49,9 @@ import Testing
         ("User where interests.count == 2", [1], [1]),
         ("#Predicate<Interest> { $0.users.isEmpty }", [3], [3]),
         ("#Predicate<Interest> { !$0.users.isEmpty }", [1, 2], [1, 2]),
+        // Closures that read only the interest's key: its links are the interests.
+        ("User where interests.allSatisfy { $0.users.count > 1 }", [2, 3, 4], [2, 3, 4, 5, 6]),
+        ("User where interests.contains { $0.users.count == 2 }", [1, 3], [1, 3]),
     ]
 
     @Test func intactReferencesNeedNoJoin() throws {
@@ -134,6 +137,31 @@ import Testing
         let (sql, ids) = try Self.ids(database, "User where company == nil")
         #expect(sql.contains("JOIN"), "\(sql)")
         #expect(ids == [2, 4, 5, 6])
+    }
+
+    /// A closure over a user's interests that reads nothing of an interest but its key (its own
+    /// users) tests the links alone when they are intact; one that reads more, or over links that
+    /// dangle, joins the interests. A link to no interest is no element.
+    @Test func aClosureReadingOnlyTheElementsKeyTestsTheLinks() throws {
+        let keyOnly = #"User where interests.contains { $0.users.contains { $0.name == "Cy" } }"#
+        let titled = #"User where interests.contains { $0.title == "Go" && $0.users.contains { $0.name == "Cy" } }"#
+        let whole = #"User where interests.contains { interest in interest.users.contains { $0.name == "Ana" } && interest.id > 1 }"#
+        let intact = try Self.open(Self.schema, in: temporaryFiles)
+        let (sql, ids) = try Self.ids(intact, keyOnly)
+        #expect(!sql.contains(#"JOIN "interests""#) && sql.contains(#""userInterests"."interestID" IN"#), "\(sql)")
+        #expect(ids == [1, 3], "\(sql)")
+        let (titledSQL, titledIDs) = try Self.ids(intact, titled)
+        #expect(titledSQL.contains(#"JOIN "interests""#), "\(titledSQL)")
+        #expect(titledIDs == [1, 3], "\(titledSQL)")
+        let (wholeSQL, wholeIDs) = try Self.ids(intact, whole)
+        #expect(!wholeSQL.contains(#"JOIN "interests""#), "\(wholeSQL)")
+        #expect(wholeIDs == [1, 3], "\(wholeSQL)")
+        // User 4's link points at no interest, and user 8, linked to Judo, does not exist.
+        let dangling = try Self.open(Self.schema + Self.dangling + "INSERT INTO userInterests VALUES (4, 2);", in: temporaryFiles)
+        let (danglingSQL, danglingIDs) = try Self.ids(dangling, keyOnly)
+        #expect(danglingSQL.contains(#"JOIN "interests""#), "\(danglingSQL)")
+        #expect(danglingIDs == [1, 3, 4], "\(danglingSQL)")
+        #expect(try Self.ids(dangling, #"User where interests.contains { $0.users.contains { $0.name == "Di" } }"#).ids == [1, 3, 4])
     }
 
     /// A join table whose key columns may be NULL: a link with a NULL key points at nothing, so it
