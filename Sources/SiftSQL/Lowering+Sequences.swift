@@ -68,7 +68,7 @@ extension LoweringContext {
     ///
     /// `needsElement: false` says the elements are only counted or tested for: a join table's
     /// links are then enough when every link points at a row (an intact reference).
-    /// `keyOnly: true` says only the elements' key is read (``readsOnlyKey(of:in:model:)``): the
+    /// `keyOnly: true` says only the elements' key is read (``readsOnlyKey(of:in:sequence:)``): the
     /// links then stand for the elements too, their target column for the key.
     mutating func openSequence(
         _ sequence: TypedExpr, elementEncoding: ValueEncoding = .plain, needsElement: Bool = true, keyOnly: Bool = false
@@ -107,7 +107,7 @@ extension LoweringContext {
                     // The links are the elements, the target column their key: no join.
                     level = QueryLevel(from: SQLFragment.tableReference(join.table, alias: joinAlias))
                     row = (joinAlias, target)
-                    linkKeyColumns[joinAlias] = join.targetColumn
+                    linkKeyColumns[joinAlias] = (join.targetKey, join.targetColumn)
                 } else {
                     let elementAlias = alias(target.tableName)
                     // `links AS l JOIN targets AS t ON t.key = l.target`, in one buffer.
@@ -695,10 +695,14 @@ extension LoweringContext {
     /// Whether `predicate` reads the element `variable` of the to-many `sequence` only through the
     /// key of its row: the key attribute, or a to-many relationship tied to the key. Anything else
     /// (another attribute, a to-one relationship, the row as a value) needs the element's row.
+    /// Only an integer key: a link holding a text key may compare under another collation than
+    /// the key's own (SQLite's check that the links are intact compares their types too).
     mutating func readsOnlyKey(of variable: VariableID, in predicate: TypedExpr, sequence: TypedExpr) -> Bool {
         guard case .toMany(_, let relationship) = tree[sequence], case .joinTable = relationship.link else { return false }
         let target = model(named: relationship.target)
-        guard target.primaryKey.count == 1, let key = target.primaryKey.first else { return false }
+        guard target.primaryKey.count == 1, let key = target.primaryKey.first,
+            case .integer? = target.attributes.first(where: { $0.columnName == key })?.type
+        else { return false }
         return readsOnlyKey(of: variable, in: predicate, key: key)
     }
 

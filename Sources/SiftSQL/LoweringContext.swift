@@ -414,8 +414,8 @@ struct LoweringContext {
     /// For each to-one join alias, the target column it joins on.
     var presenceColumns = SmallMap<String, String>()
     /// For the alias of a join table whose links stand for their targets (a closure that reads
-    /// only the target's key, an intact reference), the link column holding that key.
-    var linkKeyColumns = SmallMap<String, String>()
+    /// only the target's key, an intact reference): the target's key and the link column holding it.
+    var linkKeyColumns = SmallMap<String, (key: String, link: String)>()
     // What the facts decided is kept in lists, not sets: a query names a few columns and
     // references, and comparing a few short keys costs less than hashing one (a set's first insert
     // also allocates its storage).
@@ -573,9 +573,12 @@ struct LoweringContext {
     }
 
     /// The column of the row under `alias` that holds its `column`: where a join table's links
-    /// stand for their targets (``linkKeyColumns``), the link column for the target's key.
+    /// stand for their targets (``linkKeyColumns``), the link column for the target's key (the
+    /// only column ``readsOnlyKey(of:in:sequence:)`` lets a closure read there).
     mutating func column(_ column: String, ofRow alias: String) -> String {
-        linkKeyColumns[alias] ?? column
+        guard let redirect = linkKeyColumns[alias] else { return column }
+        assert(column == redirect.key, "a join table's links stand for their targets' key \(redirect.key) only, not \(column)")
+        return column == redirect.key ? redirect.link : column
     }
 
     /// The column that is NULL exactly when a row is missing: for a to-one join, the column it

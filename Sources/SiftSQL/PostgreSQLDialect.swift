@@ -82,7 +82,7 @@ public struct PostgreSQLDialect: SQLDialect {
         case .contains:
             // `strpos` of the NFC forms finds every text that can contain the needle, at C speed;
             // Sift's function then decides by characters.
-            return "(strpos(normalize(" + a[0] + ", NFC), normalize(" + a[1] + ", NFC)) > 0 AND " + Self.siftCall(function, arguments) + ")"
+            return "(strpos(normalize(" + a[0] + ", NFC), normalize(" + a[1] + ", NFC)) > 0 AND " + Self.containsCall(arguments) + ")"
         case .hasPrefix:
             return "(starts_with(normalize(" + a[0] + ", NFC), normalize(" + a[1] + ", NFC)) AND " + Self.siftCall(function, arguments) + ")"
         case .add, .subtract, .multiply:
@@ -152,7 +152,15 @@ public struct PostgreSQLDialect: SQLDialect {
     /// Sift's function alone: the lowering's candidates (an index range, `strpos` of the bytes)
     /// come first, so the NFC forms' `strpos`/`starts_with` would only add work per candidate.
     public func exactStringTest(_ function: SiftFunction, _ arguments: [SQLFragment]) -> SQLFragment {
-        Self.siftCall(function, arguments)
+        function == .contains ? Self.containsCall(arguments) : Self.siftCall(function, arguments)
+    }
+
+    /// `sift.contains(h, n)` for a needle bound once (a constant or a parameter): the planner
+    /// folds its pattern into a constant. A needle read from each row (a column, an expression)
+    /// calls `sift.contains_each_row`, whose shortcut compiles no pattern per row.
+    static func containsCall(_ arguments: [SQLFragment]) -> SQLFragment {
+        guard arguments.count == 2, arguments[1].singleBinding == nil else { return siftCall(.contains, arguments) }
+        return SQLFragment(PostgreSQLFunctions.schema + ".contains_each_row(") + arguments[0] + ", " + arguments[1] + ")"
     }
 
     /// `(h COLLATE "C" >= p AND h COLLATE "C" < bound OR sift.has_prefix_by_clusters(h, p))`: the

@@ -338,14 +338,30 @@ $$;
 -- The planner charges every branch of a CASE to every row it tests, one operator for each call
 -- (the ASCII test, `strpos` and the regular expression are six): comparing the code points around
 -- `strpos`'s match instead costs ten, enough to tip a plan from a hash join that tests every row
--- to a nested loop over a relationship's links that tests fewer, slower.
+-- to a nested loop over a relationship's links that tests fewer, slower. A needle of over 10,000
+-- characters makes no pattern (PostgreSQL refuses one that long as too complex).
 CREATE OR REPLACE FUNCTION sift.contains(haystack text, needle text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 SELECT CASE
     WHEN sift.plain_edges(needle) AND needle IS NFC NORMALIZED AND octet_length(haystack) = length(haystack)
         THEN strpos(haystack, needle) > 0
-    WHEN sift.plain_edges(needle) AND haystack COLLATE "C" ~ ('(?:^|[\x01-\u05FF])'
+    WHEN sift.plain_edges(needle) AND length(needle) <= 10000 AND haystack COLLATE "C" ~ ('(?:^|[\x01-\u05FF])'
         || regexp_replace(needle, '[\\^$.|?*+()\[\]{}]', '\\\&', 'g') || '(?:[\x01-\u02FF]|$)') THEN true
+    ELSE sift.contains_by_clusters(haystack, needle)
+END
+$$;
+
+-- `sift.contains` where the needle is read from each row (a column, an expression): the planner
+-- cannot fold a pattern made of it, and PostgreSQL keeps only a few compiled patterns, so this
+-- one compares the code points around `strpos`'s first match instead (the same answers).
+CREATE OR REPLACE FUNCTION sift.contains_each_row(haystack text, needle text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+SELECT CASE
+    WHEN sift.plain_edges(needle) AND needle IS NFC NORMALIZED AND octet_length(haystack) = length(haystack)
+        THEN strpos(haystack, needle) > 0
+    WHEN strpos(haystack, needle) > 0 AND sift.plain_edges(needle)
+        AND substr(haystack, strpos(haystack, needle) + length(needle), 1) COLLATE "C" < chr(768)
+        AND substr(haystack, strpos(haystack, needle) - 1, 1) COLLATE "C" < chr(1536) THEN true
     ELSE sift.contains_by_clusters(haystack, needle)
 END
 $$;

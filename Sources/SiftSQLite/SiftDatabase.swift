@@ -234,8 +234,9 @@ public final class SiftDatabase {
     /// reference counts as not intact (the SQL keeps its join) until the data changes.
     public static let referenceCheckBudget = 2.0
 
-    /// Whether every value of a foreign key has a target row (NULL counts as one when the
-    /// reference says so: a join table's link with a NULL key points at nothing): its distinct
+    /// Whether every value of a foreign key has a target row of the same value and type (NULL
+    /// counts as one when the reference says so: a join table's link with a NULL key points at
+    /// nothing; a text '2' that an integer key 2 would match is not its value): its distinct
     /// values (an index on the column makes this a scan of the index) each looked up in the
     /// target. At most ``referenceCheckBudget`` seconds, once per reference and connection, until
     /// the data changes.
@@ -248,7 +249,8 @@ public final class SiftDatabase {
         let target = SQLiteIdentifier.quote(reference.targetTable)
         let sql = """
             SELECT 1 FROM (SELECT DISTINCT \(column) AS "key" FROM \(SQLiteIdentifier.quote(reference.table))\(reference.nullIsDangling ? "" : " WHERE \(column) IS NOT NULL")) AS "sift_reference_keys" \
-            WHERE \(nullKey)NOT EXISTS (SELECT 1 FROM \(target) WHERE \(target).\(SQLiteIdentifier.quote(reference.targetColumn)) = \(key)) LIMIT 1
+            WHERE \(nullKey)NOT EXISTS (SELECT 1 FROM \(target) WHERE \(target).\(SQLiteIdentifier.quote(reference.targetColumn)) = \(key) \
+            AND typeof(\(target).\(SQLiteIdentifier.quote(reference.targetColumn))) = typeof(\(key))) LIMIT 1
             """
         let previousLimit = connection.timeLimit
         connection.setTimeLimit(min(previousLimit ?? Self.referenceCheckBudget, Self.referenceCheckBudget))

@@ -6,9 +6,11 @@ import SiftTestSupport
 import Testing
 
 /// The shortcuts of the exact string tests on PostgreSQL select what Swift's characters select:
-/// `sift.contains` and `sift.has_prefix` answer in the inlined expression when the code point after
-/// the first match is below U+0300 (or the text ends), and `hasPrefix` after an index range decides
-/// the candidates below `prefix + U+0300` by comparing (`PostgreSQLDialect.exactPrefixTest`).
+/// `sift.contains` answers in the inlined expression in an ASCII text (by `strpos`) and where a
+/// match is preceded by a code point below U+0600 and followed by one below U+0300 (one pattern),
+/// `sift.has_prefix` where the code point after the prefix is below U+0300 (or the text ends),
+/// and `hasPrefix` after an index range decides the candidates below `prefix + U+0300` by
+/// comparing (`PostgreSQLDialect.exactPrefixTest`).
 ///
 /// Texts are made of pieces chosen where a shortcut could go wrong: combining marks right after a
 /// match (U+0300, the first code point the shortcut leaves to the clusters, and U+02FF, the last
@@ -105,7 +107,9 @@ struct PostgresStringShortcutTests {
 
     /// `sift.contains` answers as Swift's characters for generated texts: where each row has its
     /// own needle (the pattern is made for each row) and where one needle is bound for all rows
-    /// (the planner folds the needle's tests and pattern into constants).
+    /// (the planner folds the needle's tests and pattern into constants); so does
+    /// `sift.contains_each_row`, which the SQL calls for a needle read from each row. With the
+    /// clusters' function answering NULL, the shortcuts alone answer most pairs, as Swift does.
     @Test func containsAnswersAsSwiftsCharactersWhateverTheNeedlesCharacters() throws {
         let connection = try PlainPostgresConnection(uri: try Self.functions.get().uri())
         var random = SplitMix64(seed: 20_261_206)
@@ -123,21 +127,46 @@ struct PostgresStringShortcutTests {
             pairs.append((haystack, needle))
         }
         let json = try JSONSerialization.data(withJSONObject: pairs.enumerated().map { ["i": $0.offset, "h": $0.element.haystack, "n": $0.element.needle] })
-        let rows = try connection.rows(
-            "SELECT sift.contains(h, n)::text FROM jsonb_to_recordset($1::jsonb) AS t(i int, h text, n text) ORDER BY i",
-            parameters: [String(decoding: json, as: UTF8.self)])
-        #expect(rows.count == pairs.count)
-        var foundInASCII = 0
-        var foundInOthers = 0
-        for ((haystack, needle), row) in zip(pairs, rows) {
-            let expected = Self.swiftContains(haystack, needle)
-            #expect(row.first ?? nil == String(expected), "\(Self.scalars(haystack)) / \(Self.scalars(needle))")
-            guard expected, !needle.isEmpty else { continue }
-            if haystack.utf8.allSatisfy({ $0 < 0x80 }) { foundInASCII += 1 } else { foundInOthers += 1 }
+        let query = """
+            SELECT sift.contains(h, n)::text, sift.contains_each_row(h, n)::text
+            FROM jsonb_to_recordset($1::jsonb) AS t(i int, h text, n text) ORDER BY i
+            """
+        let rows = try connection.rows(query, parameters: [String(decoding: json, as: UTF8.self)])
+        // The shortcuts alone, in a transaction that is rolled back: the clusters answer NULL.
+        try connection.execute(
+            """
+            BEGIN;
+            CREATE OR REPLACE FUNCTION sift.contains_by_clusters(haystack text, needle text) RETURNS boolean
+            LANGUAGE sql IMMUTABLE AS $$ SELECT NULL::boolean $$;
+            """)
+        let shortcuts = try connection.rows(query, parameters: [String(decoding: json, as: UTF8.self)])
+        try connection.execute("ROLLBACK")
+        #expect(rows.count == pairs.count && shortcuts.count == pairs.count)
+        var decidedInASCII = [0, 0]
+        var decidedInOthers = [0, 0]
+        for (((haystack, needle), row), shortcut) in zip(zip(pairs, rows), shortcuts) {
+            let expected = String(Self.swiftContains(haystack, needle))
+            #expect(row.map { $0 ?? "NULL" } == [expected, expected], "\(Self.scalars(haystack)) / \(Self.scalars(needle))")
+            let ascii = haystack.utf8.allSatisfy { $0 < 0x80 }
+            for (index, answer) in shortcut.enumerated() {
+                guard let answer else { continue }
+                #expect(answer == expected, "shortcut \(index): \(Self.scalars(haystack)) / \(Self.scalars(needle))")
+                if ascii { decidedInASCII[index] += 1 } else if answer == "true" { decidedInOthers[index] += 1 }
+            }
         }
-        // Both shortcuts are exercised, not only the clusters.
-        #expect(foundInASCII > 300, "\(foundInASCII) needles found in ASCII texts")
-        #expect(foundInOthers > 600, "\(foundInOthers) needles found in other texts")
+        // Both shortcuts of both functions decide many pairs, not only the clusters.
+        #expect(decidedInASCII.allSatisfy { $0 > 500 }, "\(decidedInASCII) pairs decided in ASCII texts")
+        #expect(decidedInOthers.allSatisfy { $0 > 500 }, "\(decidedInOthers) matches decided in other texts")
+        #expect(try connection.rows(#"SELECT sift.contains_by_clusters('a', 'a')::text"#) == [["true"]])
+
+        // NULL in, NULL out; a needle too long for a pattern is decided by the clusters.
+        let long = String(repeating: "a", count: 50_000)
+        let edges = try connection.rows(
+            """
+            SELECT sift.contains(NULL, 'a')::text, sift.contains('a', NULL)::text, sift.contains_each_row(NULL, 'a')::text,
+                sift.contains_each_row('a', NULL)::text, sift.contains($1, $2)::text, sift.contains($1, $2 || 'b')::text
+            """, parameters: ["\u{E9}" + long + "\u{E9}", long])
+        #expect(edges == [["NULL", "NULL", "NULL", "NULL", "true", "false"].map { $0 == "NULL" ? nil : $0 }])
 
         // One needle for every row, bound: metacharacters, and needles whose first code point is
         // ASCII but which are not NFC (found in ASCII texts only by canonical equivalence).

@@ -156,12 +156,26 @@ import Testing
         let (wholeSQL, wholeIDs) = try Self.ids(intact, whole)
         #expect(!wholeSQL.contains(#"JOIN "interests""#), "\(wholeSQL)")
         #expect(wholeIDs == [1, 3], "\(wholeSQL)")
-        // User 4's link points at no interest, and user 8, linked to Judo, does not exist.
-        let dangling = try Self.open(Self.schema + Self.dangling + "INSERT INTO userInterests VALUES (4, 2);", in: temporaryFiles)
+        // Users 2 and 4 are linked to no interest (9); user 8, linked to Judo, does not exist.
+        let dangling = try Self.open(Self.schema + Self.dangling + "INSERT INTO userInterests VALUES (4, 2), (2, 9);", in: temporaryFiles)
         let (danglingSQL, danglingIDs) = try Self.ids(dangling, keyOnly)
         #expect(danglingSQL.contains(#"JOIN "interests""#), "\(danglingSQL)")
         #expect(danglingIDs == [1, 3, 4], "\(danglingSQL)")
+        // Bo's only link is to no interest: it is no element, though Di has a link to it too.
         #expect(try Self.ids(dangling, #"User where interests.contains { $0.users.contains { $0.name == "Di" } }"#).ids == [1, 3, 4])
+    }
+
+    /// Links whose column has no type hold the text '2', which the integer key 2 matches in a
+    /// join: they are not the keys' values, so the join stays.
+    @Test func aLinkHoldingTheKeyAsTextIsNotTheKey() throws {
+        let script = Self.schema.replacingOccurrences(
+            of: "interestID INTEGER NOT NULL REFERENCES interests(id)", with: "interestID NOT NULL REFERENCES interests(id)"
+        ).replacingOccurrences(of: "INSERT INTO userInterests VALUES (1, 1), (1, 2), (3, 2);", with: "INSERT INTO userInterests VALUES (1, '1'), (1, '2'), (3, '2');")
+        #expect(script != Self.schema)
+        let database = try Self.open(script, in: temporaryFiles)
+        let (sql, ids) = try Self.ids(database, "User where interests.contains { $0.id == 2 }")
+        #expect(sql.contains(#"JOIN "interests""#), "\(sql)")
+        #expect(ids == [1, 3], "\(sql)")
     }
 
     /// A join table whose key columns may be NULL: a link with a NULL key points at nothing, so it
