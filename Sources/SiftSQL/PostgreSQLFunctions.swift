@@ -330,21 +330,21 @@ $$;
 -- points followed by nothing or by a code point below U+0300; `hasSuffix`: both texts NFC and
 -- `plain_boundary`.
 --
--- `contains` of a needle whose edges are plain (`plain_edges` above): in an ASCII text (as many
--- bytes as characters) every code point is a character, and a needle in NFC is found exactly
--- where its code points are; in another text, a match of its code points preceded by nothing or
--- by a code point below U+0600 (no Prepend character is) and followed by nothing or by a code
--- point below U+0300 is whole characters: one regular expression, the needle's characters escaped.
--- The planner charges every branch of a CASE to every row it tests, one operator for each call
--- (the ASCII test, `strpos` and the regular expression are six): comparing the code points around
--- `strpos`'s match instead costs ten, enough to tip a plan from a hash join that tests every row
--- to a nested loop over a relationship's links that tests fewer, slower. A needle of over 10,000
--- characters makes no pattern (PostgreSQL refuses one that long as too complex).
+-- `contains` of a needle whose edges are plain (`plain_edges` above): a match of its code points
+-- preceded by nothing or by a code point below U+0600 (no Prepend character is) and followed by
+-- nothing or by a code point below U+0300 is whole characters; one regular expression, the
+-- needle's characters escaped, looks for one. A needle of over 10,000 characters makes no pattern
+-- (PostgreSQL refuses one that long as too complex).
+-- The planner charges every branch of a CASE to every row it tests, one operator for each call,
+-- whichever branch is taken, and the total decides the plan and whether it is compiled (JIT): this
+-- one is charged two. Comparing the code points around `strpos`'s match instead costs ten, which
+-- tipped a plan from a hash join that tests every row to a nested loop over a relationship's
+-- links that tests fewer, slower; an ASCII test before the pattern (`octet_length = length`, then
+-- `strpos`) costs five more, which took a query over ten million rows past the cost at which
+-- PostgreSQL inlines and optimises its JIT code, 0.7 s of compiling on each run.
 CREATE OR REPLACE FUNCTION sift.contains(haystack text, needle text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 SELECT CASE
-    WHEN sift.plain_edges(needle) AND needle IS NFC NORMALIZED AND octet_length(haystack) = length(haystack)
-        THEN strpos(haystack, needle) > 0
     WHEN sift.plain_edges(needle) AND length(needle) <= 10000 AND haystack COLLATE "C" ~ ('(?:^|[\x01-\u05FF])'
         || regexp_replace(needle, '[\\^$.|?*+()\[\]{}]', '\\\&', 'g') || '(?:[\x01-\u02FF]|$)') THEN true
     ELSE sift.contains_by_clusters(haystack, needle)
@@ -353,7 +353,9 @@ $$;
 
 -- `sift.contains` where the needle is read from each row (a column, an expression): the planner
 -- cannot fold a pattern made of it, and PostgreSQL keeps only a few compiled patterns, so this
--- one compares the code points around `strpos`'s first match instead (the same answers).
+-- one compares the code points around `strpos`'s first match instead (the same answers). In an
+-- ASCII text (as many bytes as characters) every code point is a character, and a needle in NFC
+-- is found exactly where `strpos` finds it (no ASCII text is canonically equivalent to another).
 CREATE OR REPLACE FUNCTION sift.contains_each_row(haystack text, needle text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 SELECT CASE

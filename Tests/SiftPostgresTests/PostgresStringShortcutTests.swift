@@ -6,8 +6,9 @@ import SiftTestSupport
 import Testing
 
 /// The shortcuts of the exact string tests on PostgreSQL select what Swift's characters select:
-/// `sift.contains` answers in the inlined expression in an ASCII text (by `strpos`) and where a
-/// match is preceded by a code point below U+0600 and followed by one below U+0300 (one pattern),
+/// `sift.contains` answers in the inlined expression where a match is preceded by a code point
+/// below U+0600 and followed by one below U+0300 (one pattern; `sift.contains_each_row` compares
+/// the code points around the first match, and decides an ASCII text by `strpos`),
 /// `sift.has_prefix` where the code point after the prefix is below U+0300 (or the text ends),
 /// and `hasPrefix` after an index range decides the candidates below `prefix + U+0300` by
 /// comparing (`PostgreSQLDialect.exactPrefixTest`).
@@ -151,12 +152,13 @@ struct PostgresStringShortcutTests {
             for (index, answer) in shortcut.enumerated() {
                 guard let answer else { continue }
                 #expect(answer == expected, "shortcut \(index): \(Self.scalars(haystack)) / \(Self.scalars(needle))")
-                if ascii { decidedInASCII[index] += 1 } else if answer == "true" { decidedInOthers[index] += 1 }
+                if ascii { decidedInASCII[index] += 1 } else { decidedInOthers[index] += 1 }
             }
         }
-        // Both shortcuts of both functions decide many pairs, not only the clusters.
-        #expect(decidedInASCII.allSatisfy { $0 > 500 }, "\(decidedInASCII) pairs decided in ASCII texts")
-        #expect(decidedInOthers.allSatisfy { $0 > 500 }, "\(decidedInOthers) matches decided in other texts")
+        // The shortcuts decide many pairs in ASCII texts and in others, not only the clusters
+        // (`sift.contains_each_row` answers false too in an ASCII text).
+        #expect(decidedInASCII[0] > 400 && decidedInASCII[1] > 1000, "\(decidedInASCII) pairs decided in ASCII texts")
+        #expect(decidedInOthers.allSatisfy { $0 > 500 }, "\(decidedInOthers) pairs decided in other texts")
         #expect(try connection.rows(#"SELECT sift.contains_by_clusters('a', 'a')::text"#) == [["true"]])
 
         // NULL in, NULL out; a needle too long for a pattern is decided by the clusters.
