@@ -238,7 +238,8 @@ final class PostgresSuite: Suite {
                 })
         }
         // Above scale 1 a query's run takes seconds: fewer samples of the slowest (reported).
-        let executionPlan = Self.executionPlan(scale: context.options.effectivePostgresScale)
+        let executionPlan =
+            Self.executionPlan(scale: context.options.effectivePostgresScale) ?? (context.options.quick ? nil : .pairedQueries)
         if loaded.items.contains(where: { Self.isTimedOnce($0, scale: context.options.effectivePostgresScale) }) {
             context.shared.suitesMeasuredAtLoad.insert(name)
         }
