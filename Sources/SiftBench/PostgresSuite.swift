@@ -34,7 +34,7 @@ final class PostgresSuite: Suite {
         /// The start-up check's own run of each variant (`sift-sql`, `hand`), in nanoseconds.
         var checkNanoseconds: [String: Double] = [:]
         /// A slow query's runs of each variant (`sift`, `sift-sql`, `hand`), timed at start-up in
-        /// rounds (``slowRounds(_:)``), in nanoseconds; empty for the others.
+        /// rounds (``slowRounds(_:scale:)``), in nanoseconds; empty for the others.
         var slowRunNanoseconds: [String: [Double]] = [:]
     }
 
@@ -240,10 +240,10 @@ final class PostgresSuite: Suite {
         // Above scale 1 a query's run takes seconds: fewer samples of the slowest (reported).
         let executionPlan =
             Self.executionPlan(scale: context.options.effectivePostgresScale) ?? (context.options.quick ? nil : .pairedQueries)
-        if loaded.items.contains(where: { Self.isTimedOnce($0, scale: context.options.effectivePostgresScale) }) {
+        if loaded.items.contains(where: { Self.isTimedAtStartUp($0, scale: context.options.effectivePostgresScale) }) {
             context.shared.suitesMeasuredAtLoad.insert(name)
         }
-        for item in loaded.items where !Self.isTimedOnce(item, scale: context.options.effectivePostgresScale) {
+        for item in loaded.items where !Self.isTimedAtStartUp(item, scale: context.options.effectivePostgresScale) {
             let label = item.query.label
             benchmarks.append(
                 Benchmark(suite: name, name: "exec/sift/\(label)", group: "exec/\(label)", plan: executionPlan) {
@@ -275,7 +275,7 @@ final class PostgresSuite: Suite {
     /// Above scale 1, a query whose start-up check took longer than this (either variant) is timed
     /// at start-up in rounds of the three variants (``slowRounds(_:scale:)``), not by the harness,
     /// whose samples would each take as long.
-    static let timedOnceSeconds = 4.0
+    static let startUpTimingSeconds = 4.0
 
     /// A slow query whose check took no longer than this is timed in three rounds, the median
     /// of which is read; a slower one in one round (at scale 10 a few queries take a minute or
@@ -283,10 +283,10 @@ final class PostgresSuite: Suite {
     static let threeRoundsSeconds = 30.0
 
     /// How many rounds of the three variants time a query at start-up: none for a query the
-    /// harness times (up to scale 1, or a check under ``timedOnceSeconds``), three for a check
+    /// harness times (up to scale 1, or a check under ``startUpTimingSeconds``), three for a check
     /// under ``threeRoundsSeconds``, one above.
     static func slowRounds(_ checkNanoseconds: [String: Double], scale: Double) -> Int {
-        guard executionPlan(scale: scale) != nil, let slowest = checkNanoseconds.values.max(), slowest > timedOnceSeconds * 1e9 else { return 0 }
+        guard executionPlan(scale: scale) != nil, let slowest = checkNanoseconds.values.max(), slowest > startUpTimingSeconds * 1e9 else { return 0 }
         return slowest <= threeRoundsSeconds * 1e9 ? 3 : 1
     }
 
@@ -305,7 +305,7 @@ final class PostgresSuite: Suite {
     /// Whether `error` is PostgreSQL's cancellation by `statement_timeout`.
     static func isTimeout(_ error: BenchError) -> Bool { error.description.contains("statement timeout") }
 
-    static func isTimedOnce(_ item: Item, scale: Double) -> Bool { executionPlan(scale: scale) != nil && !item.slowRunNanoseconds.isEmpty }
+    static func isTimedAtStartUp(_ item: Item, scale: Double) -> Bool { executionPlan(scale: scale) != nil && !item.slowRunNanoseconds.isEmpty }
 
     /// A slow query's runs timed at start-up, as samples of each variant (the rounds pair them).
     static func checkResults(_ item: Item) -> [Result] {
@@ -327,8 +327,8 @@ final class PostgresSuite: Suite {
     func report(_ results: [Result], _ context: SuiteContext) -> [String: Double] {
         guard let loaded else { return [:] }
         let scale = context.options.effectivePostgresScale
-        let timedOnce = loaded.items.filter { Self.isTimedOnce($0, scale: scale) }
-        let byName = Dictionary((results + timedOnce.flatMap(Self.checkResults)).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let timedAtStartUp = loaded.items.filter { Self.isTimedAtStartUp($0, scale: scale) }
+        let byName = Dictionary((results + timedAtStartUp.flatMap(Self.checkResults)).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var figures: [String: Double] = [
             "users": Double(loaded.data.size.users), "loadSeconds": loaded.data.loadSeconds, "indexSeconds": loaded.data.indexSeconds,
             "skippedQueries": Double(loaded.skipped.count),
@@ -394,16 +394,16 @@ final class PostgresSuite: Suite {
         if let plan = Self.executionPlan(scale: scale) {
             // Fewer samples where a run is slow: say which queries, so their ratios are read as such.
             let fewer = loaded.items.compactMap { item -> String? in
-                guard !Self.isTimedOnce(item, scale: scale), let samples = byName["exec/hand/\(item.query.label)"]?.samples, samples < plan.samples
+                guard !Self.isTimedAtStartUp(item, scale: scale), let samples = byName["exec/hand/\(item.query.label)"]?.samples, samples < plan.samples
                 else { return nil }
                 return "\(item.query.label) (\(samples))"
             }
             print(
                 "Above scale 1, a query gets as many samples as fit in \(Format.fixed(plan.maximumSecondsPerBenchmark, 1)) s per variant, at least \(plan.minimumSamples); fewer than \(plan.samples): "
-                    + (fewer.isEmpty ? "none" : fewer.joined(separator: ", ")) + ".\nA query whose start-up check took over \(Format.fixed(Self.timedOnceSeconds, 0)) s is timed at start-up, in three rounds of the variants side by side (one round over \(Format.fixed(Self.threeRoundsSeconds, 0)) s): "
-                    + (timedOnce.isEmpty ? "none" : timedOnce.map(\.query.label).joined(separator: ", ")) + "\n")
+                    + (fewer.isEmpty ? "none" : fewer.joined(separator: ", ")) + ".\nA query whose start-up check took over \(Format.fixed(Self.startUpTimingSeconds, 0)) s is timed at start-up, in three rounds of the variants side by side (one round over \(Format.fixed(Self.threeRoundsSeconds, 0)) s): "
+                    + (timedAtStartUp.isEmpty ? "none" : timedAtStartUp.map(\.query.label).joined(separator: ", ")) + "\n")
             figures["queriesWithFewerSamples"] = Double(fewer.count)
-            figures["queriesTimedOnce"] = Double(timedOnce.count)
+            figures["queriesTimedAtStartUp"] = Double(timedAtStartUp.count)
         }
         if !loaded.skipped.isEmpty {
             print("Skipped on PostgreSQL:")

@@ -30,7 +30,7 @@ struct SuiteContext {
         var postgresQueryRecords: [Report.QueryRecord] = []
         /// Facts that are not times (whether the 10,000-clause SQL prepares), for the report.
         var notes: [String: String] = [:]
-        /// Suites that measured while loading (the PostgreSQL queries timed once at start-up):
+        /// Suites that measured while loading (the slow PostgreSQL queries timed in rounds at start-up):
         /// they report even when the filters leave none of their benchmarks to run.
         var suitesMeasuredAtLoad: Set<String> = []
     }

@@ -91,8 +91,8 @@ struct PostgresStringShortcutTests {
     // MARK: The shortcuts of `contains`
 
     /// Regular-expression metacharacters (the needle's own characters are escaped in the pattern
-    /// of `sift.contains`), ASCII letters and controls (an ASCII text is decided by `strpos`
-    /// alone), needles that are not NFC (the Kelvin sign is canonically K, the Greek question mark
+    /// of `sift.contains`), ASCII letters and controls (`sift.contains_each_row` decides an ASCII
+    /// text by `strpos` alone), needles that are not NFC (the Kelvin sign is canonically K, the Greek question mark
     /// a semicolon, so neither is found by its code points), and the code points around a match
     /// where the pattern stops deciding: U+02FF/U+0300 after it, U+05FF/U+0600 (a Prepend
     /// character) before it.
