@@ -86,13 +86,6 @@ struct PostgresJulianDayTests {
         // Nearly every moment is one of SQLite's dates: the texts, not NULLs, are compared.
         let present = expected.reduce(0) { $0 + $1.values.dropFirst().filter { $0 != .null }.count }
         #expect(present * 10 >= Self.count * (selection.components(separatedBy: "strftime").count - 1) * 9, "too few values to compare: \(present)")
-        var disagreements = 0
-        for (row, wanted) in zip(rows, expected) where row != wanted {
-            disagreements += 1
-            if disagreements <= 5 {
-                Issue.record("row \(wanted.values[0]): PostgreSQL \(row.values.dropFirst()) but SQLite \(wanted.values.dropFirst())")
-            }
-        }
-        #expect(disagreements == 0, "\(disagreements) rows differ")
+        PostgresRowAgreement.expectSameRows(rows, as: expected)
     }
 }

@@ -188,14 +188,7 @@ struct PostgresSQLiteFunctionTests {
         #expect(rows.count == expected.count)
         let present = expected.reduce(0) { $0 + $1.values.dropFirst().filter { $0 != .null }.count }
         #expect(present * 2 >= count * expressions.count / 2, "too few values to compare: \(present)")
-        var disagreements = 0
-        for (row, wanted) in zip(rows, expected) where row != wanted {
-            disagreements += 1
-            if disagreements <= 5 {
-                Issue.record("row \(wanted.values[0]): PostgreSQL \(row.values.dropFirst()) but SQLite \(wanted.values.dropFirst())")
-            }
-        }
-        #expect(disagreements == 0, "\(disagreements) rows differ")
+        PostgresRowAgreement.expectSameRows(rows, as: expected)
     }
 
     @Test func orderedGroupConcatenationsAnswerAsSQLite() throws {
